@@ -1,0 +1,365 @@
+//! One card file: the raw TOML shape (unknown keys are errors) and the validated card.
+
+use super::{Diagnostic, SourceFile};
+use crate::kernel::{ActiveCard, BonusDef, BonusKind, During, Game, Monster, Skill};
+use crate::kernel::monster::MonsterTest;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardKind {
+    Investigator,
+    Monster,
+    Asset,
+    Artifact,
+    Spell,
+    Condition,
+    Ally,
+    Item,
+    UniqueItem,
+}
+
+/// A printed bonus: `{ skill = "strength", value = 2, during = "combat" }`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBonus {
+    /// A skill, or "all".
+    pub skill: Spanned<String>,
+    pub value: i32,
+    #[serde(default)]
+    pub during: Option<Spanned<String>>,
+    #[serde(default)]
+    pub may: bool,
+    #[serde(default)]
+    pub kind: Option<Spanned<String>>,
+}
+
+/// One of a monster's printed tests. EH: `will = { modifier = 1, horror = 1 }`,
+/// `strength = { modifier = 0, damage = 2 }`, and `skill = "lore"` when the token tests another skill
+/// in its place.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTest {
+    #[serde(default)]
+    pub skill: Option<Spanned<String>>,
+    #[serde(default)]
+    pub modifier: i32,
+    #[serde(default)]
+    pub horror: Option<i32>,
+    #[serde(default)]
+    pub damage: Option<i32>,
+}
+
+/// A card file as written. Every key a card of any kind may have; `kind` says which apply.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCard {
+    pub id: Spanned<String>,
+    pub name: String,
+    pub kind: Spanned<CardKind>,
+    #[serde(default)]
+    pub traits: Vec<String>,
+    /// The printed text, verbatim.
+    #[serde(default)]
+    pub text: String,
+    /// Where the printed values come from.
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub notes: Option<String>,
+    #[serde(default)]
+    pub expansion: Option<String>,
+    #[serde(default)]
+    pub cost: Option<i32>,
+    #[serde(default)]
+    pub bonuses: Vec<RawBonus>,
+    // investigators
+    #[serde(default)]
+    pub skills: Option<BTreeMap<String, Spanned<i32>>>,
+    #[serde(default)]
+    pub health: Option<i32>,
+    #[serde(default)]
+    pub sanity: Option<i32>,
+    #[serde(default)]
+    pub possessions: Vec<Spanned<String>>,
+    // monsters
+    #[serde(default)]
+    pub epic: bool,
+    #[serde(default)]
+    pub toughness: Option<i32>,
+    #[serde(default)]
+    pub will: Option<RawTest>,
+    #[serde(default)]
+    pub strength: Option<RawTest>,
+    /// Inline Rhai source (scenario cards); base-pack cards keep theirs in scripts/.
+    #[serde(default)]
+    pub script: Option<Spanned<String>>,
+}
+
+/// A validated card.
+#[derive(Debug, Clone)]
+pub struct Card {
+    pub id: String,
+    pub name: String,
+    pub kind: CardKind,
+    pub traits: Vec<String>,
+    pub text: String,
+    pub source: String,
+    pub magical: bool,
+    pub bonuses: Vec<BonusDef>,
+    pub skills: BTreeMap<Skill, i32>,
+    pub health: Option<i32>,
+    pub sanity: Option<i32>,
+    pub possessions: Vec<String>,
+    pub epic: bool,
+    pub toughness: Option<i32>,
+    pub will: Option<MonsterTest>,
+    pub strength: Option<MonsterTest>,
+    pub file: SourceFile,
+    /// Span of the id, for diagnostics about the card as a whole.
+    pub id_span: std::ops::Range<usize>,
+    pub raw: RawCard,
+}
+
+fn bad(file: &SourceFile, span: std::ops::Range<usize>, msg: String, hint: Option<String>) -> Diagnostic {
+    let d = Diagnostic::new("E0105", msg).at(file, span);
+    match hint {
+        Some(h) => d.hint(h),
+        None => d,
+    }
+}
+
+fn parse_skill(
+    file: &SourceFile,
+    s: &Spanned<String>,
+    game: Game,
+    allow_all: bool,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Option<Skill>> {
+    if allow_all && s.get_ref() == "all" {
+        return Some(None);
+    }
+    match Skill::parse(s.get_ref()).filter(|k| game.skills().contains(k)) {
+        Some(k) => Some(Some(k)),
+        None => {
+            let names: Vec<&str> = game.skills().iter().map(|k| k.as_str()).collect();
+            out.push(bad(
+                file,
+                s.span(),
+                format!("`{}` is not a skill of {}", s.get_ref(), game.as_str()),
+                Some(format!("one of: {}{}", names.join(", "), if allow_all { ", all" } else { "" })),
+            ));
+            None
+        }
+    }
+}
+
+impl Card {
+    /// Checks a raw card against the rules of `game`, collecting every problem.
+    pub fn validate(raw: RawCard, file: &SourceFile, game: Game) -> Result<Card, Vec<Diagnostic>> {
+        let mut out = Vec::new();
+        let id = raw.id.get_ref().clone();
+        if id.is_empty() || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
+            out.push(bad(
+                file,
+                raw.id.span(),
+                format!("card id `{id}` must be lowercase letters, digits and `_`"),
+                Some(format!("the id of `{}` is `{}`", raw.name, super::card_id(&raw.name))),
+            ));
+        }
+        let magical = raw
+            .traits
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case("magical"))
+            || raw.kind.get_ref() == &CardKind::Spell;
+        let mut bonuses = Vec::new();
+        for b in &raw.bonuses {
+            let skill = parse_skill(file, &b.skill, game, true, &mut out);
+            let during = match b.during.as_ref().map(|d| d.get_ref().as_str()) {
+                None | Some("any") => Some(During::Any),
+                Some("combat") => Some(During::Combat),
+                Some(other) => {
+                    let d = b.during.as_ref().expect("matched Some");
+                    out.push(bad(
+                        file,
+                        d.span(),
+                        format!("`during = \"{other}\"` is not a time a bonus applies"),
+                        Some("`any` or `combat`".into()),
+                    ));
+                    None
+                }
+            };
+            let kind = match &b.kind {
+                None => Some(None),
+                Some(k) => match BonusKind::parse(k.get_ref()) {
+                    Some(kind) => Some(Some(kind)),
+                    None => {
+                        out.push(bad(
+                            file,
+                            k.span(),
+                            format!("`{}` is not a kind of bonus", k.get_ref()),
+                            Some("`physical` or `magical`".into()),
+                        ));
+                        None
+                    }
+                },
+            };
+            if let (Some(skill), Some(during), Some(kind)) = (skill, during, kind) {
+                bonuses.push(BonusDef {
+                    skill,
+                    value: b.value,
+                    during,
+                    may: b.may,
+                    kind,
+                });
+            }
+        }
+        let mut skills = BTreeMap::new();
+        if let Some(raw_skills) = &raw.skills {
+            for (name, value) in raw_skills {
+                match Skill::parse(name).filter(|k| game.skills().contains(k)) {
+                    Some(k) => {
+                        skills.insert(k, *value.get_ref());
+                    }
+                    None => {
+                        let names: Vec<&str> = game.skills().iter().map(|k| k.as_str()).collect();
+                        let hint = super::closest(name, names.iter().copied());
+                        out.push(bad(
+                            file,
+                            value.span(),
+                            format!("`{name}` is not a skill of {}", game.as_str()),
+                            Some(match hint.first() {
+                                Some(h) => format!("did you mean `{h}`?"),
+                                None => format!("one of: {}", names.join(", ")),
+                            }),
+                        ));
+                    }
+                }
+            }
+        }
+        let mut test = |t: &Option<RawTest>, default: Skill, loss: fn(&RawTest) -> Option<i32>| {
+            t.as_ref().map(|t| {
+                let skill = match &t.skill {
+                    Some(s) => parse_skill(file, s, game, false, &mut out).flatten().unwrap_or(default),
+                    None => default,
+                };
+                MonsterTest {
+                    skill,
+                    modifier: t.modifier,
+                    loss: loss(t),
+                }
+            })
+        };
+        let will = test(&raw.will, Skill::Will, |t| t.horror);
+        let strength = test(&raw.strength, Skill::Strength, |t| t.damage);
+        if raw.kind.get_ref() == &CardKind::Monster && raw.toughness.is_none() {
+            out.push(
+                Diagnostic::new("E0104", "a monster needs `toughness`")
+                    .at(file, raw.kind.span())
+                    .hint("add `toughness = N` as printed on the token"),
+            );
+        }
+        if !out.is_empty() {
+            return Err(out);
+        }
+        Ok(Card {
+            id,
+            name: raw.name.clone(),
+            kind: *raw.kind.get_ref(),
+            traits: raw.traits.clone(),
+            text: raw.text.clone(),
+            source: raw.source.clone(),
+            magical,
+            bonuses,
+            skills,
+            health: raw.health,
+            sanity: raw.sanity,
+            possessions: raw.possessions.iter().map(|p| p.get_ref().clone()).collect(),
+            epic: raw.epic,
+            toughness: raw.toughness,
+            will,
+            strength,
+            file: file.clone(),
+            id_span: raw.id.span(),
+            raw,
+        })
+    }
+
+    pub fn active(&self) -> ActiveCard {
+        ActiveCard {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            magical: self.magical,
+            bonuses: self.bonuses.clone(),
+        }
+    }
+
+    pub fn monster(&self) -> Monster {
+        Monster {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            epic: self.epic,
+            toughness: self.toughness.unwrap_or(1),
+            damage: 0,
+            horror: self.will.clone(),
+            combat: self.strength.clone(),
+            awareness: None,
+            defeated: false,
+            place: "space".to_string(),
+        }
+    }
+}
+
+/// Parses TOML text into `T`, turning a parse error into a diagnostic with a stable code: E0101 a
+/// syntax error, E0102 an unknown key (with the closest valid one), E0103 a wrong type or value, E0104 a
+/// missing key.
+pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &SourceFile) -> Result<T, Diagnostic> {
+    toml::from_str::<T>(&file.text).map_err(|e| toml_diagnostic(&e, file))
+}
+
+pub fn toml_diagnostic(e: &toml::de::Error, file: &SourceFile) -> Diagnostic {
+    let msg = e.message().trim().to_string();
+    let span = e.span().unwrap_or(0..0);
+    if let Some(rest) = msg.strip_prefix("unknown field `") {
+        let key = rest.split('`').next().unwrap_or("");
+        let expected: Vec<&str> = msg
+            .split("expected ")
+            .nth(1)
+            .map(|l| {
+                l.split('`')
+                    .enumerate()
+                    .filter(|(i, _)| i % 2 == 1)
+                    .map(|(_, s)| s)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let hint = match super::closest(key, expected.iter().copied()).first() {
+            Some(best) => format!("did you mean `{best}`?"),
+            None if !expected.is_empty() => format!("valid keys here: {}", expected.join(", ")),
+            None => "remove it".to_string(),
+        };
+        return Diagnostic::new("E0102", format!("unknown key `{key}`"))
+            .at(file, span)
+            .label("not a key here")
+            .hint(hint);
+    }
+    if let Some(rest) = msg.strip_prefix("missing field `") {
+        let key = rest.split('`').next().unwrap_or("");
+        return Diagnostic::new("E0104", format!("missing key `{key}`"))
+            .at(file, span)
+            .hint(format!("add `{key} = ...`"));
+    }
+    if msg.starts_with("invalid type") || msg.starts_with("unknown variant") || msg.starts_with("invalid value") {
+        let hint = match msg.split("expected ").nth(1) {
+            Some(exp) => format!("expected {exp}"),
+            None => "check the value's type".to_string(),
+        };
+        let first = msg.split(", expected").next().unwrap_or(&msg).to_string();
+        return Diagnostic::new("E0103", first).at(file, span).hint(hint);
+    }
+    Diagnostic::new("E0101", format!("TOML syntax: {msg}"))
+        .at(file, span)
+        .hint("see https://toml.io for the syntax")
+}

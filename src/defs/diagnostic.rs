@@ -1,0 +1,205 @@
+//! A diagnostic: a stable code, a message, the file with line and column, and a hint. Rendered with
+//! miette; a no-colour theme keeps snapshots stable.
+
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+use std::fmt;
+use std::ops::Range;
+use std::sync::Arc;
+
+/// A file's name and text, shared by every diagnostic about it.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    pub path: String,
+    pub text: Arc<str>,
+}
+
+impl SourceFile {
+    pub fn new(path: impl Into<String>, text: impl Into<Arc<str>>) -> SourceFile {
+        SourceFile {
+            path: path.into(),
+            text: text.into(),
+        }
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+        (line, col)
+    }
+
+    /// Byte offset of a 1-based line and column.
+    pub fn offset_of(&self, line: usize, col: usize) -> usize {
+        let mut offset = 0;
+        for (i, l) in self.text.split_inclusive('\n').enumerate() {
+            if i + 1 == line {
+                let col_bytes: usize = l.chars().take(col.saturating_sub(1)).map(char::len_utf8).sum();
+                return offset + col_bytes;
+            }
+            offset += l.len();
+        }
+        self.text.len()
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    /// Stable code, e.g. `E0102`.
+    pub code: &'static str,
+    pub message: String,
+    pub file: Option<SourceFile>,
+    pub span: Range<usize>,
+    pub label: Option<String>,
+    pub hint: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn new(code: &'static str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            message: message.into(),
+            file: None,
+            span: 0..0,
+            label: None,
+            hint: None,
+        }
+    }
+
+    pub fn at(mut self, file: &SourceFile, span: Range<usize>) -> Diagnostic {
+        self.file = Some(file.clone());
+        self.span = span;
+        self
+    }
+
+    pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn hint(mut self, hint: impl Into<String>) -> Diagnostic {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// `file:line:col`, or just the file.
+    pub fn location(&self) -> Option<String> {
+        let file = self.file.as_ref()?;
+        let (line, col) = file.line_col(self.span.start);
+        Some(format!("{}:{line}:{col}", file.path))
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.location() {
+            Some(loc) => write!(f, "{loc}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+impl miette::Diagnostic for Diagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code))
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.hint
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        None
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        None
+    }
+}
+
+/// A diagnostic with its source attached, in the form miette renders.
+struct WithSource<'a> {
+    d: &'a Diagnostic,
+    source: Option<NamedSource<Arc<str>>>,
+}
+
+impl fmt::Debug for WithSource<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.d, f)
+    }
+}
+impl fmt::Display for WithSource<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.d.message)
+    }
+}
+impl std::error::Error for WithSource<'_> {}
+impl miette::Diagnostic for WithSource<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.d.code))
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.d
+            .hint
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.source.as_ref()?;
+        let len = self.d.span.end.saturating_sub(self.d.span.start);
+        let span = SourceSpan::new(self.d.span.start.into(), len);
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            self.d.label.clone(),
+            span,
+        ))))
+    }
+}
+
+/// Renders one diagnostic: a `file:line:col CODE message` headline, then miette's report with the
+/// source line and a caret. `color` picks the theme; tests and pipes use no colour.
+pub fn render(d: &Diagnostic, color: bool) -> String {
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
+    let source = d
+        .file
+        .as_ref()
+        .map(|f| NamedSource::new(f.path.clone(), f.text.clone()));
+    let mut out = match d.location() {
+        Some(loc) => format!("{loc}: {} {}\n", d.code, d.message),
+        None => format!("{} {}\n", d.code, d.message),
+    };
+    let _ = handler.render_report(&mut out, &WithSource { d, source });
+    out
+}
+
+pub fn render_all(ds: &[Diagnostic], color: bool) -> String {
+    ds.iter().map(|d| render(d, color)).collect::<Vec<_>>().join("\n")
+}
+
+/// Several diagnostics: validation collects every problem before it stops.
+#[derive(Debug, Clone, Default)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl From<Diagnostic> for Diagnostics {
+    fn from(d: Diagnostic) -> Self {
+        Diagnostics(vec![d])
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for d in &self.0 {
+            writeln!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,13 @@
+//! Card definitions: TOML text → validated cards, the base packs, and the diagnostics that point at the
+//! line of a broken file. Receives (path, text) pairs and never reads the disk itself; may import
+//! `kernel`, never `rhai`.
+
+mod card;
+mod diagnostic;
+mod id;
+mod set;
+
+pub use card::{Card, CardKind, RawBonus, RawCard, RawTest, parse_toml, toml_diagnostic};
+pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, render, render_all};
+pub use id::{card_id, closest};
+pub use set::{CardSet, ScriptSource, embedded_base_files};

@@ -1,0 +1,80 @@
+//! What the kernel knows of a card: its id and name, whether it is magical, and the plain bonuses it
+//! prints. Everything else a card does, it does through its script at the hooks.
+
+use super::Skill;
+use serde::Serialize;
+
+/// Physical or magical: Magical/Physical Resistance and Immunity filter bonuses by this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BonusKind {
+    Physical,
+    Magical,
+}
+
+impl BonusKind {
+    pub fn parse(s: &str) -> Option<BonusKind> {
+        match s {
+            "physical" => Some(BonusKind::Physical),
+            "magical" => Some(BonusKind::Magical),
+            _ => None,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BonusKind::Physical => "physical",
+            BonusKind::Magical => "magical",
+        }
+    }
+}
+
+/// When a printed bonus applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum During {
+    /// Every test of the skill.
+    Any,
+    /// Only the tests of a Combat Encounter (EH) or the checks of a combat (AH2e).
+    Combat,
+}
+
+/// A printed "+X skill" bonus.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BonusDef {
+    /// `None`: every skill ("+1 to all skills").
+    pub skill: Option<Skill>,
+    pub value: i32,
+    pub during: During,
+    /// "may": applies only when the player chose to use the card.
+    pub may: bool,
+    /// `None`: taken from the card (magical when the card is).
+    pub kind: Option<BonusKind>,
+}
+
+/// A card in play, as the kernel sees it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ActiveCard {
+    pub id: String,
+    pub name: String,
+    pub magical: bool,
+    pub bonuses: Vec<BonusDef>,
+}
+
+impl ActiveCard {
+    pub fn new(id: &str, name: &str) -> ActiveCard {
+        ActiveCard {
+            id: id.to_string(),
+            name: name.to_string(),
+            magical: false,
+            bonuses: Vec::new(),
+        }
+    }
+
+    pub fn kind_of(&self, bonus: &BonusDef) -> BonusKind {
+        bonus.kind.unwrap_or(if self.magical {
+            BonusKind::Magical
+        } else {
+            BonusKind::Physical
+        })
+    }
+}

@@ -1,0 +1,67 @@
+//! What a hook may ask for. Scripts never change state themselves: they return effects, and the kernel
+//! applies each one and writes it into the transcript with the card that asked (DESIGN invariant 3).
+
+use super::{BonusKind, Skill};
+use serde::Serialize;
+
+/// A counter on the investigator (or, for `Health`, a monster).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stat {
+    Health,
+    Sanity,
+    Clues,
+    Focus,
+}
+
+impl Stat {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stat::Health => "health",
+            Stat::Sanity => "sanity",
+            Stat::Clues => "clues",
+            Stat::Focus => "focus",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    // before_test
+    /// Test this skill instead of the printed one.
+    ReplaceSkill(Skill),
+    /// Do not resolve this test at all.
+    SkipTest(String),
+    /// Defeat the monster being encountered; its test is not resolved.
+    DefeatMonster,
+    // on_pool
+    /// Offer a bonus to the skill tested (only the highest applies in Eldritch Horror).
+    Bonus { value: i32, kind: Option<BonusKind> },
+    AddDice(i32),
+    FewerDice(i32),
+    /// Bonuses of this kind do not apply (Magical / Physical Resistance).
+    BlockBonuses(BonusKind),
+    /// The lowest face that is a success (Blessed 4, Cursed 6).
+    SuccessFrom(u8),
+    /// Each Clue spent on a reroll rerolls up to this many dice.
+    DicePerClue(u32),
+    // after_roll
+    Reroll(usize),
+    SetFace { die: usize, face: u8 },
+    /// On the final faces, each `face` counts as `successes` (the highest such rule wins; none multiply).
+    CountFace { face: u8, successes: u32 },
+    // anywhere
+    /// Dice the script rolled outside any test ("roll 1 die").
+    Rolled(Vec<u8>),
+    Gain(Stat, i32),
+    Lose(Stat, i32),
+    Spend(Stat, i32),
+    GainCondition(String),
+    DiscardCondition(String),
+    Discard(String),
+    // on_damage
+    ReduceLoss(i32),
+    PreventLoss,
+    /// A line of the script's own in the transcript (`print`, `ctx.note`).
+    Note(String),
+}

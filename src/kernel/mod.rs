@@ -1,0 +1,29 @@
+//! The rules kernel: dice, pool assembly, tests and the game procedures, as pure functions on values.
+//! It never names a card, does no I/O and may not import `toml`, `rhai` or `serde_json`: cards reach it
+//! as [`ActiveCard`] values and their scripts as the [`Hooks`] trait.
+
+mod card;
+mod dice;
+mod effect;
+mod encounter;
+mod event;
+mod hooks;
+mod investigator;
+pub mod monster;
+mod pool;
+mod procedure;
+mod skill;
+mod test;
+
+pub use card::{ActiveCard, BonusDef, BonusKind, During};
+pub use dice::{DiceError, DiceSource, d6_from_u32};
+pub use effect::{Effect, Stat};
+pub use encounter::{Encounter, KernelError, Policy, Resolution, Setup, TestRequest};
+pub use event::{Event, PartKind};
+pub use hooks::{Hook, HookCall, HookError, Hooks, LossView, NoHooks, TestView};
+pub use investigator::{Investigator, Status};
+pub use monster::Monster;
+pub use pool::{Bonus, BonusRule, Pool, PoolInput, assemble_pool};
+pub use procedure::{Eldritch, Procedure, procedure_for};
+pub use skill::{Game, Skill};
+pub use test::{TestOutcome, TestSpec, count_successes};

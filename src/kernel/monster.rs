@@ -1,0 +1,31 @@
+//! A monster being encountered: its printed tests, its toughness and the Health tokens on it.
+
+use super::Skill;
+use serde::Serialize;
+
+/// One of a monster's tests: the skill it tests, its modifier and the loss it deals (horror or damage).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MonsterTest {
+    pub skill: Skill,
+    pub modifier: i32,
+    pub loss: Option<i32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Monster {
+    pub id: String,
+    pub name: String,
+    pub epic: bool,
+    pub toughness: i32,
+    /// Eldritch Horror: Health tokens on it.
+    pub damage: i32,
+    /// EH: the Will line (horror); AH2e: the horror rating.
+    pub horror: Option<MonsterTest>,
+    /// EH: the Strength line (damage); AH2e: the combat rating.
+    pub combat: Option<MonsterTest>,
+    /// AH2e awareness.
+    pub awareness: Option<i32>,
+    pub defeated: bool,
+    /// "space", "cup", "trophy" or "evaded".
+    pub place: String,
+}

@@ -1,0 +1,217 @@
+//! Dice pool assembly: skill, modifier, token, bonuses, additional and fewer dice. Which bonuses count
+//! is the game's rule (EH: the single highest; AH2e: all, within two hands), passed in as `BonusRule`.
+
+use super::{BonusKind, Event, PartKind};
+
+/// One bonus offered to this test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bonus {
+    pub source: String,
+    pub value: i32,
+    pub kind: BonusKind,
+    /// Why it cannot apply, if it cannot (blocked by a resistance, optional and not chosen).
+    pub excluded: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BonusRule {
+    /// Eldritch Horror: only the single highest bonus applies.
+    SingleHighest,
+    /// Arkham Horror: every bonus applies.
+    Sum,
+}
+
+/// The assembled pool, with the transcript lines that explain it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pool {
+    /// The sum of every part (may be 0 or negative).
+    pub total: i32,
+    pub events: Vec<Event>,
+}
+
+/// Inputs to one pool.
+#[derive(Debug, Clone, Default)]
+pub struct PoolInput {
+    pub skill_source: String,
+    pub skill_value: i32,
+    pub modifier: i32,
+    pub improvement: i32,
+    pub bonuses: Vec<Bonus>,
+    pub additional: Vec<(String, i32)>,
+    pub fewer: Vec<(String, i32)>,
+}
+
+pub fn assemble_pool(input: &PoolInput, rule: BonusRule) -> Pool {
+    let mut events = vec![Event::PoolPart {
+        part: PartKind::Skill,
+        source: input.skill_source.clone(),
+        amount: input.skill_value,
+    }];
+    let mut total = input.skill_value;
+    if input.modifier != 0 {
+        events.push(Event::PoolPart {
+            part: PartKind::Modifier,
+            source: "test".to_string(),
+            amount: input.modifier,
+        });
+        total += input.modifier;
+    }
+    if input.improvement != 0 {
+        events.push(Event::PoolPart {
+            part: PartKind::Improvement,
+            source: "token".to_string(),
+            amount: input.improvement,
+        });
+        total += input.improvement;
+    }
+    let (usable, excluded): (Vec<&Bonus>, Vec<&Bonus>) =
+        input.bonuses.iter().partition(|b| b.excluded.is_none());
+    for b in excluded {
+        events.push(Event::BonusIgnored {
+            source: b.source.clone(),
+            amount: b.value,
+            reason: b.excluded.clone().unwrap_or_default(),
+        });
+    }
+    match rule {
+        BonusRule::SingleHighest => {
+            // The first of equal bonuses is the one used, so the choice is stable and listed order wins.
+            let best = usable
+                .iter()
+                .enumerate()
+                .max_by(|(ia, a), (ib, b)| a.value.cmp(&b.value).then(ib.cmp(ia)))
+                .map(|(i, _)| i);
+            for (i, b) in usable.iter().enumerate() {
+                if Some(i) == best && b.value > 0 {
+                    events.push(Event::PoolPart {
+                        part: PartKind::Bonus,
+                        source: b.source.clone(),
+                        amount: b.value,
+                    });
+                    total += b.value;
+                } else {
+                    let used = best.map(|j| usable[j]);
+                    let reason = match used {
+                        Some(u) if u.value > 0 && !std::ptr::eq(u, *b) => format!(
+                            "only the single highest bonus applies ({} +{} is used)",
+                            u.source, u.value
+                        ),
+                        _ => "a bonus of +0 or less adds nothing".to_string(),
+                    };
+                    events.push(Event::BonusIgnored {
+                        source: b.source.clone(),
+                        amount: b.value,
+                        reason,
+                    });
+                }
+            }
+        }
+        BonusRule::Sum => {
+            for b in usable {
+                events.push(Event::PoolPart {
+                    part: PartKind::Bonus,
+                    source: b.source.clone(),
+                    amount: b.value,
+                });
+                total += b.value;
+            }
+        }
+    }
+    for (source, n) in &input.additional {
+        events.push(Event::PoolPart {
+            part: PartKind::AdditionalDice,
+            source: source.clone(),
+            amount: *n,
+        });
+        total += n;
+    }
+    for (source, n) in &input.fewer {
+        events.push(Event::PoolPart {
+            part: PartKind::FewerDice,
+            source: source.clone(),
+            amount: -*n,
+        });
+        total -= n;
+    }
+    Pool { total, events }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bonus(source: &str, value: i32) -> Bonus {
+        Bonus {
+            source: source.into(),
+            value,
+            kind: BonusKind::Physical,
+            excluded: None,
+        }
+    }
+
+    fn input(bonuses: Vec<Bonus>) -> PoolInput {
+        PoolInput {
+            skill_source: "strength".into(),
+            skill_value: 3,
+            modifier: -1,
+            improvement: 1,
+            bonuses,
+            additional: vec![("a".into(), 1), ("b".into(), 1)],
+            fewer: vec![("c".into(), 1)],
+        }
+    }
+
+    #[test]
+    fn eldritch_uses_only_the_single_highest_bonus() {
+        let pool = assemble_pool(
+            &input(vec![bonus("x", 2), bonus("y", 4), bonus("z", 3)]),
+            BonusRule::SingleHighest,
+        );
+        // 3 - 1 + 1 + 4 + 1 + 1 - 1
+        assert_eq!(pool.total, 8);
+        let ignored: Vec<_> = pool
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::BonusIgnored { source, .. } => Some(source.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(ignored, ["x", "z"]);
+    }
+
+    #[test]
+    fn additional_dice_stack_and_fewer_dice_subtract() {
+        let pool = assemble_pool(&input(vec![]), BonusRule::SingleHighest);
+        assert_eq!(pool.total, 3 - 1 + 1 + 1 + 1 - 1);
+    }
+
+    #[test]
+    fn an_excluded_bonus_is_listed_with_its_reason_and_not_counted() {
+        let mut blocked = bonus("blade", 5);
+        blocked.excluded = Some("Magical Resistance".into());
+        let pool = assemble_pool(
+            &input(vec![blocked, bonus("gun", 2)]),
+            BonusRule::SingleHighest,
+        );
+        assert_eq!(pool.total, 3 - 1 + 1 + 2 + 1 + 1 - 1);
+        assert!(pool.events.contains(&Event::BonusIgnored {
+            source: "blade".into(),
+            amount: 5,
+            reason: "Magical Resistance".into()
+        }));
+    }
+
+    #[test]
+    fn arkham_adds_every_bonus() {
+        let pool = assemble_pool(&input(vec![bonus("x", 2), bonus("y", 4)]), BonusRule::Sum);
+        assert_eq!(pool.total, 3 - 1 + 1 + 6 + 1 + 1 - 1);
+    }
+
+    #[test]
+    fn the_pool_may_total_below_one_here_the_game_decides_what_that_means() {
+        let mut i = input(vec![]);
+        i.modifier = -9;
+        assert!(assemble_pool(&i, BonusRule::SingleHighest).total < 1);
+    }
+}

@@ -1,0 +1,87 @@
+//! A test as asked for, its outcome, and how faces become successes.
+
+use super::Skill;
+use serde::Serialize;
+
+/// A test to resolve.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestSpec {
+    pub skill: Skill,
+    /// "test", "horror", "combat", "evade", "spell" or a card's own label.
+    pub kind: String,
+    pub modifier: i32,
+    /// AH2e difficulty; 1 in Eldritch Horror.
+    pub difficulty: u32,
+    /// During a Combat Encounter (EH) or a combat (AH2e).
+    pub in_combat: bool,
+}
+
+impl TestSpec {
+    pub fn new(skill: Skill, kind: &str) -> TestSpec {
+        TestSpec {
+            skill,
+            kind: kind.to_string(),
+            modifier: 0,
+            difficulty: 1,
+            in_combat: false,
+        }
+    }
+}
+
+/// One resolved test, as the result object lists it (`tests[i]`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TestOutcome {
+    pub skill: Skill,
+    pub kind: String,
+    pub modifier: i32,
+    pub pool: usize,
+    pub faces: Vec<u8>,
+    pub successes: u32,
+    pub difficulty: u32,
+    pub passed: bool,
+}
+
+/// What one face is worth: a counting rule for that face if any (the highest wins; rules never
+/// multiply), otherwise 1 from `success_from` up.
+pub fn face_value(face: u8, success_from: u8, counts: &[(u8, u32)]) -> u32 {
+    counts
+        .iter()
+        .filter(|(f, _)| *f == face)
+        .map(|(_, n)| *n)
+        .max()
+        .unwrap_or(u32::from(face >= success_from))
+}
+
+pub fn count_successes(faces: &[u8], success_from: u8, counts: &[(u8, u32)]) -> u32 {
+    faces
+        .iter()
+        .map(|f| face_value(*f, success_from, counts))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fives_and_sixes_succeed_normally() {
+        assert_eq!(count_successes(&[1, 2, 3, 4, 5, 6], 5, &[]), 2);
+    }
+
+    #[test]
+    fn blessed_adds_fours_and_cursed_leaves_only_sixes() {
+        assert_eq!(count_successes(&[4, 5, 6, 3], 4, &[]), 3);
+        assert_eq!(count_successes(&[4, 5, 6, 3], 6, &[]), 1);
+    }
+
+    #[test]
+    fn a_six_counting_two_is_worth_two_even_under_two_such_rules() {
+        assert_eq!(count_successes(&[6, 6, 5], 5, &[(6, 2)]), 5);
+        assert_eq!(count_successes(&[6, 6, 5], 5, &[(6, 2), (6, 2)]), 5);
+    }
+
+    #[test]
+    fn blessed_does_not_make_a_four_worth_two() {
+        assert_eq!(count_successes(&[4, 6], 4, &[(6, 2)]), 3);
+    }
+}
