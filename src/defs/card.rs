@@ -1,8 +1,8 @@
 //! One card file: the raw TOML shape (unknown keys are errors) and the validated card.
 
 use super::{Diagnostic, SourceFile};
-use crate::kernel::{ActiveCard, BonusDef, BonusKind, During, Game, Monster, Skill};
 use crate::kernel::monster::MonsterTest;
+use crate::kernel::{ActiveCard, BonusDef, BonusKind, During, Game, Monster, Skill};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -123,7 +123,12 @@ pub struct Card {
     pub raw: RawCard,
 }
 
-fn bad(file: &SourceFile, span: std::ops::Range<usize>, msg: String, hint: Option<String>) -> Diagnostic {
+fn bad(
+    file: &SourceFile,
+    span: std::ops::Range<usize>,
+    msg: String,
+    hint: Option<String>,
+) -> Diagnostic {
     let d = Diagnostic::new("E0105", msg).at(file, span);
     match hint {
         Some(h) => d.hint(h),
@@ -149,7 +154,11 @@ fn parse_skill(
                 file,
                 s.span(),
                 format!("`{}` is not a skill of {}", s.get_ref(), game.as_str()),
-                Some(format!("one of: {}{}", names.join(", "), if allow_all { ", all" } else { "" })),
+                Some(format!(
+                    "one of: {}{}",
+                    names.join(", "),
+                    if allow_all { ", all" } else { "" }
+                )),
             ));
             None
         }
@@ -161,18 +170,23 @@ impl Card {
     pub fn validate(raw: RawCard, file: &SourceFile, game: Game) -> Result<Card, Vec<Diagnostic>> {
         let mut out = Vec::new();
         let id = raw.id.get_ref().clone();
-        if id.is_empty() || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        {
             out.push(bad(
                 file,
                 raw.id.span(),
                 format!("card id `{id}` must be lowercase letters, digits and `_`"),
-                Some(format!("the id of `{}` is `{}`", raw.name, super::card_id(&raw.name))),
+                Some(format!(
+                    "the id of `{}` is `{}`",
+                    raw.name,
+                    super::card_id(&raw.name)
+                )),
             ));
         }
-        let magical = raw
-            .traits
-            .iter()
-            .any(|t| t.eq_ignore_ascii_case("magical"))
+        let magical = raw.traits.iter().any(|t| t.eq_ignore_ascii_case("magical"))
             || raw.kind.get_ref() == &CardKind::Spell;
         let mut bonuses = Vec::new();
         for b in &raw.bonuses {
@@ -242,7 +256,9 @@ impl Card {
         let mut test = |t: &Option<RawTest>, default: Skill, loss: fn(&RawTest) -> Option<i32>| {
             t.as_ref().map(|t| {
                 let skill = match &t.skill {
-                    Some(s) => parse_skill(file, s, game, false, &mut out).flatten().unwrap_or(default),
+                    Some(s) => parse_skill(file, s, game, false, &mut out)
+                        .flatten()
+                        .unwrap_or(default),
                     None => default,
                 };
                 MonsterTest {
@@ -276,7 +292,11 @@ impl Card {
             skills,
             health: raw.health,
             sanity: raw.sanity,
-            possessions: raw.possessions.iter().map(|p| p.get_ref().clone()).collect(),
+            possessions: raw
+                .possessions
+                .iter()
+                .map(|p| p.get_ref().clone())
+                .collect(),
             epic: raw.epic,
             toughness: raw.toughness,
             will,
@@ -351,7 +371,10 @@ pub fn toml_diagnostic(e: &toml::de::Error, file: &SourceFile) -> Diagnostic {
             .at(file, span)
             .hint(format!("add `{key} = ...`"));
     }
-    if msg.starts_with("invalid type") || msg.starts_with("unknown variant") || msg.starts_with("invalid value") {
+    if msg.starts_with("invalid type")
+        || msg.starts_with("unknown variant")
+        || msg.starts_with("invalid value")
+    {
         let hint = match msg.split("expected ").nth(1) {
             Some(exp) => format!("expected {exp}"),
             None => "check the value's type".to_string(),

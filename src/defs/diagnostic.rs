@@ -26,7 +26,12 @@ impl SourceFile {
         let offset = offset.min(self.text.len());
         let before = &self.text[..offset];
         let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+        let col = before
+            .rsplit('\n')
+            .next()
+            .map(|l| l.chars().count())
+            .unwrap_or(0)
+            + 1;
         (line, col)
     }
 
@@ -35,7 +40,11 @@ impl SourceFile {
         let mut offset = 0;
         for (i, l) in self.text.split_inclusive('\n').enumerate() {
             if i + 1 == line {
-                let col_bytes: usize = l.chars().take(col.saturating_sub(1)).map(char::len_utf8).sum();
+                let col_bytes: usize = l
+                    .chars()
+                    .take(col.saturating_sub(1))
+                    .map(char::len_utf8)
+                    .sum();
                 return offset + col_bytes;
             }
             offset += l.len();
@@ -182,7 +191,10 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
 }
 
 pub fn render_all(ds: &[Diagnostic], color: bool) -> String {
-    ds.iter().map(|d| render(d, color)).collect::<Vec<_>>().join("\n")
+    ds.iter()
+        .map(|d| render(d, color))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Several diagnostics: validation collects every problem before it stops.

@@ -26,7 +26,11 @@ pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) 
         .filter(|(s, _)| *s > 0.7)
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
-    scored.into_iter().take(3).map(|(_, c)| c.to_string()).collect()
+    scored
+        .into_iter()
+        .take(3)
+        .map(|(_, c)| c.to_string())
+        .collect()
 }
 
 #[cfg(test)]
@@ -36,7 +40,10 @@ mod tests {
     #[test]
     fn ids_follow_the_scenario_spec_examples() {
         assert_eq!(card_id(".45 Automatic"), "45_automatic");
-        assert_eq!(card_id("Double-barreled Shotgun"), "double_barreled_shotgun");
+        assert_eq!(
+            card_id("Double-barreled Shotgun"),
+            "double_barreled_shotgun"
+        );
         assert_eq!(card_id("Cultist of Nephren-Ka"), "cultist_of_nephren_ka");
         assert_eq!(card_id("  Ghoul "), "ghoul");
     }

@@ -148,7 +148,11 @@ impl CardSet {
 
     /// Adds a card defined inline in a scenario (it stands in for a base card of the same id). Its
     /// `script`, if any, is attached with its position in the scenario file.
-    pub fn add_inline(&mut self, raw: RawCard, file: &SourceFile) -> Result<String, Vec<Diagnostic>> {
+    pub fn add_inline(
+        &mut self,
+        raw: RawCard,
+        file: &SourceFile,
+    ) -> Result<String, Vec<Diagnostic>> {
         let script = raw.script.clone();
         let card = Card::validate(raw, file, self.game)?;
         let id = card.id.clone();
@@ -189,7 +193,12 @@ impl CardSet {
     }
 
     /// The diagnostic for a reference that names no card: E0201, with the closest ids.
-    pub fn unknown(&self, reference: &str, file: &SourceFile, span: std::ops::Range<usize>) -> Diagnostic {
+    pub fn unknown(
+        &self,
+        reference: &str,
+        file: &SourceFile,
+        span: std::ops::Range<usize>,
+    ) -> Diagnostic {
         let near = closest(&card_id(reference), self.cards.keys().map(String::as_str));
         let hint = if near.is_empty() {
             format!(

@@ -16,7 +16,9 @@ pub fn d6_from_u32(x: u32) -> Option<u8> {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DiceError {
-    #[error("the scenario's dice faces ran out: {wanted} wanted die {index} but only {given} faces are given")]
+    #[error(
+        "the scenario's dice faces ran out: {wanted} wanted die {index} but only {given} faces are given"
+    )]
     OutOfFaces {
         wanted: String,
         index: usize,
@@ -51,11 +53,14 @@ impl DiceSource {
                 }
             },
             DiceSource::Fixed { faces, next } => {
-                let face = faces.get(*next).copied().ok_or_else(|| DiceError::OutOfFaces {
-                    wanted: wanted_by.to_string(),
-                    index: *next + 1,
-                    given: faces.len(),
-                })?;
+                let face = faces
+                    .get(*next)
+                    .copied()
+                    .ok_or_else(|| DiceError::OutOfFaces {
+                        wanted: wanted_by.to_string(),
+                        index: *next + 1,
+                        given: faces.len(),
+                    })?;
                 *next += 1;
                 Ok(face)
             }
@@ -97,7 +102,7 @@ mod tests {
         assert_eq!(faces, GOLDEN_SEED_42);
     }
 
-    const GOLDEN_SEED_42: [u8; 20] = [0; 20];
+    const GOLDEN_SEED_42: [u8; 20] = [4, 4, 5, 1, 3, 3, 5, 4, 1, 3, 3, 4, 3, 4, 5, 6, 1, 5, 5, 4];
 
     #[test]
     fn fixed_faces_come_in_order_then_run_out_with_the_roller_named() {

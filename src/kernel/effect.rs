@@ -36,7 +36,10 @@ pub enum Effect {
     DefeatMonster,
     // on_pool
     /// Offer a bonus to the skill tested (only the highest applies in Eldritch Horror).
-    Bonus { value: i32, kind: Option<BonusKind> },
+    Bonus {
+        value: i32,
+        kind: Option<BonusKind>,
+    },
     AddDice(i32),
     FewerDice(i32),
     /// Bonuses of this kind do not apply (Magical / Physical Resistance).
@@ -47,9 +50,15 @@ pub enum Effect {
     DicePerClue(u32),
     // after_roll
     Reroll(usize),
-    SetFace { die: usize, face: u8 },
+    SetFace {
+        die: usize,
+        face: u8,
+    },
     /// On the final faces, each `face` counts as `successes` (the highest such rule wins; none multiply).
-    CountFace { face: u8, successes: u32 },
+    CountFace {
+        face: u8,
+        successes: u32,
+    },
     // anywhere
     /// Dice the script rolled outside any test ("roll 1 die").
     Rolled(Vec<u8>),

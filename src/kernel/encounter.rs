@@ -174,7 +174,12 @@ impl Encounter {
                 let successes = count_successes(&s.faces, s.success_from, &s.counts);
                 (s.spec.clone(), s.printed_skill, s.faces.clone(), successes)
             }
-            None => (TestSpec::new(Skill::Will, "none"), Skill::Will, Vec::new(), 0),
+            None => (
+                TestSpec::new(Skill::Will, "none"),
+                Skill::Will,
+                Vec::new(),
+                0,
+            ),
         };
         TestView {
             game: self.game,
@@ -265,7 +270,11 @@ impl Encounter {
             }
             Effect::DefeatMonster => {
                 let Some(m) = self.current else {
-                    return Err(Self::rule_error(card, hook, "there is no monster to defeat"));
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "there is no monster to defeat",
+                    ));
                 };
                 if let Some(stage) = self.stage.as_mut() {
                     stage.defeat.get_or_insert(src.clone());
@@ -282,26 +291,43 @@ impl Encounter {
                     excluded: None,
                 });
             }
-            Effect::AddDice(n) => self.stage_mut(card, hook, "add_dice")?.additional.push((src, n)),
-            Effect::FewerDice(n) => self.stage_mut(card, hook, "fewer_dice")?.fewer.push((src, n)),
-            Effect::BlockBonuses(kind) => {
-                self.stage_mut(card, hook, "block_bonuses")?
-                    .blocked
-                    .push((kind, src))
-            }
+            Effect::AddDice(n) => self
+                .stage_mut(card, hook, "add_dice")?
+                .additional
+                .push((src, n)),
+            Effect::FewerDice(n) => self
+                .stage_mut(card, hook, "fewer_dice")?
+                .fewer
+                .push((src, n)),
+            Effect::BlockBonuses(kind) => self
+                .stage_mut(card, hook, "block_bonuses")?
+                .blocked
+                .push((kind, src)),
             Effect::SuccessFrom(face) => {
                 if !(1..=6).contains(&face) {
-                    return Err(Self::rule_error(card, hook, format!("success_from({face}): a face is 1 to 6")));
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        format!("success_from({face}): a face is 1 to 6"),
+                    ));
                 }
                 self.stage_mut(card, hook, "success_from")?.success_from = face;
-                self.events.push(Event::SuccessRule { source: src, from: face });
+                self.events.push(Event::SuccessRule {
+                    source: src,
+                    from: face,
+                });
             }
             Effect::DicePerClue(n) => {
                 self.stage_mut(card, hook, "dice_per_clue")?.dice_per_clue = n;
-                self.events.push(Event::DicePerClue { source: src, dice: n });
+                self.events.push(Event::DicePerClue {
+                    source: src,
+                    dice: n,
+                });
             }
             Effect::CountFace { face, successes } => {
-                self.stage_mut(card, hook, "count_face")?.counts.push((face, successes));
+                self.stage_mut(card, hook, "count_face")?
+                    .counts
+                    .push((face, successes));
                 self.events.push(Event::CountRule {
                     source: src,
                     face,
@@ -310,9 +336,19 @@ impl Encounter {
             }
             Effect::Reroll(die) => {
                 let label = format!("a reroll by {card}");
-                let stage = self.stage.as_ref().ok_or_else(|| Self::rule_error(card, hook, "reroll needs a test under way"))?;
+                let stage = self
+                    .stage
+                    .as_ref()
+                    .ok_or_else(|| Self::rule_error(card, hook, "reroll needs a test under way"))?;
                 if die >= stage.faces.len() {
-                    return Err(Self::rule_error(card, hook, format!("reroll({die}): there is no die {die} (dice are numbered from 0; {} rolled)", stage.faces.len())));
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        format!(
+                            "reroll({die}): there is no die {die} (dice are numbered from 0; {} rolled)",
+                            stage.faces.len()
+                        ),
+                    ));
                 }
                 let to = self.dice.roll(&label)?;
                 let stage = self.stage.as_mut().expect("checked above");
@@ -327,7 +363,11 @@ impl Encounter {
             Effect::SetFace { die, face } => {
                 let stage = self.stage_mut(card, hook, "set_face")?;
                 if die >= stage.faces.len() || !(1..=6).contains(&face) {
-                    return Err(Self::rule_error(card, hook, format!("set_face({die}, {face}): no such die or face")));
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        format!("set_face({die}, {face}): no such die or face"),
+                    ));
                 }
                 let from = std::mem::replace(&mut stage.faces[die], face);
                 self.events.push(Event::FaceSet {
@@ -339,33 +379,52 @@ impl Encounter {
             }
             Effect::Rolled(faces) => self.events.push(Event::DiceRolled { source: src, faces }),
             Effect::Gain(stat, n) => self.gain(stat, n, &src),
-            Effect::Spend(stat, n) => self.spend(stat, n, &src).map_err(|m| Self::rule_error(card, hook, m))?,
+            Effect::Spend(stat, n) => self
+                .spend(stat, n, &src)
+                .map_err(|m| Self::rule_error(card, hook, m))?,
             Effect::Lose(stat, n) => {
                 // A loss a card causes goes through on_damage like any other; not from inside on_damage.
                 if hook == Hook::OnDamage {
-                    return Err(Self::rule_error(card, hook, "a new loss cannot be caused from on_damage"));
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "a new loss cannot be caused from on_damage",
+                    ));
                 }
                 self.lose_investigator(stat, n, &src, hooks)?;
             }
             Effect::GainCondition(id) => {
                 if !self.catalog.contains_key(&id) {
-                    return Err(Self::rule_error(card, hook, format!("gain_condition(\"{id}\"): no such card")));
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        format!("gain_condition(\"{id}\"): no such card"),
+                    ));
                 }
                 if !self.investigator.conditions.contains(&id) {
                     self.investigator.conditions.push(id.clone());
-                    self.events.push(Event::ConditionGained { condition: id, source: src });
+                    self.events.push(Event::ConditionGained {
+                        condition: id,
+                        source: src,
+                    });
                 }
             }
             Effect::DiscardCondition(id) => {
                 if let Some(i) = self.investigator.conditions.iter().position(|c| *c == id) {
                     self.investigator.conditions.remove(i);
-                    self.events.push(Event::ConditionDiscarded { condition: id, source: src });
+                    self.events.push(Event::ConditionDiscarded {
+                        condition: id,
+                        source: src,
+                    });
                 }
             }
             Effect::Discard(id) => {
                 if let Some(i) = self.investigator.possessions.iter().position(|c| *c == id) {
                     self.investigator.possessions.remove(i);
-                    self.events.push(Event::Discarded { card: id, source: src });
+                    self.events.push(Event::Discarded {
+                        card: id,
+                        source: src,
+                    });
                 }
             }
             Effect::ReduceLoss(n) => {
@@ -374,15 +433,27 @@ impl Encounter {
                 };
                 let from = l.amount;
                 l.amount = (l.amount - n).max(0);
-                self.events.push(Event::LossChanged { source: src, from, to: l.amount });
+                self.events.push(Event::LossChanged {
+                    source: src,
+                    from,
+                    to: l.amount,
+                });
             }
             Effect::PreventLoss => {
                 let Some(l) = loss.as_mut() else {
-                    return Err(Self::rule_error(card, hook, "prevent_loss is for on_damage"));
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "prevent_loss is for on_damage",
+                    ));
                 };
                 let from = l.amount;
                 l.amount = 0;
-                self.events.push(Event::LossChanged { source: src, from, to: 0 });
+                self.events.push(Event::LossChanged {
+                    source: src,
+                    from,
+                    to: 0,
+                });
             }
             Effect::Note(text) => self.events.push(Event::Note { source: src, text }),
         }
@@ -755,7 +826,11 @@ impl Encounter {
     /// Rolls extra dice onto the test under way (AH2e Clue dice).
     pub fn add_die(&mut self, source: &str, label: &str) -> Result<u8, DiceError> {
         let face = self.dice.roll(label)?;
-        self.stage.as_mut().expect("a test is under way").faces.push(face);
+        self.stage
+            .as_mut()
+            .expect("a test is under way")
+            .faces
+            .push(face);
         self.events.push(Event::Note {
             source: source.to_string(),
             text: format!("extra die: {face}"),

@@ -1,7 +1,7 @@
 //! The hook contract as the kernel sees it: which hooks exist, what a hook may read, and the trait
 //! through which `script/` answers. The kernel calls only hooks a card defines.
 
-use super::{DiceSource, Effect, Game, Investigator, Monster, Skill, Stat};
+use super::{DiceSource, Effect, Game, Investigator, KernelError, Monster, Skill, Stat};
 use std::fmt;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -103,7 +103,11 @@ pub trait Hooks {
     /// Whether `card` defines `hook`. Cards without it are never called.
     fn has(&self, card: &str, hook: Hook) -> bool;
     /// Runs one hook. Dice the script rolls come from `dice`.
-    fn call(&mut self, call: HookCall<'_>, dice: &mut DiceSource) -> Result<Vec<Effect>, HookError>;
+    fn call(
+        &mut self,
+        call: HookCall<'_>,
+        dice: &mut DiceSource,
+    ) -> Result<Vec<Effect>, KernelError>;
 }
 
 /// For kernel tests and cards without scripts.
@@ -113,7 +117,7 @@ impl Hooks for NoHooks {
     fn has(&self, _: &str, _: Hook) -> bool {
         false
     }
-    fn call(&mut self, _: HookCall<'_>, _: &mut DiceSource) -> Result<Vec<Effect>, HookError> {
+    fn call(&mut self, _: HookCall<'_>, _: &mut DiceSource) -> Result<Vec<Effect>, KernelError> {
         Ok(Vec::new())
     }
 }

@@ -79,7 +79,11 @@ impl Procedure for Eldritch {
                     message,
                 })?;
             for die in failing.into_iter().take(dice) {
-                enc.reroll_die(die, &format!("{token} token"), &format!("{label}, a reroll"))?;
+                enc.reroll_die(
+                    die,
+                    &format!("{token} token"),
+                    &format!("{label}, a reroll"),
+                )?;
             }
         }
     }

@@ -1,0 +1,129 @@
+//! The scenario file as written: every key of the contract, unknown keys refused.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawScenario {
+    pub game: Spanned<String>,
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default)]
+    pub source: Option<String>,
+    #[serde(default)]
+    pub packs: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub investigators_in_game: Option<u32>,
+    #[serde(default)]
+    pub open_gates: Option<u32>,
+    #[serde(default)]
+    pub investigator: Option<RawInvestigator>,
+    #[serde(default)]
+    pub test: Option<Spanned<RawTestRequest>>,
+    #[serde(default)]
+    pub monsters: Option<Spanned<Vec<toml::Value>>>,
+    pub dice: Spanned<RawDice>,
+    #[serde(default)]
+    pub choices: Option<RawChoices>,
+    #[serde(default)]
+    pub expect: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawInvestigator {
+    #[serde(default)]
+    pub card: Option<Spanned<toml::Value>>,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub lore: Option<i32>,
+    #[serde(default)]
+    pub influence: Option<i32>,
+    #[serde(default)]
+    pub observation: Option<i32>,
+    #[serde(default)]
+    pub strength: Option<i32>,
+    #[serde(default)]
+    pub will: Option<i32>,
+    #[serde(default)]
+    pub speed: Option<i32>,
+    #[serde(default)]
+    pub sneak: Option<i32>,
+    #[serde(default)]
+    pub fight: Option<i32>,
+    #[serde(default)]
+    pub luck: Option<i32>,
+    #[serde(default)]
+    pub health: Option<i32>,
+    #[serde(default)]
+    pub max_health: Option<i32>,
+    #[serde(default)]
+    pub stamina: Option<i32>,
+    #[serde(default)]
+    pub max_stamina: Option<i32>,
+    #[serde(default)]
+    pub sanity: Option<i32>,
+    #[serde(default)]
+    pub max_sanity: Option<i32>,
+    #[serde(default)]
+    pub clues: Option<i32>,
+    #[serde(default)]
+    pub focus: Option<i32>,
+    #[serde(default)]
+    pub conditions: Vec<Spanned<toml::Value>>,
+    #[serde(default)]
+    pub improvements: BTreeMap<String, Spanned<i32>>,
+    #[serde(default)]
+    pub possessions: Vec<Spanned<toml::Value>>,
+    #[serde(default)]
+    pub location: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTestRequest {
+    pub skill: Spanned<String>,
+    #[serde(default)]
+    pub modifier: i32,
+    #[serde(default)]
+    pub difficulty: Option<u32>,
+    #[serde(default)]
+    pub kind: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDice {
+    #[serde(default)]
+    pub faces: Option<Vec<Spanned<i64>>>,
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// One policy for every test, or a table by test kind.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum RawPolicy {
+    One(String),
+    ByKind(BTreeMap<String, String>),
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawChoices {
+    #[serde(default)]
+    pub rerolls: Option<Spanned<RawPolicy>>,
+    #[serde(default)]
+    pub clues: Option<Spanned<RawPolicy>>,
+    #[serde(default, rename = "use")]
+    pub use_: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub order: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub evade: Option<bool>,
+    #[serde(default)]
+    pub rounds: Vec<toml::Value>,
+}

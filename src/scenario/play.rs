@@ -1,0 +1,522 @@
+//! A scenario file → the card set, the investigator, the test or combat, the dice and the choices →
+//! an encounter, played to its end.
+
+use super::file::{RawPolicy, RawScenario};
+use super::inline::parse_inline_card;
+use crate::defs::{CardKind, CardSet, Diagnostic, Diagnostics, SourceFile, parse_toml};
+use crate::kernel::{
+    DiceError, DiceSource, Encounter, Game, Investigator, KernelError, Policy, Setup, Skill,
+    TestRequest, TestSpec, procedure_for,
+};
+use crate::script::ScriptHooks;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use toml::Spanned;
+
+/// A scenario that was played: the final state and transcript, or the state when a hook failed
+/// together with the diagnostic (nothing of the failed hook applied).
+pub struct Played {
+    pub scenario: RawScenario,
+    pub file: SourceFile,
+    pub encounter: Encounter,
+    /// The investigator as the scenario set them up, before anything happened.
+    pub start: Investigator,
+    pub set: CardSet,
+    pub error: Option<Diagnostic>,
+}
+
+impl Played {
+    pub fn names(&self) -> BTreeMap<String, String> {
+        self.set
+            .cards
+            .iter()
+            .map(|(id, c)| (id.clone(), c.name.clone()))
+            .collect()
+    }
+}
+
+/// Where a game's base pack comes from (the embedded one, or `--base DIR`).
+pub type BaseLoader<'a> = &'a dyn Fn(Game) -> Result<CardSet, Diagnostics>;
+
+fn e(
+    code: &'static str,
+    msg: impl Into<String>,
+    file: &SourceFile,
+    span: Range<usize>,
+) -> Diagnostic {
+    Diagnostic::new(code, msg).at(file, span)
+}
+
+/// Parses and plays one scenario file.
+pub fn play_file(file: &SourceFile, base: BaseLoader<'_>) -> Result<Played, Vec<Diagnostic>> {
+    let raw: RawScenario = parse_toml(file).map_err(|d| vec![d])?;
+    play(raw, file, base)
+}
+
+struct Builder<'a> {
+    file: &'a SourceFile,
+    set: CardSet,
+    problems: Vec<Diagnostic>,
+}
+
+impl Builder<'_> {
+    /// A card reference: an id or printed name, or an inline table holding a whole card.
+    fn card_ref(&mut self, v: &Spanned<toml::Value>) -> Option<String> {
+        match v.get_ref() {
+            toml::Value::String(s) => match self.set.resolve(s) {
+                Some(c) => Some(c.id.clone()),
+                None => {
+                    self.problems.push(self.set.unknown(s, self.file, v.span()));
+                    None
+                }
+            },
+            toml::Value::Table(_) => {
+                let raw = match parse_inline_card(self.file, v.span()) {
+                    Ok(r) => r,
+                    Err(d) => {
+                        self.problems.push(d);
+                        return None;
+                    }
+                };
+                match self.set.add_inline(raw, self.file) {
+                    Ok(id) => Some(id),
+                    Err(mut ds) => {
+                        self.problems.append(&mut ds);
+                        None
+                    }
+                }
+            }
+            _ => {
+                self.problems.push(
+                    e(
+                        "E0103",
+                        "a card is named by its id or printed name, or defined inline",
+                        self.file,
+                        v.span(),
+                    )
+                    .hint(
+                        "write `\"ghoul\"` or `{ id = \"...\", name = \"...\", kind = \"...\" }`",
+                    ),
+                );
+                None
+            }
+        }
+    }
+}
+
+fn policy(
+    raw: &Option<Spanned<RawPolicy>>,
+    file: &SourceFile,
+    problems: &mut Vec<Diagnostic>,
+) -> (Policy, BTreeMap<String, Policy>) {
+    let bad = |s: &str, span: Range<usize>| {
+        e("E0105", format!("`{s}` is not a policy"), file, span)
+            .hint("`none`, `until_pass` or `max`")
+    };
+    match raw {
+        None => (Policy::None, BTreeMap::new()),
+        Some(p) => match p.get_ref() {
+            RawPolicy::One(s) => match Policy::parse(s) {
+                Some(pol) => (pol, BTreeMap::new()),
+                None => {
+                    problems.push(bad(s, p.span()));
+                    (Policy::None, BTreeMap::new())
+                }
+            },
+            RawPolicy::ByKind(map) => {
+                let mut out = BTreeMap::new();
+                for (kind, s) in map {
+                    match Policy::parse(s) {
+                        Some(pol) => {
+                            out.insert(kind.clone(), pol);
+                        }
+                        None => problems.push(bad(s, p.span())),
+                    }
+                }
+                (Policy::None, out)
+            }
+        },
+    }
+}
+
+pub fn play(
+    raw: RawScenario,
+    file: &SourceFile,
+    base: BaseLoader<'_>,
+) -> Result<Played, Vec<Diagnostic>> {
+    let Some(game) = Game::parse(raw.game.get_ref()) else {
+        return Err(vec![
+            e(
+                "E0105",
+                format!("`{}` is not a game", raw.game.get_ref()),
+                file,
+                raw.game.span(),
+            )
+            .hint("`eldritch` or `arkham`"),
+        ]);
+    };
+    let Some(procedure) = procedure_for(game) else {
+        return Err(vec![
+            e(
+                "E0305",
+                format!("the {} rules are not in this build yet", game.as_str()),
+                file,
+                raw.game.span(),
+            )
+            .hint("only `eldritch` scenarios can be played for now"),
+        ]);
+    };
+    let set = base(game).map_err(|d| d.0)?;
+    let mut b = Builder {
+        file,
+        set,
+        problems: Vec::new(),
+    };
+    for pack in &raw.packs {
+        b.problems.push(
+            e(
+                "E0306",
+                "extra card packs are not supported yet",
+                file,
+                pack.span(),
+            )
+            .hint("define the cards inline in the scenario for now"),
+        );
+    }
+
+    // The investigator: a card's printed values, then every key of the scenario over them.
+    let ri = raw.investigator.clone().unwrap_or_default();
+    let mut inv = Investigator::new(game);
+    if let Some(card) = &ri.card
+        && let Some(id) = b.card_ref(card)
+    {
+        let c = &b.set.cards[&id];
+        if c.kind != CardKind::Investigator {
+            b.problems.push(e(
+                "E0107",
+                format!("`{id}` is not an investigator"),
+                file,
+                card.span(),
+            ));
+        }
+        inv.name = c.name.clone();
+        inv.card = Some(id.clone());
+        for (k, v) in &c.skills {
+            inv.skills.insert(*k, *v);
+        }
+        if let Some(h) = c.health {
+            inv.health = h;
+            inv.max_health = h;
+        }
+        if let Some(s) = c.sanity {
+            inv.sanity = s;
+            inv.max_sanity = s;
+        }
+    }
+    if let Some(n) = &ri.name {
+        inv.name = n.clone();
+    }
+    let skill_keys = [
+        (Skill::Lore, ri.lore),
+        (Skill::Influence, ri.influence),
+        (Skill::Observation, ri.observation),
+        (Skill::Strength, ri.strength),
+        (Skill::Will, ri.will),
+        (Skill::Speed, ri.speed),
+        (Skill::Sneak, ri.sneak),
+        (Skill::Fight, ri.fight),
+        (Skill::Luck, ri.luck),
+    ];
+    for (skill, value) in skill_keys {
+        if let Some(v) = value {
+            if !game.skills().contains(&skill) {
+                b.problems.push(
+                    Diagnostic::new(
+                        "E0106",
+                        format!("`{skill}` is not a skill of {}", game.as_str()),
+                    )
+                    .at(file, 0..0)
+                    .hint(format!(
+                        "skills of {}: {}",
+                        game.as_str(),
+                        game.skills()
+                            .iter()
+                            .map(|s| s.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                );
+            }
+            inv.skills.insert(skill, v);
+        }
+    }
+    let (health, max_health) = match game {
+        Game::Eldritch => (ri.health, ri.max_health),
+        Game::Arkham => (ri.stamina, ri.max_stamina),
+    };
+    if let Some(h) = health {
+        inv.health = h;
+        inv.max_health = inv.max_health.max(h);
+    }
+    if let Some(m) = max_health {
+        inv.max_health = m;
+    }
+    if let Some(s) = ri.sanity {
+        inv.sanity = s;
+        inv.max_sanity = inv.max_sanity.max(s);
+    }
+    if let Some(m) = ri.max_sanity {
+        inv.max_sanity = m;
+    }
+    inv.clues = ri.clues.unwrap_or(0);
+    inv.focus = ri.focus.unwrap_or(0);
+    for (k, v) in &ri.improvements {
+        match Skill::parse(k).filter(|s| game == Game::Eldritch && game.skills().contains(s)) {
+            Some(s) if (-2..=2).contains(v.get_ref()) => {
+                inv.improvements.insert(s, *v.get_ref());
+            }
+            Some(_) => b.problems.push(
+                e("E0105", format!("an improvement token is +1 or +2, an impairment −1 or −2, not {}", v.get_ref()), file, v.span())
+                    .hint("the maximum is +2 and the minimum −2"),
+            ),
+            None => b.problems.push(
+                e("E0106", format!("`{k}` cannot hold an improvement token"), file, v.span())
+                    .hint("improvements are Eldritch Horror tokens on lore, influence, observation, strength or will"),
+            ),
+        }
+    }
+    for p in &ri.possessions {
+        if let Some(id) = b.card_ref(p) {
+            inv.possessions.push(id);
+        }
+    }
+    for c in &ri.conditions {
+        if let Some(id) = b.card_ref(c) {
+            inv.conditions.push(id);
+        }
+    }
+    if let Some(loc) = &ri.location {
+        inv.location = Some(loc.get_ref().clone());
+    }
+
+    // What happens.
+    let request = match (&raw.test, &raw.monsters) {
+        (Some(t), None) => {
+            let tr = t.get_ref();
+            let skill = match Skill::parse(tr.skill.get_ref()).filter(|s| game.skills().contains(s))
+            {
+                Some(s) => s,
+                None => {
+                    b.problems.push(
+                        e(
+                            "E0105",
+                            format!(
+                                "`{}` is not a skill of {}",
+                                tr.skill.get_ref(),
+                                game.as_str()
+                            ),
+                            file,
+                            tr.skill.span(),
+                        )
+                        .hint(
+                            game.skills()
+                                .iter()
+                                .map(|s| s.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        ),
+                    );
+                    Skill::Will
+                }
+            };
+            let mut spec = TestSpec::new(skill, tr.kind.as_deref().unwrap_or("test"));
+            spec.modifier = tr.modifier;
+            spec.difficulty = tr.difficulty.unwrap_or(1);
+            if game == Game::Eldritch && tr.difficulty.is_some_and(|d| d != 1) {
+                b.problems.push(
+                    e(
+                        "E0106",
+                        "Eldritch Horror tests have no difficulty",
+                        file,
+                        t.span(),
+                    )
+                    .hint("one success passes; remove `difficulty`"),
+                );
+            }
+            Some(TestRequest::Test(spec))
+        }
+        (None, Some(m)) => {
+            b.problems.push(
+                e(
+                    "E0304",
+                    "combat scenarios (`[[monsters]]`) are not supported yet",
+                    file,
+                    m.span(),
+                )
+                .hint("this build plays `[test]` scenarios"),
+            );
+            None
+        }
+        (Some(t), Some(_)) => {
+            b.problems.push(e(
+                "E0303",
+                "a scenario has `[test]` or `[[monsters]]`, not both",
+                file,
+                t.span(),
+            ));
+            None
+        }
+        (None, None) => {
+            b.problems.push(
+                e(
+                    "E0303",
+                    "nothing happens: the scenario needs `[test]` or `[[monsters]]`",
+                    file,
+                    raw.game.span(),
+                )
+                .hint("add `[test]` with `skill = \"...\"`"),
+            );
+            None
+        }
+    };
+
+    // The dice.
+    let dice = match (&raw.dice.get_ref().faces, raw.dice.get_ref().seed) {
+        (Some(faces), None) => {
+            let mut out = Vec::new();
+            for f in faces {
+                if (1..=6).contains(f.get_ref()) {
+                    out.push(*f.get_ref() as u8);
+                } else {
+                    b.problems.push(
+                        e(
+                            "E0105",
+                            format!("{} is not a die face", f.get_ref()),
+                            file,
+                            f.span(),
+                        )
+                        .hint("faces are 1 to 6"),
+                    );
+                }
+            }
+            DiceSource::fixed(out)
+        }
+        (None, Some(seed)) => DiceSource::seeded(seed),
+        _ => {
+            b.problems.push(
+                e(
+                    "E0303",
+                    "`[dice]` takes exactly one of `faces` or `seed`",
+                    file,
+                    raw.dice.span(),
+                )
+                .hint("`faces = [5, 2, 6]` or `seed = 42`"),
+            );
+            DiceSource::fixed(Vec::new())
+        }
+    };
+
+    // The player's choices.
+    let choices = raw.choices.clone().unwrap_or_default();
+    let (default_policy, by_kind) = match game {
+        Game::Eldritch => policy(&choices.rerolls, file, &mut b.problems),
+        Game::Arkham => policy(&choices.clues, file, &mut b.problems),
+    };
+    let mut chosen = Vec::new();
+    for u in &choices.use_ {
+        match b.set.resolve(u.get_ref()) {
+            Some(c) => chosen.push(c.id.clone()),
+            None => chosen.push(u.get_ref().clone()),
+        }
+    }
+
+    let hooks = match ScriptHooks::compile(&b.set) {
+        Ok(h) => Some(h),
+        Err(mut ds) => {
+            b.problems.append(&mut ds);
+            None
+        }
+    };
+    if !b.problems.is_empty() {
+        return Err(b.problems);
+    }
+    let (Some(request), Some(mut hooks)) = (request, hooks) else {
+        unreachable!("a missing request or script set is always reported above")
+    };
+
+    let catalog = b
+        .set
+        .cards
+        .iter()
+        .map(|(id, c)| (id.clone(), c.active()))
+        .collect();
+    let start = inv.clone();
+    let mut enc = Encounter::new(Setup {
+        game,
+        investigator: inv,
+        monsters: Vec::new(),
+        catalog,
+        dice,
+        policy: by_kind,
+        default_policy,
+        chosen,
+        investigators_in_game: raw.investigators_in_game.unwrap_or(1),
+    });
+    let outcome = procedure.run(&mut enc, &request, &mut hooks);
+    let error = match outcome {
+        Ok(()) => {
+            let left = enc.dice.left_over();
+            (left > 0).then(|| {
+                e(
+                    "E0302",
+                    format!("{left} dice faces were not used"),
+                    file,
+                    raw.dice.span(),
+                )
+                .label("too many faces")
+                .hint("remove the faces no die takes; every face given must be rolled")
+            })
+        }
+        Err(err) => Some(kernel_diagnostic(&err, &hooks, &b.set, file, &raw)),
+    };
+    Ok(Played {
+        scenario: raw,
+        file: file.clone(),
+        encounter: enc,
+        start,
+        set: b.set,
+        error,
+    })
+}
+
+fn kernel_diagnostic(
+    err: &KernelError,
+    hooks: &ScriptHooks,
+    set: &CardSet,
+    file: &SourceFile,
+    raw: &RawScenario,
+) -> Diagnostic {
+    match err {
+        KernelError::Dice(d @ DiceError::OutOfFaces { .. }) => {
+            e("E0301", d.to_string(), file, raw.dice.span())
+                .label("not enough faces")
+                .hint(
+                    "give one face for every die rolled, in the order rolled (see the transcript)",
+                )
+        }
+        KernelError::Hook(h) => hooks.diagnostic(h),
+        KernelError::Rule {
+            card,
+            hook,
+            message,
+        } => {
+            let at = hook.map(|h| format!(" in hook `{h}`")).unwrap_or_default();
+            let d = Diagnostic::new("E0406", format!("`{card}`{at}: {message}"));
+            match set.cards.get(card) {
+                Some(c) => d.at(&c.file, c.id_span.clone()),
+                None => d,
+            }
+            .hint("nothing of this hook was applied; the result shows the state before it ran")
+        }
+    }
+}

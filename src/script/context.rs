@@ -1,0 +1,304 @@
+//! `ctx`: what a hook receives. Getters read a copy of the state; every method records an effect that
+//! the kernel applies after the hook returns. This file is the script API reference's source of truth.
+
+use crate::kernel::{BonusKind, DiceError, DiceSource, Effect, Skill, Stat, TestView};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, INT, Map, Position};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+pub struct State {
+    pub view: TestView,
+    pub effects: Vec<Effect>,
+    pub dice: DiceSource,
+    pub dice_error: Option<DiceError>,
+    pub card: String,
+}
+
+#[derive(Clone)]
+pub struct Ctx(pub Rc<RefCell<State>>);
+
+type Res<T> = Result<T, Box<EvalAltResult>>;
+
+fn err<T>(msg: String) -> Res<T> {
+    Err(Box::new(EvalAltResult::ErrorRuntime(
+        msg.into(),
+        Position::NONE,
+    )))
+}
+
+fn skill(s: &str) -> Res<Skill> {
+    match Skill::parse(s) {
+        Some(k) => Ok(k),
+        None => err(format!(
+            "`{s}` is not a skill (lore, influence, observation, strength, will, speed, sneak, fight, luck)"
+        )),
+    }
+}
+
+fn stat(s: &str) -> Res<Stat> {
+    match s {
+        "health" | "stamina" => Ok(Stat::Health),
+        "sanity" => Ok(Stat::Sanity),
+        "clue" | "clues" => Ok(Stat::Clues),
+        "focus" => Ok(Stat::Focus),
+        _ => err(format!(
+            "`{s}` is not a stat (health, stamina, sanity, clues, focus)"
+        )),
+    }
+}
+
+fn kind(s: &str) -> Res<BonusKind> {
+    BonusKind::parse(s).map_or_else(
+        || err(format!("`{s}` is not a bonus kind (physical, magical)")),
+        Ok,
+    )
+}
+
+fn count(n: INT, what: &str) -> Res<i32> {
+    if (0..=100).contains(&n) {
+        Ok(n as i32)
+    } else {
+        err(format!("{what}({n}): expected 0 to 100"))
+    }
+}
+
+fn face(n: INT) -> Res<u8> {
+    if (1..=6).contains(&n) {
+        Ok(n as u8)
+    } else {
+        err(format!("{n} is not a die face (1 to 6)"))
+    }
+}
+
+impl Ctx {
+    fn push(&mut self, e: Effect) {
+        self.0.borrow_mut().effects.push(e);
+    }
+    fn view<T>(&self, f: impl FnOnce(&TestView) -> T) -> T {
+        f(&self.0.borrow().view)
+    }
+}
+
+fn strings(v: &[String]) -> Array {
+    v.iter().map(|s| Dynamic::from(s.clone())).collect()
+}
+
+fn investigator_map(v: &TestView) -> Map {
+    let i = &v.investigator;
+    let mut m = Map::new();
+    m.insert("name".into(), i.name.clone().into());
+    m.insert("card".into(), i.card.clone().unwrap_or_default().into());
+    let mut skills = Map::new();
+    for (k, val) in &i.skills {
+        skills.insert(k.as_str().into(), (*val as INT).into());
+    }
+    m.insert("skills".into(), skills.into());
+    m.insert("health".into(), (i.health as INT).into());
+    m.insert("stamina".into(), (i.health as INT).into());
+    m.insert("sanity".into(), (i.sanity as INT).into());
+    m.insert("clues".into(), (i.clues as INT).into());
+    m.insert("focus".into(), (i.focus as INT).into());
+    m.insert("conditions".into(), strings(&i.conditions).into());
+    m.insert("possessions".into(), strings(&i.possessions).into());
+    m
+}
+
+fn monster_map(v: &TestView) -> Dynamic {
+    let Some(mon) = &v.monster else {
+        return Dynamic::UNIT;
+    };
+    let mut m = Map::new();
+    m.insert("id".into(), mon.id.clone().into());
+    m.insert("name".into(), mon.name.clone().into());
+    m.insert("toughness".into(), (mon.toughness as INT).into());
+    m.insert("damage".into(), (mon.damage as INT).into());
+    m.insert("epic".into(), mon.epic.into());
+    m.insert("has_will_test".into(), mon.horror.is_some().into());
+    m.insert("has_strength_test".into(), mon.combat.is_some().into());
+    m.into()
+}
+
+pub fn register(engine: &mut Engine) {
+    engine.register_type_with_name::<Ctx>("Ctx");
+
+    // What the hook can read.
+    engine.register_get("card", |c: &mut Ctx| c.0.borrow().card.clone());
+    engine.register_get("game", |c: &mut Ctx| {
+        c.view(|v| v.game.as_str().to_string())
+    });
+    engine.register_get("skill", |c: &mut Ctx| {
+        c.view(|v| v.skill.as_str().to_string())
+    });
+    engine.register_get("printed_skill", |c: &mut Ctx| {
+        c.view(|v| v.printed_skill.as_str().to_string())
+    });
+    engine.register_get("kind", |c: &mut Ctx| c.view(|v| v.kind.clone()));
+    engine.register_get("modifier", |c: &mut Ctx| c.view(|v| v.modifier as INT));
+    engine.register_get("difficulty", |c: &mut Ctx| c.view(|v| v.difficulty as INT));
+    engine.register_get("in_combat", |c: &mut Ctx| c.view(|v| v.in_combat));
+    engine.register_get("faces", |c: &mut Ctx| {
+        c.view(|v| {
+            v.faces
+                .iter()
+                .map(|f| Dynamic::from(*f as INT))
+                .collect::<Array>()
+        })
+    });
+    engine.register_get("successes", |c: &mut Ctx| c.view(|v| v.successes as INT));
+    engine.register_get("passed", |c: &mut Ctx| c.view(|v| v.passed));
+    engine.register_get("chosen", |c: &mut Ctx| c.view(|v| v.chosen));
+    engine.register_get("investigators_in_game", |c: &mut Ctx| {
+        c.view(|v| v.investigators_in_game as INT)
+    });
+    engine.register_get("investigator", |c: &mut Ctx| c.view(investigator_map));
+    engine.register_get("monster", |c: &mut Ctx| c.view(monster_map));
+    engine.register_get("loss", |c: &mut Ctx| {
+        c.view(|v| v.loss.as_ref().map_or(0, |l| l.amount as INT))
+    });
+    engine.register_get("loss_stat", |c: &mut Ctx| {
+        c.view(|v| {
+            v.loss
+                .as_ref()
+                .map_or(String::new(), |l| l.stat.as_str().to_string())
+        })
+    });
+    engine.register_get("loss_target", |c: &mut Ctx| {
+        c.view(|v| v.loss.as_ref().map_or(String::new(), |l| l.target.clone()))
+    });
+    engine.register_get("loss_cause", |c: &mut Ctx| {
+        c.view(|v| v.loss.as_ref().map_or(String::new(), |l| l.cause.clone()))
+    });
+
+    // before_test
+    engine.register_fn("replace_skill", |c: &mut Ctx, s: &str| -> Res<()> {
+        let k = skill(s)?;
+        c.push(Effect::ReplaceSkill(k));
+        Ok(())
+    });
+    engine.register_fn("skip_test", |c: &mut Ctx, reason: &str| {
+        c.push(Effect::SkipTest(reason.to_string()))
+    });
+    engine.register_fn("defeat_monster", |c: &mut Ctx| {
+        c.push(Effect::DefeatMonster)
+    });
+
+    // on_pool
+    engine.register_fn("bonus", |c: &mut Ctx, n: INT| -> Res<()> {
+        let value = count(n, "bonus")?;
+        c.push(Effect::Bonus { value, kind: None });
+        Ok(())
+    });
+    engine.register_fn("bonus", |c: &mut Ctx, n: INT, k: &str| -> Res<()> {
+        let value = count(n, "bonus")?;
+        let kind = Some(kind(k)?);
+        c.push(Effect::Bonus { value, kind });
+        Ok(())
+    });
+    engine.register_fn("add_dice", |c: &mut Ctx, n: INT| -> Res<()> {
+        let n = count(n, "add_dice")?;
+        c.push(Effect::AddDice(n));
+        Ok(())
+    });
+    engine.register_fn("fewer_dice", |c: &mut Ctx, n: INT| -> Res<()> {
+        let n = count(n, "fewer_dice")?;
+        c.push(Effect::FewerDice(n));
+        Ok(())
+    });
+    engine.register_fn("block_bonuses", |c: &mut Ctx, k: &str| -> Res<()> {
+        let k = kind(k)?;
+        c.push(Effect::BlockBonuses(k));
+        Ok(())
+    });
+    engine.register_fn("success_from", |c: &mut Ctx, f: INT| -> Res<()> {
+        let f = face(f)?;
+        c.push(Effect::SuccessFrom(f));
+        Ok(())
+    });
+    engine.register_fn("dice_per_clue", |c: &mut Ctx, n: INT| -> Res<()> {
+        let n = count(n, "dice_per_clue")?;
+        c.push(Effect::DicePerClue(n as u32));
+        Ok(())
+    });
+
+    // after_roll
+    engine.register_fn("reroll", |c: &mut Ctx, die: INT| -> Res<()> {
+        if die < 0 {
+            return err(format!("reroll({die}): dice are numbered from 0"));
+        }
+        c.push(Effect::Reroll(die as usize));
+        Ok(())
+    });
+    engine.register_fn("set_face", |c: &mut Ctx, die: INT, f: INT| -> Res<()> {
+        if die < 0 {
+            return err(format!("set_face({die}, {f}): dice are numbered from 0"));
+        }
+        let f = face(f)?;
+        c.push(Effect::SetFace {
+            die: die as usize,
+            face: f,
+        });
+        Ok(())
+    });
+    engine.register_fn("count_face", |c: &mut Ctx, f: INT, n: INT| -> Res<()> {
+        let f = face(f)?;
+        let n = count(n, "count_face")?;
+        c.push(Effect::CountFace {
+            face: f,
+            successes: n as u32,
+        });
+        Ok(())
+    });
+
+    // anywhere
+    engine.register_fn("roll", |c: &mut Ctx, n: INT| -> Res<Array> {
+        let n = count(n, "roll")? as usize;
+        let mut st = c.0.borrow_mut();
+        let label = format!("`ctx.roll({n})` of {}", st.card);
+        match st.dice.roll_many(n, &label) {
+            Ok(faces) => {
+                st.effects.push(Effect::Rolled(faces.clone()));
+                Ok(faces.into_iter().map(|f| Dynamic::from(f as INT)).collect())
+            }
+            Err(e) => {
+                let msg = e.to_string();
+                st.dice_error = Some(e);
+                err(msg)
+            }
+        }
+    });
+    engine.register_fn("gain", |c: &mut Ctx, s: &str, n: INT| -> Res<()> {
+        let (s, n) = (stat(s)?, count(n, "gain")?);
+        c.push(Effect::Gain(s, n));
+        Ok(())
+    });
+    engine.register_fn("lose", |c: &mut Ctx, s: &str, n: INT| -> Res<()> {
+        let (s, n) = (stat(s)?, count(n, "lose")?);
+        c.push(Effect::Lose(s, n));
+        Ok(())
+    });
+    engine.register_fn("spend", |c: &mut Ctx, s: &str, n: INT| -> Res<()> {
+        let (s, n) = (stat(s)?, count(n, "spend")?);
+        c.push(Effect::Spend(s, n));
+        Ok(())
+    });
+    engine.register_fn("gain_condition", |c: &mut Ctx, id: &str| {
+        c.push(Effect::GainCondition(id.to_string()))
+    });
+    engine.register_fn("discard_condition", |c: &mut Ctx, id: &str| {
+        c.push(Effect::DiscardCondition(id.to_string()))
+    });
+    engine.register_fn("discard", |c: &mut Ctx, id: &str| {
+        c.push(Effect::Discard(id.to_string()))
+    });
+    engine.register_fn("note", |c: &mut Ctx, text: &str| {
+        c.push(Effect::Note(text.to_string()))
+    });
+
+    // on_damage
+    engine.register_fn("reduce_loss", |c: &mut Ctx, n: INT| -> Res<()> {
+        let n = count(n, "reduce_loss")?;
+        c.push(Effect::ReduceLoss(n));
+        Ok(())
+    });
+    engine.register_fn("prevent_loss", |c: &mut Ctx| c.push(Effect::PreventLoss));
+}

@@ -1,0 +1,227 @@
+//! Hook dispatch: every script compiled once at load, its hooks indexed, and each call run in the
+//! sandbox with the dice lent to the script and its effects handed back to the kernel.
+
+use super::context::{Ctx, State};
+use super::engine::{Printed, sandboxed_engine};
+use crate::defs::{CardSet, Diagnostic, ScriptSource, closest};
+use crate::kernel::{DiceSource, Effect, Hook, HookCall, HookError, Hooks, KernelError};
+use rhai::{AST, CallFnOptions, Engine, EvalAltResult, Position, Scope};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashSet};
+use std::rc::Rc;
+
+struct Compiled {
+    ast: AST,
+    hooks: HashSet<Hook>,
+}
+
+pub struct ScriptHooks {
+    engine: Engine,
+    printed: Printed,
+    compiled: BTreeMap<String, Compiled>,
+    sources: BTreeMap<String, ScriptSource>,
+}
+
+/// 1-based line and column of a Rhai position, mapped into the file that holds the script.
+fn place(src: &ScriptSource, pos: Position) -> (usize, usize, std::ops::Range<usize>) {
+    let line = src.file_line(pos.line().unwrap_or(1));
+    let col = pos.position().unwrap_or(1);
+    let start = src.file.offset_of(line, col);
+    let end = src.file.text[start..]
+        .find('\n')
+        .map_or(src.file.text.len(), |n| start + n)
+        .max(start);
+    let end = if end > start { end } else { start };
+    (line, col, start..end)
+}
+
+const HOOK_PREFIXES: [&str; 4] = ["before_", "after_", "on_", "when_"];
+
+impl ScriptHooks {
+    /// Compiles every script of `set`, reporting every syntax error and every misnamed hook at once.
+    pub fn compile(set: &CardSet) -> Result<ScriptHooks, Vec<Diagnostic>> {
+        let printed: Printed = Rc::new(RefCell::new(Vec::new()));
+        let engine = sandboxed_engine(printed.clone());
+        let mut compiled = BTreeMap::new();
+        let mut problems = Vec::new();
+        for (id, src) in &set.scripts {
+            match engine.compile(&src.code) {
+                Ok(ast) => {
+                    let mut hooks = HashSet::new();
+                    for f in ast.iter_functions() {
+                        let (_, _, span) = place(src, Position::NONE);
+                        match Hook::parse(f.name) {
+                            Some(h) if f.params.len() == 1 => {
+                                hooks.insert(h);
+                            }
+                            Some(h) => problems.push(
+                                Diagnostic::new(
+                                    "E0405",
+                                    format!(
+                                        "hook `{h}` of `{id}` takes {} parameters",
+                                        f.params.len()
+                                    ),
+                                )
+                                .at(&src.file, span)
+                                .hint(format!("write it `fn {h}(ctx) {{ ... }}`")),
+                            ),
+                            None if HOOK_PREFIXES.iter().any(|p| f.name.starts_with(p)) => {
+                                let near = closest(f.name, Hook::ALL.iter().map(|h| h.name()));
+                                problems.push(
+                                    Diagnostic::new(
+                                        "E0404",
+                                        format!("`{}` in `{id}` is not a hook", f.name),
+                                    )
+                                    .at(&src.file, span)
+                                    .hint(match near.first() {
+                                        Some(n) => format!("did you mean `{n}`?"),
+                                        None => "hooks: before_test, on_pool, after_roll, after_test, on_damage".into(),
+                                    }),
+                                );
+                            }
+                            None => {}
+                        }
+                    }
+                    compiled.insert(id.clone(), Compiled { ast, hooks });
+                }
+                Err(e) => {
+                    let (line, col, span) = place(src, e.position());
+                    let _ = (line, col);
+                    problems.push(
+                        Diagnostic::new("E0401", format!("script of `{id}`: {}", e.err_type()))
+                            .at(&src.file, span)
+                            .label("here")
+                            .hint("the script API is in the README's modder's guide"),
+                    );
+                }
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(ScriptHooks {
+            engine,
+            printed,
+            compiled,
+            sources: set.scripts.clone(),
+        })
+    }
+
+    /// The diagnostic for an error raised while a hook ran.
+    pub fn diagnostic(&self, e: &HookError) -> Diagnostic {
+        let mut d = Diagnostic::new(
+            e.code,
+            format!("`{}` in hook `{}`: {}", e.card, e.hook, e.message),
+        );
+        if let Some(src) = self.sources.get(&e.card) {
+            let pos = match (e.line, e.column) {
+                (Some(l), Some(c)) => Position::new(l as u16, c as u16),
+                _ => Position::NONE,
+            };
+            let (_, _, span) = place(src, pos);
+            d = d.at(&src.file, span).label("while running this");
+        }
+        d.hint(match e.code {
+            "E0403" => "scripts run under fixed limits (operations, call depth, sizes): see the README's sandbox section",
+            _ => "nothing of this hook was applied; the result shows the state before it ran",
+        })
+    }
+
+    fn hook_error(card: &str, hook: Hook, e: &EvalAltResult) -> HookError {
+        let code = match e {
+            EvalAltResult::ErrorTooManyOperations(_)
+            | EvalAltResult::ErrorStackOverflow(_)
+            | EvalAltResult::ErrorDataTooLarge(..)
+            | EvalAltResult::ErrorTooManyVariables(_)
+            | EvalAltResult::ErrorTooManyModules(_) => "E0403",
+            _ => "E0402",
+        };
+        // The innermost position: an error inside a nested call names where it really happened.
+        let mut inner = e;
+        while let EvalAltResult::ErrorInFunctionCall(_, _, next, _) = inner {
+            inner = next;
+        }
+        let pos = if inner.position().is_none() {
+            e.position()
+        } else {
+            inner.position()
+        };
+        HookError {
+            card: card.to_string(),
+            hook,
+            message: inner
+                .to_string()
+                .split(" (line ")
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+            code,
+            line: pos.line(),
+            column: pos.position(),
+        }
+    }
+}
+
+impl Hooks for ScriptHooks {
+    fn has(&self, card: &str, hook: Hook) -> bool {
+        self.compiled
+            .get(card)
+            .is_some_and(|c| c.hooks.contains(&hook))
+    }
+
+    fn call(
+        &mut self,
+        call: HookCall<'_>,
+        dice: &mut DiceSource,
+    ) -> Result<Vec<Effect>, KernelError> {
+        let Some(compiled) = self.compiled.get(call.card) else {
+            return Ok(Vec::new());
+        };
+        let lent = std::mem::replace(dice, DiceSource::fixed(Vec::new()));
+        let ctx = Ctx(Rc::new(RefCell::new(State {
+            view: call.view.clone(),
+            effects: Vec::new(),
+            dice: lent,
+            dice_error: None,
+            card: call.card.to_string(),
+        })));
+        self.printed.borrow_mut().clear();
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        let result = self.engine.call_fn_with_options::<rhai::Dynamic>(
+            options,
+            &mut Scope::new(),
+            &compiled.ast,
+            call.hook.name(),
+            (ctx.clone(),),
+        );
+        let state = Rc::try_unwrap(ctx.0)
+            .map(RefCell::into_inner)
+            .unwrap_or_else(|rc| {
+                let mut s = rc.borrow_mut();
+                State {
+                    view: s.view.clone(),
+                    effects: std::mem::take(&mut s.effects),
+                    dice: std::mem::replace(&mut s.dice, DiceSource::fixed(Vec::new())),
+                    dice_error: s.dice_error.take(),
+                    card: s.card.clone(),
+                }
+            });
+        *dice = state.dice;
+        if let Some(e) = state.dice_error {
+            return Err(KernelError::Dice(e));
+        }
+        if let Err(e) = result {
+            return Err(KernelError::Hook(Self::hook_error(
+                call.card, call.hook, &e,
+            )));
+        }
+        let mut effects: Vec<Effect> = self
+            .printed
+            .borrow_mut()
+            .drain(..)
+            .map(Effect::Note)
+            .collect();
+        effects.extend(state.effects);
+        Ok(effects)
+    }
+}

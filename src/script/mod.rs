@@ -1,0 +1,9 @@
+//! The only place Rhai appears: the sandboxed engine, the modder API (the `ctx` a hook receives) and hook
+//! dispatch. May import `kernel` and `defs`.
+
+mod context;
+mod engine;
+mod hooks;
+
+pub use engine::{Limits, sandboxed_engine};
+pub use hooks::ScriptHooks;
