@@ -738,13 +738,16 @@ impl Encounter {
                 continue;
             };
             for b in &card.bonuses {
-                let skill_fits = b.skill.is_none_or(|s| s == skill);
-                let time_fits = b.during == During::Any || stage.spec.in_combat;
-                if !skill_fits || !time_fits {
+                if !b.skill.is_none_or(|s| s == skill) {
                     continue;
                 }
-                let excluded = (b.may && !self.is_chosen(&id))
-                    .then(|| "optional (\"may\") and not in choices.use".to_string());
+                let excluded = if b.during == During::Combat && !stage.spec.in_combat {
+                    Some("it applies only during a Combat Encounter".to_string())
+                } else if b.may && !self.is_chosen(&id) {
+                    Some("optional (\"may\") and not in choices.use".to_string())
+                } else {
+                    None
+                };
                 bonuses.push(Bonus {
                     source: id.clone(),
                     value: b.value,
