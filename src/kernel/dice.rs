@@ -28,7 +28,7 @@ pub enum DiceError {
 
 #[derive(Debug, Clone)]
 pub enum DiceSource {
-    Seeded { seed: u64, rng: ChaCha8Rng },
+    Seeded { seed: u64, rng: Box<ChaCha8Rng> },
     Fixed { faces: Vec<u8>, next: usize },
 }
 
@@ -36,7 +36,7 @@ impl DiceSource {
     pub fn seeded(seed: u64) -> DiceSource {
         DiceSource::Seeded {
             seed,
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            rng: Box::new(ChaCha8Rng::seed_from_u64(seed)),
         }
     }
 

@@ -738,7 +738,7 @@ impl Encounter {
                 continue;
             };
             for b in &card.bonuses {
-                if !b.skill.is_none_or(|s| s == skill) {
+                if b.skill.is_some_and(|s| s != skill) {
                     continue;
                 }
                 let excluded = if b.during == During::Combat && !stage.spec.in_combat {
