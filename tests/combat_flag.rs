@@ -75,8 +75,7 @@ fn the_shotgun_counts_each_final_six_as_two_successes_in_combat() {
 
 #[test]
 fn two_six_counting_effects_do_not_multiply() {
-    let (mut enc, mut hooks) =
-        encounter(&["double_barreled_shotgun"], &[], vec![6, 1, 1, 1, 1, 1], 0);
+    let (mut enc, _) = encounter(&["double_barreled_shotgun"], &[], vec![6, 1, 1, 1, 1, 1], 0);
     // A second "each 6 counts as 2" on the same test.
     let mut set = CardSet::base(Game::Eldritch).unwrap();
     let file = mythos::defs::SourceFile::new(
@@ -85,7 +84,7 @@ fn two_six_counting_effects_do_not_multiply() {
     );
     let raw = toml::from_str(&file.text).unwrap();
     set.add_inline(raw, &file).unwrap();
-    hooks = ScriptHooks::compile(&set).unwrap();
+    let mut hooks = ScriptHooks::compile(&set).unwrap();
     enc.catalog = set
         .cards
         .iter()
