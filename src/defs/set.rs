@@ -11,19 +11,30 @@ static BASE_CARDS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/cards");
 static BASE_SCRIPTS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/scripts");
 
 /// A card's Rhai source and where it sits: a script file, or a `script` string inside a TOML file (then
-/// `line_offset` lines come before the script's first line).
+/// `line_offset` lines come before the script's first line, and `column_offset` characters come before
+/// its first character on that line).
 #[derive(Debug, Clone)]
 pub struct ScriptSource {
     pub card: String,
     pub file: SourceFile,
     pub code: String,
     pub line_offset: usize,
+    pub column_offset: usize,
 }
 
 impl ScriptSource {
     /// The file line of a script line.
     pub fn file_line(&self, line: usize) -> usize {
         line + self.line_offset
+    }
+
+    /// The file column of a column on script line `line`: only the script's first line is shifted.
+    pub fn file_col(&self, line: usize, col: usize) -> usize {
+        if line <= 1 {
+            col + self.column_offset
+        } else {
+            col
+        }
     }
 }
 
@@ -104,6 +115,7 @@ impl CardSet {
                             file,
                             code: text.clone(),
                             line_offset: 0,
+                            column_offset: 0,
                         },
                     );
                 }
@@ -170,7 +182,7 @@ impl CardSet {
             if quote == 3 && file.text[start..].starts_with('\n') {
                 start += 1;
             }
-            let (line, _) = file.line_col(start);
+            let (line, col) = file.line_col(start);
             self.scripts.insert(
                 id.clone(),
                 ScriptSource {
@@ -178,6 +190,7 @@ impl CardSet {
                     file: file.clone(),
                     code: s.into_inner(),
                     line_offset: line - 1,
+                    column_offset: col - 1,
                 },
             );
         }

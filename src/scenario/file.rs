@@ -39,23 +39,23 @@ pub struct RawInvestigator {
     #[serde(default)]
     pub name: Option<String>,
     #[serde(default)]
-    pub lore: Option<i32>,
+    pub lore: Option<Spanned<i32>>,
     #[serde(default)]
-    pub influence: Option<i32>,
+    pub influence: Option<Spanned<i32>>,
     #[serde(default)]
-    pub observation: Option<i32>,
+    pub observation: Option<Spanned<i32>>,
     #[serde(default)]
-    pub strength: Option<i32>,
+    pub strength: Option<Spanned<i32>>,
     #[serde(default)]
-    pub will: Option<i32>,
+    pub will: Option<Spanned<i32>>,
     #[serde(default)]
-    pub speed: Option<i32>,
+    pub speed: Option<Spanned<i32>>,
     #[serde(default)]
-    pub sneak: Option<i32>,
+    pub sneak: Option<Spanned<i32>>,
     #[serde(default)]
-    pub fight: Option<i32>,
+    pub fight: Option<Spanned<i32>>,
     #[serde(default)]
-    pub luck: Option<i32>,
+    pub luck: Option<Spanned<i32>>,
     #[serde(default)]
     pub health: Option<i32>,
     #[serde(default)]

@@ -231,11 +231,13 @@ pub fn play(
         if let Some(v) = value {
             if !game.skills().contains(&skill) {
                 b.problems.push(
-                    Diagnostic::new(
+                    e(
                         "E0106",
                         format!("`{skill}` is not a skill of {}", game.as_str()),
+                        file,
+                        v.span(),
                     )
-                    .at(file, 0..0)
+                    .label("not a skill in this game")
                     .hint(format!(
                         "skills of {}: {}",
                         game.as_str(),
@@ -247,7 +249,7 @@ pub fn play(
                     )),
                 );
             }
-            inv.skills.insert(skill, v);
+            inv.skills.insert(skill, *v.get_ref());
         }
     }
     let (health, max_health) = match game {

@@ -24,8 +24,9 @@ pub struct ScriptHooks {
 
 /// 1-based line and column of a Rhai position, mapped into the file that holds the script.
 fn place(src: &ScriptSource, pos: Position) -> (usize, usize, std::ops::Range<usize>) {
-    let line = src.file_line(pos.line().unwrap_or(1));
-    let col = pos.position().unwrap_or(1);
+    let script_line = pos.line().unwrap_or(1);
+    let line = src.file_line(script_line);
+    let col = src.file_col(script_line, pos.position().unwrap_or(1));
     let start = src.file.offset_of(line, col);
     let end = src.file.text[start..]
         .find('\n')
@@ -33,6 +34,27 @@ fn place(src: &ScriptSource, pos: Position) -> (usize, usize, std::ops::Range<us
         .max(start);
     let end = if end > start { end } else { start };
     (line, col, start..end)
+}
+
+/// Where `fn name(` is defined in a script: Rhai keeps no position for a function definition, nor for
+/// some errors (too many operations). The script's start if it is not found.
+fn fn_position(code: &str, name: &str) -> Position {
+    for (i, line) in code.lines().enumerate() {
+        let trimmed = line.trim_start();
+        let def = trimmed
+            .strip_prefix("private ")
+            .map_or(trimmed, str::trim_start);
+        let is_def = def
+            .strip_prefix("fn ")
+            .and_then(|rest| rest.trim_start().strip_prefix(name))
+            .is_some_and(|rest| rest.trim_start().starts_with('('));
+        if is_def {
+            let col = line.chars().count() - trimmed.chars().count() + 1;
+            let to_u16 = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+            return Position::new(to_u16(i + 1), to_u16(col));
+        }
+    }
+    Position::new(1, 1)
 }
 
 const HOOK_PREFIXES: [&str; 4] = ["before_", "after_", "on_", "when_"];
@@ -49,7 +71,7 @@ impl ScriptHooks {
                 Ok(ast) => {
                     let mut hooks = HashSet::new();
                     for f in ast.iter_functions() {
-                        let (_, _, span) = place(src, Position::NONE);
+                        let (_, _, span) = place(src, fn_position(&src.code, f.name));
                         match Hook::parse(f.name) {
                             Some(h) if f.params.len() == 1 => {
                                 hooks.insert(h);
@@ -116,7 +138,7 @@ impl ScriptHooks {
         if let Some(src) = self.sources.get(&e.card) {
             let pos = match (e.line, e.column) {
                 (Some(l), Some(c)) => Position::new(l as u16, c as u16),
-                _ => Position::NONE,
+                _ => fn_position(&src.code, e.hook.name()),
             };
             let (_, _, span) = place(src, pos);
             d = d.at(&src.file, span).label("while running this");
