@@ -106,22 +106,3 @@ fn the_25_automatic_adds_a_die_to_the_combat_strength_test_only() {
     assert_eq!(enc.tests[0].pool, 3);
     assert_eq!(enc.tests[1].pool, 1);
 }
-
-#[test]
-fn holy_water_gives_five_to_will_and_strength_in_combat_when_used() {
-    let (mut enc, mut hooks) = encounter(&["holy_water"], &["holy_water"], vec![1; 13], 0);
-    enc.run_test(combat(Skill::Will), &Eldritch, &mut hooks)
-        .unwrap();
-    enc.run_test(combat(Skill::Strength), &Eldritch, &mut hooks)
-        .unwrap();
-    assert_eq!(enc.tests[0].pool, 1 + 5);
-    assert_eq!(enc.tests[1].pool, 2 + 5);
-}
-
-#[test]
-fn holy_water_is_optional_and_gives_nothing_unless_used() {
-    let (mut enc, mut hooks) = encounter(&["holy_water"], &[], vec![1; 1], 0);
-    enc.run_test(combat(Skill::Will), &Eldritch, &mut hooks)
-        .unwrap();
-    assert_eq!(enc.tests[0].pool, 1);
-}

@@ -89,6 +89,9 @@ pub struct RawCard {
     pub epic: bool,
     #[serde(default)]
     pub toughness: Option<i32>,
+    /// Toughness is `toughness` plus the number of investigators in the game (the Haunter of the Dark).
+    #[serde(default)]
+    pub toughness_adds_investigators: bool,
     #[serde(default)]
     pub will: Option<RawTest>,
     #[serde(default)]
@@ -316,17 +319,24 @@ impl Card {
         }
     }
 
-    pub fn monster(&self) -> Monster {
+    /// The monster this card puts on the board, in a game of `investigators` investigators.
+    pub fn monster(&self, investigators: u32) -> Monster {
+        let extra = if self.raw.toughness_adds_investigators {
+            investigators as i32
+        } else {
+            0
+        };
         Monster {
             id: self.id.clone(),
             name: self.name.clone(),
             epic: self.epic,
-            toughness: self.toughness.unwrap_or(1),
+            toughness: self.toughness.unwrap_or(1) + extra,
             damage: 0,
             horror: self.will.clone(),
             combat: self.strength.clone(),
             awareness: None,
             defeated: false,
+            ambush: false,
             place: "space".to_string(),
         }
     }

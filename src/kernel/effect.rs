@@ -59,6 +59,32 @@ pub enum Effect {
         face: u8,
         successes: u32,
     },
+    // combat encounters
+    /// A bonus that lasts for the rest of this Combat Encounter (`None`: every skill).
+    EncounterBonus {
+        skill: Option<Skill>,
+        value: i32,
+    },
+    /// Resolve the Strength test before the Will test (Hank Samson).
+    StrengthFirst,
+    /// Reduce the monster's damage value for this encounter, to a minimum of `min`.
+    ReduceDamage {
+        by: i32,
+        min: i32,
+    },
+    /// Resolve another test right after this hook's test (or before the token's tests when asked in
+    /// before_encounter); `kind` labels it for the hooks that react to it.
+    Test {
+        skill: Skill,
+        modifier: i32,
+        kind: String,
+    },
+    /// The monster loses Health (Ghost: equal to the Will test result).
+    MonsterLose(i32),
+    /// The monster recovers Health (removes Health tokens).
+    MonsterRecover(i32),
+    /// The investigator does not resolve another encounter this phase (Gug).
+    NoMoreEncounters,
     // anywhere
     /// Dice the script rolled outside any test ("roll 1 die").
     Rolled(Vec<u8>),

@@ -6,8 +6,9 @@ use super::hooks::LossView;
 use super::pool::{Bonus, PoolInput, assemble_pool};
 use super::test::{count_successes, face_value};
 use super::{
-    ActiveCard, BonusKind, DiceError, DiceSource, During, Effect, Event, Game, Hook, HookCall,
-    HookError, Hooks, Investigator, Monster, Skill, Stat, Status, TestOutcome, TestSpec, TestView,
+    ActiveCard, BonusKind, CombatView, DiceError, DiceSource, During, Effect, Event, Game, Hook,
+    HookCall, HookError, Hooks, Investigator, Monster, Skill, Stat, Status, TestOutcome, TestSpec,
+    TestView,
 };
 use std::collections::BTreeMap;
 
@@ -34,6 +35,18 @@ impl Policy {
 #[derive(Debug, Clone, PartialEq)]
 pub enum TestRequest {
     Test(TestSpec),
+    /// A combat against every monster of the setup, in the order given (the game may reorder: EH puts
+    /// every Normal monster before any Epic one).
+    Combat,
+}
+
+/// The Combat Encounter under way.
+#[derive(Debug, Clone, Default)]
+pub struct CombatState {
+    pub view: CombatView,
+    /// Bonuses that last for this encounter: (source card, skill or every skill, value).
+    pub bonuses: Vec<(String, Option<Skill>, i32)>,
+    pub strength_first: bool,
 }
 
 /// Everything an encounter starts from.
@@ -68,6 +81,10 @@ pub enum KernelError {
     },
 }
 
+/// What follows from a test's result, applied before after_test hooks fire.
+pub type Consequences<'a> =
+    dyn FnMut(&mut Encounter, &TestOutcome, &mut dyn Hooks) -> Result<(), KernelError> + 'a;
+
 /// How a test ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Resolution {
@@ -96,6 +113,21 @@ struct Stage {
     defeat: Option<String>,
 }
 
+/// What a hook can change, saved before it runs so that a failed hook leaves no trace. The transcript
+/// and the tests only grow, so their lengths are enough.
+struct Snapshot {
+    investigator: Investigator,
+    monsters: Vec<Monster>,
+    dice: DiceSource,
+    events: usize,
+    tests: usize,
+    stage: Option<Stage>,
+    combat: Option<CombatState>,
+    queued: Vec<(String, TestSpec)>,
+    no_more_encounters: bool,
+    may_encounter_again: bool,
+}
+
 pub struct Encounter {
     pub game: Game,
     pub investigator: Investigator,
@@ -111,6 +143,11 @@ pub struct Encounter {
     investigators_in_game: u32,
     /// The monster being encountered, if any.
     pub current: Option<usize>,
+    pub combat: Option<CombatState>,
+    /// Tests that hooks asked for, resolved at the next point the procedure allows.
+    pub queued: Vec<(String, TestSpec)>,
+    /// A card said the investigator resolves no other encounter this phase.
+    pub no_more_encounters: bool,
     /// Set while a test is being resolved, for the views of hooks fired inside it.
     stage: Option<Stage>,
 }
@@ -131,6 +168,9 @@ impl Encounter {
             chosen: setup.chosen,
             investigators_in_game: setup.investigators_in_game,
             current: None,
+            combat: None,
+            queued: Vec::new(),
+            no_more_encounters: false,
             stage: None,
         }
     }
@@ -190,11 +230,14 @@ impl Encounter {
             modifier: spec.modifier,
             difficulty: spec.difficulty,
             in_combat: spec.in_combat,
+            slot: spec.slot,
+            failing_dice: self.failing_dice(),
             faces,
             successes,
             loss: None,
             investigator: self.investigator.clone(),
             monster: self.current.map(|m| self.monsters[m].clone()),
+            encounter: self.combat.as_ref().map(|c| c.view.clone()),
             chosen: self.is_chosen(chosen_card),
             investigators_in_game: self.investigators_in_game,
         }
@@ -202,7 +245,7 @@ impl Encounter {
 
     /// Calls `hook` on every active card that defines it, applying each card's effects before the next
     /// card is called.
-    pub(super) fn fire(
+    pub fn fire(
         &mut self,
         hook: Hook,
         hooks: &mut dyn Hooks,
@@ -214,19 +257,58 @@ impl Encounter {
             }
             let mut view = self.view(&card);
             view.loss = loss.clone();
-            let effects = hooks.call(
-                HookCall {
-                    card: &card,
-                    hook,
-                    view: &view,
-                },
-                &mut self.dice,
-            )?;
-            for effect in effects {
-                self.apply(&card, hook, effect, loss, hooks)?;
+            // A hook applies whole or not at all (DESIGN invariant 4): if it fails, or one of its
+            // effects breaks a rule, the state goes back to what it was before it ran.
+            let before = (self.snapshot(), loss.clone());
+            let applied = hooks
+                .call(
+                    HookCall {
+                        card: &card,
+                        hook,
+                        view: &view,
+                    },
+                    &mut self.dice,
+                )
+                .and_then(|effects| {
+                    effects
+                        .into_iter()
+                        .try_for_each(|effect| self.apply(&card, hook, effect, loss, hooks))
+                });
+            if let Err(err) = applied {
+                self.restore(before.0);
+                *loss = before.1;
+                return Err(err);
             }
         }
         Ok(())
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            investigator: self.investigator.clone(),
+            monsters: self.monsters.clone(),
+            dice: self.dice.clone(),
+            events: self.events.len(),
+            tests: self.tests.len(),
+            stage: self.stage.clone(),
+            combat: self.combat.clone(),
+            queued: self.queued.clone(),
+            no_more_encounters: self.no_more_encounters,
+            may_encounter_again: self.may_encounter_again,
+        }
+    }
+
+    fn restore(&mut self, s: Snapshot) {
+        self.investigator = s.investigator;
+        self.monsters = s.monsters;
+        self.dice = s.dice;
+        self.events.truncate(s.events);
+        self.tests.truncate(s.tests);
+        self.stage = s.stage;
+        self.combat = s.combat;
+        self.queued = s.queued;
+        self.no_more_encounters = s.no_more_encounters;
+        self.may_encounter_again = s.may_encounter_again;
     }
 
     fn rule_error(card: &str, hook: Hook, message: impl Into<String>) -> KernelError {
@@ -375,6 +457,105 @@ impl Encounter {
                     from,
                     to: face,
                     source: src,
+                });
+            }
+            Effect::EncounterBonus { skill, value } => {
+                let Some(combat) = self.combat.as_mut() else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "encounter_bonus needs a Combat Encounter under way",
+                    ));
+                };
+                combat.bonuses.push((src.clone(), skill, value));
+                self.events.push(Event::Note {
+                    source: src,
+                    text: format!(
+                        "{} {} for the rest of this Combat Encounter",
+                        skill.map_or("every skill".to_string(), |s| s.title().to_string()),
+                        if value >= 0 {
+                            format!("+{value}")
+                        } else {
+                            value.to_string()
+                        }
+                    ),
+                });
+            }
+            Effect::StrengthFirst => {
+                let Some(combat) = self.combat.as_mut() else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "strength_test_first needs a Combat Encounter under way",
+                    ));
+                };
+                combat.strength_first = true;
+                self.events.push(Event::Note {
+                    source: src,
+                    text: "the Strength test is resolved first".into(),
+                });
+            }
+            Effect::ReduceDamage { by, min } => {
+                let Some(view) = self.combat.as_mut().map(|c| &mut c.view) else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "reduce_damage needs a Combat Encounter under way",
+                    ));
+                };
+                if let Some(d) = view.damage_value {
+                    let to = if d > min { (d - by).max(min) } else { d };
+                    view.damage_value = Some(to);
+                    self.events.push(Event::Note {
+                        source: src,
+                        text: format!("the monster's damage is {to} (was {d})"),
+                    });
+                }
+            }
+            Effect::Test {
+                skill,
+                modifier,
+                kind,
+            } => {
+                let mut spec = TestSpec::new(skill, &kind);
+                spec.modifier = modifier;
+                spec.in_combat = self.combat.is_some();
+                self.queued.push((src, spec));
+            }
+            Effect::MonsterLose(n) => {
+                let Some(m) = self.current else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "there is no monster to lose Health",
+                    ));
+                };
+                self.lose_monster(m, n, &src, hooks)?;
+            }
+            Effect::MonsterRecover(n) => {
+                let Some(m) = self.current else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "there is no monster to recover Health",
+                    ));
+                };
+                let monster = &mut self.monsters[m];
+                let recovered = n.min(monster.damage).max(0);
+                monster.damage -= recovered;
+                self.events.push(Event::Note {
+                    source: src,
+                    text: format!(
+                        "recovers {recovered} Health ({} Health tokens left on it)",
+                        self.monsters[m].damage
+                    ),
+                });
+            }
+            Effect::NoMoreEncounters => {
+                self.no_more_encounters = true;
+                self.events.push(Event::Note {
+                    source: src,
+                    text: "no other encounter may be resolved this phase".into(),
                 });
             }
             Effect::Rolled(faces) => self.events.push(Event::DiceRolled { source: src, faces }),
@@ -636,6 +817,18 @@ impl Encounter {
         game: &dyn super::Procedure,
         hooks: &mut dyn Hooks,
     ) -> Result<Resolution, KernelError> {
+        self.run_test_then(spec, game, hooks, &mut |_, _, _| Ok(()))
+    }
+
+    /// Like `run_test`, with `consequences` applied as soon as the result is known, before after_test
+    /// hooks fire (so that they can ask "did you lose Health from the Strength test?").
+    pub fn run_test_then(
+        &mut self,
+        spec: TestSpec,
+        game: &dyn super::Procedure,
+        hooks: &mut dyn Hooks,
+        consequences: &mut Consequences<'_>,
+    ) -> Result<Resolution, KernelError> {
         let index = self.tests.len() + 1;
         self.events.push(Event::TestBegins {
             test: index,
@@ -644,6 +837,7 @@ impl Encounter {
             modifier: spec.modifier,
             difficulty: spec.difficulty,
             combat: spec.in_combat,
+            slot: spec.slot,
         });
         self.stage = Some(Stage {
             printed_skill: spec.skill,
@@ -659,7 +853,7 @@ impl Encounter {
             skip: None,
             defeat: None,
         });
-        let result = self.resolve_stage(index, game, hooks);
+        let result = self.resolve_stage(index, game, hooks, consequences);
         self.stage = None;
         result
     }
@@ -669,10 +863,15 @@ impl Encounter {
         index: usize,
         game: &dyn super::Procedure,
         hooks: &mut dyn Hooks,
+        consequences: &mut Consequences<'_>,
     ) -> Result<Resolution, KernelError> {
         self.fire(Hook::BeforeTest, hooks, &mut None)?;
         let stage = self.stage.as_ref().expect("stage is set");
-        if stage.defeat.is_some() {
+        if let Some(source) = stage.defeat.clone() {
+            self.events.push(Event::TestSkipped {
+                source,
+                reason: "the monster was defeated before the test".into(),
+            });
             return Ok(Resolution::MonsterDefeated);
         }
         if let Some((source, reason)) = stage.skip.clone() {
@@ -722,7 +921,8 @@ impl Encounter {
             difficulty: outcome.difficulty,
             passed,
         });
-        self.tests.push(outcome);
+        self.tests.push(outcome.clone());
+        consequences(self, &outcome, hooks)?;
         self.fire(Hook::AfterTest, hooks, &mut None)?;
         Ok(Resolution::Resolved(self.tests.len() - 1))
     }
@@ -754,6 +954,23 @@ impl Encounter {
                     kind: card.kind_of(b),
                     excluded,
                 });
+            }
+        }
+        if let Some(combat) = &self.combat {
+            for (source, s, value) in &combat.bonuses {
+                if s.is_none_or(|s| s == skill) {
+                    let magical = self.catalog.get(source).is_some_and(|c| c.magical);
+                    bonuses.push(Bonus {
+                        source: source.clone(),
+                        value: *value,
+                        kind: if magical {
+                            BonusKind::Magical
+                        } else {
+                            BonusKind::Physical
+                        },
+                        excluded: None,
+                    });
+                }
             }
         }
         bonuses.extend(stage.bonuses.iter().cloned());

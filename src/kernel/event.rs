@@ -1,7 +1,7 @@
 //! Everything that happens, as data. The kernel emits these; `transcript/` turns them into text and
 //! JSON. A card is named by its id; the transcript looks its printed name up.
 
-use super::{Skill, Stat, Status};
+use super::{Skill, Slot, Stat, Status};
 use serde::Serialize;
 
 /// What a line of the dice pool is.
@@ -26,6 +26,9 @@ pub enum Event {
         modifier: i32,
         difficulty: u32,
         combat: bool,
+        /// Which printed test of the monster this is.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        slot: Option<Slot>,
     },
     SkillReplaced {
         source: String,
@@ -129,6 +132,21 @@ pub enum Event {
     MonsterDefeated {
         monster: String,
         source: String,
+    },
+    EncounterBegins {
+        monster: String,
+        number: usize,
+        epic: bool,
+        ambush: bool,
+        toughness: i32,
+        /// Health tokens already on it.
+        damage: i32,
+    },
+    EncounterEnds {
+        monster: String,
+        defeated: bool,
+        place: String,
+        damage: i32,
     },
     StatusChanged {
         status: Status,

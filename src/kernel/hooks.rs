@@ -1,34 +1,40 @@
 //! The hook contract as the kernel sees it: which hooks exist, what a hook may read, and the trait
 //! through which `script/` answers. The kernel calls only hooks a card defines.
 
-use super::{DiceSource, Effect, Game, Investigator, KernelError, Monster, Skill, Stat};
+use super::{DiceSource, Effect, Game, Investigator, KernelError, Monster, Skill, Slot, Stat};
 use std::fmt;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Hook {
+    BeforeEncounter,
     BeforeTest,
     OnPool,
     AfterRoll,
     AfterTest,
     OnDamage,
+    AfterEncounter,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 5] = [
+    pub const ALL: [Hook; 7] = [
+        Hook::BeforeEncounter,
         Hook::BeforeTest,
         Hook::OnPool,
         Hook::AfterRoll,
         Hook::AfterTest,
         Hook::OnDamage,
+        Hook::AfterEncounter,
     ];
 
     pub fn name(self) -> &'static str {
         match self {
+            Hook::BeforeEncounter => "before_encounter",
             Hook::BeforeTest => "before_test",
             Hook::OnPool => "on_pool",
             Hook::AfterRoll => "after_roll",
             Hook::AfterTest => "after_test",
             Hook::OnDamage => "on_damage",
+            Hook::AfterEncounter => "after_encounter",
         }
     }
 
@@ -54,6 +60,24 @@ pub struct LossView {
     pub cause: String,
 }
 
+/// The combat encounter under way, as hooks see it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CombatView {
+    /// 1-based: the how-manieth monster of this phase.
+    pub number: usize,
+    pub ambush: bool,
+    /// The monster's damage value after modifiers (Fishing Net).
+    pub damage_value: Option<i32>,
+    pub will_result: Option<u32>,
+    pub will_passed: Option<bool>,
+    pub strength_result: Option<u32>,
+    pub strength_passed: Option<bool>,
+    /// Sanity lost from the Will test.
+    pub sanity_lost: i32,
+    /// Health lost from the Strength test.
+    pub health_lost: i32,
+}
+
 /// What a hook may read: the test under way and the state around it (copies; writing goes through
 /// effects).
 #[derive(Debug, Clone, PartialEq)]
@@ -68,12 +92,16 @@ pub struct TestView {
     pub modifier: i32,
     pub difficulty: u32,
     pub in_combat: bool,
+    pub slot: Option<Slot>,
     pub faces: Vec<u8>,
+    /// Positions (from 0) of the dice that are not successes, lowest face first.
+    pub failing_dice: Vec<usize>,
     pub successes: u32,
     pub passed: bool,
     pub loss: Option<LossView>,
     pub investigator: Investigator,
     pub monster: Option<Monster>,
+    pub encounter: Option<CombatView>,
     /// Whether the player chose to use this card's optional effect (`choices.use`).
     pub chosen: bool,
     pub investigators_in_game: u32,

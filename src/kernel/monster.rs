@@ -26,6 +26,8 @@ pub struct Monster {
     /// AH2e awareness.
     pub awareness: Option<i32>,
     pub defeated: bool,
+    /// Brought by an ambush: fought at once, returned to the cup afterwards whatever happens.
+    pub ambush: bool,
     /// "space", "cup", "trophy" or "evaded".
     pub place: String,
 }

@@ -3,7 +3,10 @@
 
 use super::encounter::Resolution;
 use super::pool::BonusRule;
-use super::{Encounter, Event, Game, Hooks, KernelError, Policy, Stat, TestRequest};
+use super::{
+    CombatState, CombatView, Encounter, Event, Game, Hook, Hooks, KernelError, Policy, Slot, Stat,
+    TestRequest, TestSpec,
+};
 
 pub trait Procedure {
     fn game(&self) -> Game;
@@ -102,14 +105,201 @@ impl Procedure for Eldritch {
             TestRequest::Test(spec) => {
                 let mut spec = spec.clone();
                 spec.difficulty = 1;
-                if let Resolution::MonsterDefeated = enc.run_test(spec, self, hooks)? {
-                    enc.events.push(Event::Note {
-                        source: "rules".into(),
-                        text: "the test was not resolved".into(),
-                    });
+                enc.run_test(spec, self, hooks)?;
+                run_queued(self, enc, hooks)
+            }
+            TestRequest::Combat => {
+                // Every Normal monster before any Epic one; otherwise in the order given.
+                let (mut order, epic): (Vec<_>, Vec<_>) = std::mem::take(&mut enc.monsters)
+                    .into_iter()
+                    .partition(|m| !m.epic);
+                order.extend(epic);
+                enc.monsters = order;
+                for m in 0..enc.monsters.len() {
+                    if enc.investigator.is_out() {
+                        enc.events.push(Event::Note {
+                            source: "rules".into(),
+                            text: format!(
+                                "the investigator is {} and encounters no further monster",
+                                enc.investigator.status.as_str()
+                            ),
+                        });
+                        break;
+                    }
+                    combat_encounter(self, enc, m, hooks)?;
                 }
+                enc.may_encounter_again = enc.monsters.iter().all(|m| m.defeated)
+                    && !enc.no_more_encounters
+                    && !enc.investigator.is_out();
                 Ok(())
             }
         }
     }
+}
+
+/// Resolves the tests hooks asked for, in order; a test they ask for in turn is resolved after them.
+pub fn run_queued(
+    game: &dyn Procedure,
+    enc: &mut Encounter,
+    hooks: &mut dyn Hooks,
+) -> Result<(), KernelError> {
+    let mut rounds = 0;
+    while !enc.queued.is_empty() {
+        rounds += 1;
+        if rounds > 16 {
+            let (card, _) = enc.queued.remove(0);
+            return Err(KernelError::Rule {
+                card,
+                hook: None,
+                message:
+                    "more than 16 tests asked for in a row: a card asks for a test after every test"
+                        .into(),
+            });
+        }
+        for (_source, spec) in std::mem::take(&mut enc.queued) {
+            if enc.investigator.is_out() {
+                return Ok(());
+            }
+            enc.run_test(spec, game, hooks)?;
+        }
+    }
+    Ok(())
+}
+
+/// One Eldritch Horror Combat Encounter against monster `m`: before_encounter, the token's tests top
+/// to bottom (Will: lose Sanity = horror − result; Strength: lose Health = damage − result and the
+/// monster loses Health = result, at the same time), after_encounter; the monster stays with its
+/// Health tokens unless defeated or brought by an ambush.
+fn combat_encounter(
+    game: &Eldritch,
+    enc: &mut Encounter,
+    m: usize,
+    hooks: &mut dyn Hooks,
+) -> Result<(), KernelError> {
+    let monster = enc.monsters[m].clone();
+    enc.current = Some(m);
+    enc.combat = Some(CombatState {
+        view: CombatView {
+            number: m + 1,
+            ambush: monster.ambush,
+            damage_value: monster.combat.as_ref().and_then(|t| t.loss),
+            ..CombatView::default()
+        },
+        ..CombatState::default()
+    });
+    enc.events.push(Event::EncounterBegins {
+        monster: monster.id.clone(),
+        number: m + 1,
+        epic: monster.epic,
+        ambush: monster.ambush,
+        toughness: monster.toughness,
+        damage: monster.damage,
+    });
+    enc.fire(Hook::BeforeEncounter, hooks, &mut None)?;
+    run_queued(game, enc, hooks)?;
+
+    let strength_first = enc.combat.as_ref().is_some_and(|c| c.strength_first);
+    let slots = if strength_first {
+        [Slot::Strength, Slot::Will]
+    } else {
+        [Slot::Will, Slot::Strength]
+    };
+    for slot in slots {
+        if enc.monsters[m].defeated || enc.investigator.is_out() {
+            break;
+        }
+        let line = match slot {
+            Slot::Will => monster.horror.clone(),
+            Slot::Strength => monster.combat.clone(),
+        };
+        let Some(line) = line else {
+            enc.events.push(Event::Note {
+                source: monster.id.clone(),
+                text: format!(
+                    "no {} test on this monster",
+                    match slot {
+                        Slot::Will => "Will",
+                        Slot::Strength => "Strength",
+                    }
+                ),
+            });
+            continue;
+        };
+        let mut spec = TestSpec::new(
+            line.skill,
+            match slot {
+                Slot::Will => "horror",
+                Slot::Strength => "combat",
+            },
+        );
+        spec.modifier = line.modifier;
+        spec.in_combat = true;
+        spec.slot = Some(slot);
+        let id = monster.id.clone();
+        let horror = line.loss;
+        let mut consequences = |enc: &mut Encounter,
+                                out: &super::TestOutcome,
+                                hooks: &mut dyn Hooks|
+         -> Result<(), KernelError> {
+            let result = out.successes as i32;
+            match slot {
+                Slot::Will => {
+                    let lost = match horror {
+                        Some(h) => {
+                            enc.lose_investigator(Stat::Sanity, (h - result).max(0), &id, hooks)?
+                        }
+                        None => 0,
+                    };
+                    if let Some(c) = enc.combat.as_mut() {
+                        c.view.will_result = Some(out.successes);
+                        c.view.will_passed = Some(out.passed);
+                        c.view.sanity_lost = lost;
+                    }
+                }
+                Slot::Strength => {
+                    let damage = enc.combat.as_ref().and_then(|c| c.view.damage_value);
+                    // The investigator and the monster lose Health at the same time: a defeated
+                    // investigator still deals his successes.
+                    let lost = match damage {
+                        Some(d) => {
+                            enc.lose_investigator(Stat::Health, (d - result).max(0), &id, hooks)?
+                        }
+                        None => 0,
+                    };
+                    enc.lose_monster(m, result, "the Strength test result", hooks)?;
+                    if let Some(c) = enc.combat.as_mut() {
+                        c.view.strength_result = Some(out.successes);
+                        c.view.strength_passed = Some(out.passed);
+                        c.view.health_lost = lost;
+                    }
+                }
+            }
+            Ok(())
+        };
+        let resolution = enc.run_test_then(spec, game, hooks, &mut consequences)?;
+        if resolution == Resolution::MonsterDefeated {
+            break;
+        }
+        run_queued(game, enc, hooks)?;
+    }
+
+    enc.fire(Hook::AfterEncounter, hooks, &mut None)?;
+    let mon = &mut enc.monsters[m];
+    mon.place = if mon.defeated || mon.ambush {
+        "cup".to_string()
+    } else {
+        "space".to_string()
+    };
+    if mon.ambush && !mon.defeated {
+        mon.damage = 0;
+    }
+    enc.events.push(Event::EncounterEnds {
+        monster: mon.id.clone(),
+        defeated: mon.defeated,
+        place: mon.place.clone(),
+        damage: mon.damage,
+    });
+    enc.current = None;
+    enc.combat = None;
+    Ok(())
 }

@@ -14,6 +14,26 @@ pub struct TestSpec {
     pub difficulty: u32,
     /// During a Combat Encounter (EH) or a combat (AH2e).
     pub in_combat: bool,
+    /// Which printed test of a monster this is, if any: it stays `Strength` when a token makes the
+    /// Strength test a Lore test (the Handcuffs ruling).
+    pub slot: Option<Slot>,
+}
+
+/// The two printed tests of an Eldritch Horror monster token (AH2e: the horror and combat checks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Slot {
+    Will,
+    Strength,
+}
+
+impl Slot {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Slot::Will => "will",
+            Slot::Strength => "strength",
+        }
+    }
 }
 
 impl TestSpec {
@@ -24,6 +44,7 @@ impl TestSpec {
             modifier: 0,
             difficulty: 1,
             in_combat: false,
+            slot: None,
         }
     }
 }

@@ -23,7 +23,7 @@ pub struct RawScenario {
     #[serde(default)]
     pub test: Option<Spanned<RawTestRequest>>,
     #[serde(default)]
-    pub monsters: Option<Spanned<Vec<toml::Value>>>,
+    pub monsters: Option<Vec<Spanned<RawMonsterEntry>>>,
     pub dice: Spanned<RawDice>,
     #[serde(default)]
     pub choices: Option<RawChoices>,
@@ -126,4 +126,20 @@ pub struct RawChoices {
     pub evade: Option<bool>,
     #[serde(default)]
     pub rounds: Vec<toml::Value>,
+}
+
+/// One `[[monsters]]` entry: a card (id, name or inline definition) and what differs from it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMonsterEntry {
+    pub card: Spanned<toml::Value>,
+    /// Health tokens on it before the encounter (EH).
+    #[serde(default)]
+    pub damage: Option<Spanned<i32>>,
+    #[serde(default)]
+    pub ambush: bool,
+    #[serde(default)]
+    pub toughness: Option<i32>,
+    #[serde(default)]
+    pub epic: Option<bool>,
 }

@@ -347,18 +347,7 @@ pub fn play(
             }
             Some(TestRequest::Test(spec))
         }
-        (None, Some(m)) => {
-            b.problems.push(
-                e(
-                    "E0304",
-                    "combat scenarios (`[[monsters]]`) are not supported yet",
-                    file,
-                    m.span(),
-                )
-                .hint("this build plays `[test]` scenarios"),
-            );
-            None
-        }
+        (None, Some(_)) => Some(TestRequest::Combat),
         (Some(t), Some(_)) => {
             b.problems.push(e(
                 "E0303",
@@ -381,6 +370,87 @@ pub fn play(
             None
         }
     };
+
+    // The monsters, in the order the player meets them among Normal ones (`choices.order`).
+    let investigators = raw.investigators_in_game.unwrap_or(1);
+    let mut monsters = Vec::new();
+    for entry in raw.monsters.iter().flatten() {
+        let en = entry.get_ref();
+        let Some(id) = b.card_ref(&en.card) else {
+            continue;
+        };
+        let card = &b.set.cards[&id];
+        if card.kind != CardKind::Monster {
+            b.problems.push(e(
+                "E0107",
+                format!("`{id}` is not a monster"),
+                file,
+                en.card.span(),
+            ));
+            continue;
+        }
+        let mut m = card.monster(investigators);
+        if let Some(t) = en.toughness {
+            m.toughness = t;
+        }
+        if let Some(epic) = en.epic {
+            m.epic = epic;
+        }
+        if let Some(d) = &en.damage {
+            if *d.get_ref() < 0 || *d.get_ref() >= m.toughness {
+                b.problems.push(
+                    e(
+                        "E0105",
+                        format!(
+                            "{} Health tokens on a monster of toughness {}",
+                            d.get_ref(),
+                            m.toughness
+                        ),
+                        file,
+                        d.span(),
+                    )
+                    .hint("a monster with Health tokens at its toughness is already defeated"),
+                );
+            }
+            m.damage = *d.get_ref();
+        }
+        m.ambush = en.ambush;
+        monsters.push(m);
+    }
+    if let Some(choices) = &raw.choices {
+        let mut rank = BTreeMap::new();
+        for (i, o) in choices.order.iter().enumerate() {
+            match b
+                .set
+                .resolve(o.get_ref())
+                .filter(|c| monsters.iter().any(|m| m.id == c.id))
+            {
+                Some(c) => {
+                    rank.entry(c.id.clone()).or_insert(i);
+                }
+                None => b.problems.push(
+                    e(
+                        "E0201",
+                        format!(
+                            "`{}` in `order` is not a monster of this scenario",
+                            o.get_ref()
+                        ),
+                        file,
+                        o.span(),
+                    )
+                    .hint(format!(
+                        "monsters here: {}",
+                        monsters
+                            .iter()
+                            .map(|m| m.id.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                ),
+            }
+        }
+        monsters.sort_by_key(|m| rank.get(&m.id).copied().unwrap_or(usize::MAX));
+    }
 
     // The dice.
     let dice = match (&raw.dice.get_ref().faces, raw.dice.get_ref().seed) {
@@ -456,13 +526,13 @@ pub fn play(
     let mut enc = Encounter::new(Setup {
         game,
         investigator: inv,
-        monsters: Vec::new(),
+        monsters,
         catalog,
         dice,
         policy: by_kind,
         default_policy,
         chosen,
-        investigators_in_game: raw.investigators_in_game.unwrap_or(1),
+        investigators_in_game: investigators,
     });
     let outcome = procedure.run(&mut enc, &request, &mut hooks);
     let error = match outcome {

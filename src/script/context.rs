@@ -113,8 +113,32 @@ fn monster_map(v: &TestView) -> Dynamic {
     m.insert("toughness".into(), (mon.toughness as INT).into());
     m.insert("damage".into(), (mon.damage as INT).into());
     m.insert("epic".into(), mon.epic.into());
+    m.insert("defeated".into(), mon.defeated.into());
     m.insert("has_will_test".into(), mon.horror.is_some().into());
     m.insert("has_strength_test".into(), mon.combat.is_some().into());
+    m.into()
+}
+
+fn encounter_map(v: &TestView) -> Dynamic {
+    let Some(e) = &v.encounter else {
+        return Dynamic::UNIT;
+    };
+    let opt_int = |o: Option<u32>| o.map_or(Dynamic::UNIT, |n| Dynamic::from(n as INT));
+    let opt_bool = |o: Option<bool>| o.map_or(Dynamic::UNIT, Dynamic::from);
+    let mut m = Map::new();
+    m.insert("number".into(), (e.number as INT).into());
+    m.insert("ambush".into(), e.ambush.into());
+    m.insert(
+        "damage_value".into(),
+        e.damage_value
+            .map_or(Dynamic::UNIT, |d| Dynamic::from(d as INT)),
+    );
+    m.insert("will_result".into(), opt_int(e.will_result));
+    m.insert("will_passed".into(), opt_bool(e.will_passed));
+    m.insert("strength_result".into(), opt_int(e.strength_result));
+    m.insert("strength_passed".into(), opt_bool(e.strength_passed));
+    m.insert("sanity_lost".into(), (e.sanity_lost as INT).into());
+    m.insert("health_lost".into(), (e.health_lost as INT).into());
     m.into()
 }
 
@@ -152,6 +176,18 @@ pub fn register(engine: &mut Engine) {
     });
     engine.register_get("investigator", |c: &mut Ctx| c.view(investigator_map));
     engine.register_get("monster", |c: &mut Ctx| c.view(monster_map));
+    engine.register_get("slot", |c: &mut Ctx| {
+        c.view(|v| v.slot.map_or(String::new(), |s| s.as_str().to_string()))
+    });
+    engine.register_get("failing_dice", |c: &mut Ctx| {
+        c.view(|v| {
+            v.failing_dice
+                .iter()
+                .map(|i| Dynamic::from(*i as INT))
+                .collect::<Array>()
+        })
+    });
+    engine.register_get("encounter", |c: &mut Ctx| c.view(encounter_map));
     engine.register_get("loss", |c: &mut Ctx| {
         c.view(|v| v.loss.as_ref().map_or(0, |l| l.amount as INT))
     });
@@ -292,6 +328,59 @@ pub fn register(engine: &mut Engine) {
     });
     engine.register_fn("note", |c: &mut Ctx, text: &str| {
         c.push(Effect::Note(text.to_string()))
+    });
+
+    // combat encounters
+    engine.register_fn(
+        "encounter_bonus",
+        |c: &mut Ctx, s: &str, n: INT| -> Res<()> {
+            let skill = if s == "all" { None } else { Some(skill(s)?) };
+            let value = count(n, "encounter_bonus")?;
+            c.push(Effect::EncounterBonus { skill, value });
+            Ok(())
+        },
+    );
+    engine.register_fn("strength_test_first", |c: &mut Ctx| {
+        c.push(Effect::StrengthFirst)
+    });
+    engine.register_fn(
+        "reduce_damage",
+        |c: &mut Ctx, n: INT, min: INT| -> Res<()> {
+            let by = count(n, "reduce_damage")?;
+            let min = count(min, "reduce_damage")?;
+            c.push(Effect::ReduceDamage { by, min });
+            Ok(())
+        },
+    );
+    engine.register_fn(
+        "test",
+        |c: &mut Ctx, s: &str, modifier: INT, kind: &str| -> Res<()> {
+            let skill = skill(s)?;
+            if !(-20..=20).contains(&modifier) {
+                return err(format!(
+                    "test(\"{s}\", {modifier}, ...): a modifier is -20 to 20"
+                ));
+            }
+            c.push(Effect::Test {
+                skill,
+                modifier: modifier as i32,
+                kind: kind.to_string(),
+            });
+            Ok(())
+        },
+    );
+    engine.register_fn("monster_lose", |c: &mut Ctx, n: INT| -> Res<()> {
+        let n = count(n, "monster_lose")?;
+        c.push(Effect::MonsterLose(n));
+        Ok(())
+    });
+    engine.register_fn("monster_recover", |c: &mut Ctx, n: INT| -> Res<()> {
+        let n = count(n, "monster_recover")?;
+        c.push(Effect::MonsterRecover(n));
+        Ok(())
+    });
+    engine.register_fn("no_more_encounters", |c: &mut Ctx| {
+        c.push(Effect::NoMoreEncounters)
     });
 
     // on_damage

@@ -1,7 +1,7 @@
 //! The text transcript: one line per thing that happened, every pool part with its source, every
 //! ignored bonus with its reason, every reroll with its old and new face.
 
-use crate::kernel::{Event, Game, Investigator, Monster, PartKind, Stat, Status};
+use crate::kernel::{Event, Game, Investigator, Monster, PartKind, Skill, Slot, Stat, Status};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -45,7 +45,7 @@ fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
 fn source(names: &Names, s: &str) -> String {
     match s.split_once(':') {
         Some(("reroll", token)) => format!("for a reroll ({token} token)"),
-        _ => format!("by {}", name(names, s)),
+        _ => format!("({})", name(names, s)),
     }
 }
 
@@ -60,16 +60,78 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
                 modifier,
                 difficulty,
                 combat,
+                slot,
             } => {
                 let mut line = format!("\nTest {test}: {} ({})", skill.title(), signed(*modifier));
                 if game == Game::Arkham {
                     let _ = write!(line, " [{difficulty}]");
                 }
-                let _ = write!(line, ", kind `{kind}`");
-                if *combat {
-                    line.push_str(", during combat");
+                match slot {
+                    Some(slot) if game == Game::Eldritch => {
+                        let printed = match slot {
+                            Slot::Will => Skill::Will,
+                            Slot::Strength => Skill::Strength,
+                        };
+                        let _ = write!(
+                            line,
+                            ", the {} test of the Combat Encounter",
+                            printed.title()
+                        );
+                        if printed != *skill {
+                            let _ = write!(line, " (a {} test in its place)", skill.title());
+                        }
+                    }
+                    _ => {
+                        let _ = write!(line, ", kind `{kind}`");
+                        if *combat {
+                            line.push_str(", during combat");
+                        }
+                    }
                 }
                 writeln!(out, "{line}")
+            }
+            Event::EncounterBegins {
+                monster,
+                number,
+                epic,
+                ambush,
+                toughness,
+                damage,
+            } => {
+                let mut line = format!("\n== Combat Encounter {number}: {}", name(names, monster));
+                if *epic {
+                    line.push_str(" (Epic)");
+                }
+                if *ambush {
+                    line.push_str(" (ambush)");
+                }
+                let _ = write!(line, ", toughness {toughness}");
+                if *damage > 0 {
+                    let _ = write!(
+                        line,
+                        ", {} on it",
+                        plural(*damage, "Health token", "Health tokens")
+                    );
+                }
+                writeln!(out, "{line}")
+            }
+            Event::EncounterEnds {
+                monster,
+                defeated,
+                place,
+                damage,
+            } => {
+                let what = match (*defeated, place.as_str()) {
+                    (true, _) => "defeated, returned to the cup".to_string(),
+                    (false, "cup") => {
+                        "not defeated; the ambushing monster returns to the cup".to_string()
+                    }
+                    (false, _) => format!(
+                        "not defeated; it stays on the space with {}",
+                        plural(*damage, "Health token", "Health tokens")
+                    ),
+                };
+                writeln!(out, "== {}: {what}", name(names, monster))
             }
             Event::SkillReplaced {
                 source: s,
@@ -241,12 +303,20 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
                 } else {
                     name(names, target)
                 };
-                writeln!(
-                    out,
-                    "  {who} loses {amount} {} ({}), now {now}",
-                    stat_name(*stat, game),
-                    name(names, s)
-                )
+                if target == "investigator" {
+                    writeln!(
+                        out,
+                        "  investigator loses {amount} {} ({}), now {now}",
+                        stat_name(*stat, game),
+                        name(names, s)
+                    )
+                } else {
+                    writeln!(
+                        out,
+                        "  {who} loses {amount} Health ({}), {now} left",
+                        name(names, s)
+                    )
+                }
             }
             Event::LossChanged {
                 source: s,
@@ -281,12 +351,16 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
                 writeln!(out, "  discards {} ({})", name(names, card), name(names, s))
             }
             Event::MonsterDefeated { monster, source: s } => {
-                writeln!(
-                    out,
-                    "  {} is defeated ({})",
-                    name(names, monster),
-                    name(names, s)
-                )
+                if s == "the Strength test result" {
+                    writeln!(out, "  {} is defeated", name(names, monster))
+                } else {
+                    writeln!(
+                        out,
+                        "  {} is defeated ({})",
+                        name(names, monster),
+                        name(names, s)
+                    )
+                }
             }
             Event::StatusChanged { status } => {
                 writeln!(out, "  the investigator is {}", status_text(*status))
@@ -355,17 +429,16 @@ pub fn render_summary(
         let _ = writeln!(out, "  conditions: {}", list.join(", "));
     }
     for m in monsters {
-        let _ = writeln!(
-            out,
-            "  {}: {} Health tokens, {}",
-            m.name,
-            m.damage,
-            if m.defeated {
-                "defeated"
-            } else {
-                "not defeated"
-            }
-        );
+        let state = match (m.defeated, m.place.as_str()) {
+            (true, _) => "defeated, in the cup".to_string(),
+            (false, "cup") => "not defeated, back in the cup".to_string(),
+            (false, "evaded") => "evaded".to_string(),
+            (false, _) => format!(
+                "on the space with {}",
+                plural(m.damage, "Health token", "Health tokens")
+            ),
+        };
+        let _ = writeln!(out, "  {}: {state}", m.name);
     }
     out
 }
