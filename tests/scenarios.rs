@@ -59,3 +59,38 @@ fn the_shipped_examples_meet_their_expectations() {
     }
     assert!(n > 0, "examples/ holds at least one scenario");
 }
+
+/// Every base-pack card with a script (special text) is in play in at least one ruling scenario.
+#[test]
+fn every_scripted_card_is_exercised_by_a_scenario() {
+    use std::collections::BTreeSet;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let mut files = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(d).expect("readable folder") {
+            let p = e.expect("entry").path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "toml") {
+                files.push(p);
+            }
+        }
+    }
+    let mut in_play = BTreeSet::new();
+    let mut games = BTreeSet::new();
+    for f in &files {
+        let p = play(f);
+        games.insert(p.encounter.game);
+        in_play.extend(p.start.card.clone());
+        in_play.extend(p.start.possessions.iter().cloned());
+        in_play.extend(p.start.conditions.iter().cloned());
+        in_play.extend(p.encounter.investigator.conditions.iter().cloned());
+        in_play.extend(p.encounter.monsters.iter().map(|m| m.id.clone()));
+    }
+    for game in games {
+        let set = CardSet::base(game).expect("base pack loads");
+        let missing: Vec<&String> = set.scripts.keys().filter(|id| !in_play.contains(*id)).collect();
+        assert!(missing.is_empty(), "scripted cards no scenario puts in play: {missing:?}");
+    }
+}

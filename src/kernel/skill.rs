@@ -4,7 +4,7 @@ use serde::Serialize;
 use std::fmt;
 
 /// Which game's rules apply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Game {
     Eldritch,
