@@ -9,5 +9,6 @@ pub mod cli;
 pub mod defs;
 pub mod kernel;
 pub mod scenario;
+pub mod schema;
 pub mod script;
 pub mod transcript;

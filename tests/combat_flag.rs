@@ -4,7 +4,8 @@
 
 use mythos::defs::CardSet;
 use mythos::kernel::{
-    DiceSource, Eldritch, Encounter, Event, Game, Investigator, Policy, Setup, Skill, TestSpec,
+    DiceSource, Eldritch, Encounter, Event, Game, Investigator, Policy, Rules, Setup, Skill,
+    TestSpec,
 };
 use mythos::script::ScriptHooks;
 use std::collections::BTreeMap;
@@ -36,6 +37,9 @@ fn encounter(
         default_policy: if focus > 0 { Policy::Max } else { Policy::None },
         chosen: chosen.iter().map(|s| s.to_string()).collect(),
         investigators_in_game: 1,
+        rules: Rules::default(),
+        rounds: Vec::new(),
+        evade_first: false,
     });
     (enc, hooks)
 }

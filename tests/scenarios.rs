@@ -90,7 +90,14 @@ fn every_scripted_card_is_exercised_by_a_scenario() {
     }
     for game in games {
         let set = CardSet::base(game).expect("base pack loads");
-        let missing: Vec<&String> = set.scripts.keys().filter(|id| !in_play.contains(*id)).collect();
-        assert!(missing.is_empty(), "scripted cards no scenario puts in play: {missing:?}");
+        let missing: Vec<&String> = set
+            .scripts
+            .keys()
+            .filter(|id| !in_play.contains(*id))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "scripted cards no scenario puts in play: {missing:?}"
+        );
     }
 }

@@ -2,10 +2,12 @@
 //! check failed, 2 bad input). The only room that touches the disk.
 
 use crate::defs::{
-    CardSet, Diagnostic, Diagnostics, SourceFile, embedded_base_files, render, render_all,
+    CardSet, Diagnostic, Diagnostics, Pack, SourceFile, embedded_base_files, render, render_all,
 };
 use crate::kernel::Game;
-use crate::scenario::{Played, check_expectations, play_file, result_object, transcript_text};
+use crate::scenario::{
+    Played, check_expectations, play_file_with_packs, result_object, transcript_text,
+};
 use crate::script::ScriptHooks;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
@@ -22,6 +24,10 @@ struct Cli {
     /// the binary, so that edited cards can be tried without recompiling.
     #[arg(long, global = true, value_name = "DIR")]
     base: Option<PathBuf>,
+    /// Load the card pack in this folder (pack.toml, cards/, scripts/) after the base pack; repeatable,
+    /// loaded in the order given. A pack of the other game is left out.
+    #[arg(long = "pack", global = true, value_name = "DIR")]
+    packs: Vec<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -45,8 +51,22 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
-    /// Check every card file and script of the base packs; exit 2 on any problem.
-    Validate,
+    /// Check every card file and script of the packs in DIR (a pack folder, or a folder of packs), or of
+    /// the base packs when no DIR is given; report every problem and exit 2 if there is any.
+    Validate { dirs: Vec<PathBuf> },
+    /// Print the JSON Schema of card files, scenario files or pack.toml, for an editor to complete and
+    /// check keys (taplo, Even Better TOML).
+    Schema {
+        #[arg(value_enum)]
+        of: SchemaOf,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SchemaOf {
+    Card,
+    Scenario,
+    Pack,
 }
 
 fn color() -> bool {
@@ -96,6 +116,140 @@ fn base_files(base: &Option<PathBuf>, game: Game) -> Result<Vec<(String, String)
     }
 }
 
+/// A path as diagnostics show it: forward slashes, no trailing slash.
+fn shown(path: &Path) -> String {
+    let s = path.display().to_string().replace('\\', "/");
+    match s.trim_end_matches('/') {
+        "" => s,
+        t => t.to_string(),
+    }
+}
+
+/// A pack folder's manifest, cards and scripts as (path, text) pairs, paths starting with the folder.
+fn read_pack_files(dir: &Path) -> Result<(String, Vec<(String, String)>), String> {
+    if !dir.is_dir() {
+        return Err("no such folder".to_string());
+    }
+    let root = shown(dir);
+    let mut files = Vec::new();
+    let manifest = dir.join("pack.toml");
+    if manifest.is_file() {
+        let text = std::fs::read_to_string(&manifest).map_err(|e| e.to_string())?;
+        files.push((Pack::manifest_path(&root), text));
+    }
+    for sub in ["cards", "scripts"] {
+        let mut found = Vec::new();
+        read_tree(Path::new(""), &dir.join(sub), &mut found).map_err(|e| e.to_string())?;
+        files.extend(found.into_iter().map(|(p, t)| (p.replace('\\', "/"), t)));
+    }
+    Ok((root, files))
+}
+
+/// Reads and checks the manifest of the pack in `dir`.
+fn read_pack(dir: &Path) -> Result<Pack, Vec<Diagnostic>> {
+    let (root, files) = read_pack_files(dir).map_err(|why| {
+        vec![
+            Diagnostic::new("E0001", format!("cannot read pack `{}`: {why}", shown(dir)))
+                .hint("a pack is a folder holding pack.toml, cards/ and scripts/"),
+        ]
+    })?;
+    Pack::from_files(&root, files)
+}
+
+/// The base pack of `game`, then every `--pack` of that game, in order.
+fn load_set(base: &Option<PathBuf>, packs: &[PathBuf], game: Game) -> Result<CardSet, Diagnostics> {
+    let mut set = CardSet::load(game, &base_files(base, game)?)?;
+    let mut problems = Vec::new();
+    for dir in packs {
+        match read_pack(dir) {
+            Err(ds) => problems.extend(ds),
+            Ok(pack) if pack.game != game => {}
+            Ok(pack) => problems.extend(set.add_pack(&pack)),
+        }
+    }
+    if problems.is_empty() {
+        Ok(set)
+    } else {
+        Err(Diagnostics(problems))
+    }
+}
+
+/// The packs in `dir`: the folder itself when it holds pack.toml, else each sub-folder that does.
+fn pack_dirs(dir: &Path) -> Vec<PathBuf> {
+    if dir.join("pack.toml").is_file() {
+        return vec![dir.to_path_buf()];
+    }
+    let mut subs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.join("pack.toml").is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    subs.sort();
+    if subs.is_empty() {
+        // Not a pack: reading it reports the missing pack.toml.
+        subs.push(dir.to_path_buf());
+    }
+    subs
+}
+
+/// `mythos validate`: the base packs and `--pack` packs, or the packs in `dirs` over their game's base
+/// pack; every card file, every cross-reference and every script checked. Returns the exit status.
+fn validate(base: &Option<PathBuf>, packs: &[PathBuf], dirs: &[PathBuf]) -> i32 {
+    let mut problems = Vec::new();
+    let mut count = 0;
+    let mut extra: Vec<Pack> = Vec::new();
+    for dir in packs
+        .iter()
+        .cloned()
+        .chain(dirs.iter().flat_map(|d| pack_dirs(d)))
+    {
+        match read_pack(&dir) {
+            Err(ds) => problems.extend(ds),
+            Ok(p) => extra.push(p),
+        }
+    }
+    for game in [Game::Eldritch, Game::Arkham] {
+        let mine: Vec<&Pack> = extra.iter().filter(|p| p.game == game).collect();
+        if !dirs.is_empty() && mine.is_empty() {
+            continue;
+        }
+        let mut set = match base_files(base, game).and_then(|files| CardSet::load(game, &files)) {
+            Ok(set) => set,
+            Err(ds) => {
+                problems.extend(ds.0);
+                continue;
+            }
+        };
+        let before = set.cards.len();
+        for p in mine {
+            problems.extend(set.add_pack(p));
+        }
+        count += if dirs.is_empty() {
+            set.cards.len()
+        } else {
+            set.cards.len() - before.min(set.cards.len())
+        };
+        problems.extend(set.check_references());
+        if let Err(ds) = ScriptHooks::compile(&set) {
+            problems.extend(ds);
+        }
+    }
+    if problems.is_empty() {
+        println!("{count} cards, no problems");
+        0
+    } else {
+        print_diagnostics(&problems);
+        eprintln!(
+            "{} problem{}",
+            problems.len(),
+            if problems.len() == 1 { "" } else { "s" }
+        );
+        2
+    }
+}
+
 fn read(path: &Path) -> Result<SourceFile, Diagnostic> {
     std::fs::read_to_string(path)
         .map(|t| SourceFile::new(path.display().to_string(), t))
@@ -105,10 +259,12 @@ fn read(path: &Path) -> Result<SourceFile, Diagnostic> {
         })
 }
 
-fn play_path(path: &Path, base: &Option<PathBuf>) -> Result<Played, Vec<Diagnostic>> {
+fn play_path(path: &Path, cli: &Cli) -> Result<Played, Vec<Diagnostic>> {
     let file = read(path).map_err(|d| vec![d])?;
-    let loader = |game: Game| CardSet::load(game, &base_files(base, game)?);
-    play_file(&file, &loader)
+    let loader = |game: Game| load_set(&cli.base, &cli.packs, game);
+    let here = path.parent().unwrap_or(Path::new(""));
+    let packs = |dir: &str| read_pack_files(&here.join(dir));
+    play_file_with_packs(&file, &loader, &packs)
 }
 
 fn scenario_files(path: &Path, out: &mut Vec<PathBuf>) {
@@ -131,8 +287,8 @@ fn scenario_files(path: &Path, out: &mut Vec<PathBuf>) {
 
 pub fn main() -> i32 {
     let cli = Cli::parse();
-    match cli.command {
-        Command::Run { file, format } => match play_path(&file, &cli.base) {
+    match &cli.command {
+        Command::Run { file, format } => match play_path(file, &cli) {
             Err(ds) => {
                 print_diagnostics(&ds);
                 2
@@ -157,12 +313,12 @@ pub fn main() -> i32 {
         },
         Command::Check { paths } => {
             let mut files = Vec::new();
-            for p in &paths {
+            for p in paths {
                 scenario_files(p, &mut files);
             }
             let (mut passed, mut failed, mut bad) = (0, 0, 0);
             for f in &files {
-                match play_path(f, &cli.base) {
+                match play_path(f, &cli) {
                     Err(ds) => {
                         bad += 1;
                         println!("error {}", f.display());
@@ -198,30 +354,18 @@ pub fn main() -> i32 {
                 0
             }
         }
-        Command::Validate => {
-            let mut problems = Vec::new();
-            let mut count = 0;
-            for game in [Game::Eldritch, Game::Arkham] {
-                let loaded =
-                    base_files(&cli.base, game).and_then(|files| CardSet::load(game, &files));
-                match loaded {
-                    Err(ds) => problems.extend(ds.0),
-                    Ok(set) => {
-                        count += set.cards.len();
-                        if let Err(ds) = ScriptHooks::compile(&set) {
-                            problems.extend(ds);
-                        }
-                    }
-                }
-            }
-            if problems.is_empty() {
-                println!("{count} cards, no problems");
-                0
-            } else {
-                print_diagnostics(&problems);
-                eprintln!("{} problems", problems.len());
-                2
-            }
+        Command::Validate { dirs } => validate(&cli.base, &cli.packs, dirs),
+        Command::Schema { of } => {
+            let schema = match of {
+                SchemaOf::Card => crate::schema::card(),
+                SchemaOf::Scenario => crate::schema::scenario(),
+                SchemaOf::Pack => crate::schema::pack(),
+            };
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&schema).expect("a JSON value serializes")
+            );
+            0
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::{Diagnostic, SourceFile};
 use crate::kernel::monster::MonsterTest;
-use crate::kernel::{ActiveCard, BonusDef, BonusKind, During, Game, Monster, Skill};
+use crate::kernel::{ActiveCard, BonusDef, BonusKind, Casting, During, Game, Monster, Skill};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -99,7 +99,69 @@ pub struct RawCard {
     /// Inline Rhai source (scenario cards); base-pack cards keep theirs in scripts/.
     #[serde(default)]
     pub script: Option<Spanned<String>>,
+    /// In a pack: this card takes the place of the card with this id from an earlier pack (its own id).
+    #[serde(default)]
+    pub replaces: Option<Spanned<String>>,
+    // Arkham Horror investigators
+    #[serde(default)]
+    pub stamina: Option<i32>,
+    #[serde(default)]
+    pub focus: Option<i32>,
+    #[serde(default)]
+    pub home: Option<String>,
+    /// The printed slider positions, e.g. `speed_sneak = [[0, 6], [1, 5], [2, 4], [3, 3]]`.
+    #[serde(default)]
+    pub sliders: Option<BTreeMap<String, Vec<[i32; 2]>>>,
+    // Arkham Horror monsters
+    #[serde(default)]
+    pub awareness: Option<i32>,
+    #[serde(default)]
+    pub horror: Option<RawRating>,
+    #[serde(default)]
+    pub combat: Option<RawRating>,
+    /// Ability keywords: ambush, endless, physical_resistance, physical_immunity, magical_resistance,
+    /// magical_immunity, undead, mask.
+    #[serde(default)]
+    pub abilities: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub nightmarish: Option<i32>,
+    #[serde(default)]
+    pub overwhelming: Option<i32>,
+    #[serde(default)]
+    pub movement: Option<String>,
+    #[serde(default)]
+    pub dimension: Option<String>,
+    // Arkham Horror items and spells
+    #[serde(default)]
+    pub hands: Option<u32>,
+    #[serde(default)]
+    pub casting_modifier: Option<i32>,
+    #[serde(default)]
+    pub sanity_cost: Option<i32>,
+    #[serde(default)]
+    pub price: Option<i32>,
 }
+
+/// An AH2e monster rating: `horror = { rating = -3, damage = 2 }`; no `damage` when none is printed.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRating {
+    pub rating: i32,
+    #[serde(default)]
+    pub damage: Option<i32>,
+}
+
+/// The AH2e monster ability keywords the rules define.
+pub const KEYWORDS: [&str; 8] = [
+    "ambush",
+    "endless",
+    "physical_resistance",
+    "physical_immunity",
+    "magical_resistance",
+    "magical_immunity",
+    "undead",
+    "mask",
+];
 
 /// A validated card.
 #[derive(Debug, Clone)]
@@ -120,6 +182,7 @@ pub struct Card {
     pub toughness: Option<i32>,
     pub will: Option<MonsterTest>,
     pub strength: Option<MonsterTest>,
+    pub keywords: Vec<String>,
     pub file: SourceFile,
     /// Span of the id, for diagnostics about the card as a whole.
     pub id_span: std::ops::Range<usize>,
@@ -271,8 +334,36 @@ impl Card {
                 }
             })
         };
-        let will = test(&raw.will, Skill::Will, |t| t.horror);
-        let strength = test(&raw.strength, Skill::Strength, |t| t.damage);
+        let mut will = test(&raw.will, Skill::Will, |t| t.horror);
+        let mut strength = test(&raw.strength, Skill::Strength, |t| t.damage);
+        if game == Game::Arkham {
+            let rating = |r: &Option<RawRating>, skill| {
+                r.as_ref().map(|r| MonsterTest {
+                    skill,
+                    modifier: r.rating,
+                    loss: r.damage,
+                })
+            };
+            will = will.or(rating(&raw.horror, Skill::Will));
+            strength = strength.or(rating(&raw.combat, Skill::Fight));
+        }
+        let mut keywords = Vec::new();
+        for a in &raw.abilities {
+            if KEYWORDS.contains(&a.get_ref().as_str()) {
+                keywords.push(a.get_ref().clone());
+            } else {
+                let near = super::closest(a.get_ref(), KEYWORDS);
+                out.push(bad(
+                    file,
+                    a.span(),
+                    format!("`{}` is not a monster ability", a.get_ref()),
+                    Some(match near.first() {
+                        Some(n) => format!("did you mean `{n}`?"),
+                        None => format!("one of: {}", KEYWORDS.join(", ")),
+                    }),
+                ));
+            }
+        }
         if raw.kind.get_ref() == &CardKind::Monster && raw.toughness.is_none() {
             out.push(
                 Diagnostic::new("E0104", "a monster needs `toughness`")
@@ -293,7 +384,7 @@ impl Card {
             magical,
             bonuses,
             skills,
-            health: raw.health,
+            health: raw.health.or(raw.stamina),
             sanity: raw.sanity,
             possessions: raw
                 .possessions
@@ -304,6 +395,7 @@ impl Card {
             toughness: raw.toughness,
             will,
             strength,
+            keywords,
             file: file.clone(),
             id_span: raw.id.span(),
             raw,
@@ -316,6 +408,16 @@ impl Card {
             name: self.name.clone(),
             magical: self.magical,
             bonuses: self.bonuses.clone(),
+            hands: self.raw.hands.unwrap_or(0),
+            casting: (self.kind == CardKind::Spell && self.raw.casting_modifier.is_some()).then(
+                || Casting {
+                    modifier: self.raw.casting_modifier.unwrap_or(0),
+                    sanity_cost: self.raw.sanity_cost.unwrap_or(0),
+                },
+            ),
+            traits: std::iter::once(format!("{:?}", self.kind).to_lowercase())
+                .chain(self.traits.iter().map(|t| t.to_lowercase()))
+                .collect(),
         }
     }
 
@@ -334,9 +436,12 @@ impl Card {
             damage: 0,
             horror: self.will.clone(),
             combat: self.strength.clone(),
-            awareness: None,
+            awareness: self.raw.awareness,
             defeated: false,
             ambush: false,
+            keywords: self.keywords.clone(),
+            nightmarish: self.raw.nightmarish.unwrap_or(0),
+            overwhelming: self.raw.overwhelming.unwrap_or(0),
             place: "space".to_string(),
         }
     }

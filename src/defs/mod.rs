@@ -5,9 +5,11 @@
 mod card;
 mod diagnostic;
 mod id;
+mod pack;
 mod set;
 
-pub use card::{Card, CardKind, RawBonus, RawCard, RawTest, parse_toml, toml_diagnostic};
+pub use card::{Card, CardKind, KEYWORDS, RawBonus, RawCard, RawTest, parse_toml, toml_diagnostic};
 pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, render, render_all};
 pub use id::{card_id, closest};
-pub use set::{CardSet, ScriptSource, embedded_base_files};
+pub use pack::{BASE_PACK, Pack, RawManifest};
+pub use set::{CardSet, Origin, ScriptSource, embedded_base_files};

@@ -2,6 +2,7 @@
 //! scenario defines inline, and the scripts that go with them.
 
 use super::card::parse_toml;
+use super::pack::{BASE_PACK, Pack};
 use super::{Card, Diagnostic, Diagnostics, RawCard, SourceFile, card_id, closest};
 use crate::kernel::Game;
 use include_dir::{Dir, include_dir};
@@ -38,11 +39,25 @@ impl ScriptSource {
     }
 }
 
+/// Where a card came from: its pack, and what it replaced (`replaces = "id"`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    /// The pack's name: `base`, a pack's `name`, or `scenario` for a card written inline.
+    pub pack: String,
+    /// The pack and file of the card of an earlier pack that this one replaces.
+    pub replaced: Option<(String, String)>,
+}
+
 #[derive(Debug, Clone)]
 pub struct CardSet {
     pub game: Game,
     pub cards: BTreeMap<String, Card>,
     pub scripts: BTreeMap<String, ScriptSource>,
+    pub origins: BTreeMap<String, Origin>,
+    /// The packs loaded, in order: `base` first.
+    pub packs: Vec<String>,
+    /// The folder each pack was read from.
+    roots: BTreeMap<String, String>,
 }
 
 fn collect(dir: &Dir<'_>, prefix: &str, out: &mut Vec<(String, String)>) {
@@ -81,6 +96,9 @@ impl CardSet {
             game,
             cards: BTreeMap::new(),
             scripts: BTreeMap::new(),
+            origins: BTreeMap::new(),
+            packs: Vec::new(),
+            roots: BTreeMap::new(),
         }
     }
 
@@ -89,15 +107,53 @@ impl CardSet {
         CardSet::load(game, &embedded_base_files(game))
     }
 
-    /// Loads `.toml` cards and `.rhai` scripts from `(path, text)` pairs, reporting every problem.
-    /// A script belongs to the card file with the same stem.
+    /// Loads the base pack from `(path, text)` pairs (`.toml` cards, `.rhai` scripts), reporting every
+    /// problem. A script belongs to the card file with the same stem.
     pub fn load(game: Game, files: &[(String, String)]) -> Result<CardSet, Diagnostics> {
         let mut set = CardSet::empty(game);
+        set.packs.push(BASE_PACK.to_string());
+        let problems = set.load_files(files, BASE_PACK);
+        if problems.is_empty() {
+            Ok(set)
+        } else {
+            Err(Diagnostics(problems))
+        }
+    }
+
+    /// Loads a pack after those already loaded: its game must be this set's, the packs it requires must
+    /// be loaded already, and its cards may replace earlier ones only with `replaces`. A pack already
+    /// loaded from the same folder is not loaded again.
+    pub fn add_pack(&mut self, pack: &Pack) -> Vec<Diagnostic> {
+        if pack.game != self.game {
+            return vec![pack.wrong_game(self.game)];
+        }
+        if let Some(root) = self.roots.get(&pack.name) {
+            if *root == pack.root {
+                return Vec::new();
+            }
+            return vec![
+                Diagnostic::new("E0206", format!("two packs are named `{}`", pack.name))
+                    .at(&pack.manifest, pack.raw.name.span())
+                    .label("second pack of this name")
+                    .hint(format!(
+                        "a pack of that name is already loaded from `{root}`"
+                    )),
+            ];
+        }
+        let mut problems = pack.missing_requirements(&self.packs);
+        self.packs.push(pack.name.clone());
+        self.roots.insert(pack.name.clone(), pack.root.clone());
+        problems.extend(self.load_files(&pack.files, &pack.name));
+        problems
+    }
+
+    /// Loads one pack's card files, then its scripts, each script going with the card file of its stem.
+    fn load_files(&mut self, files: &[(String, String)], pack: &str) -> Vec<Diagnostic> {
         let mut problems = Vec::new();
         let mut stems: BTreeMap<String, String> = BTreeMap::new();
         for (path, text) in files.iter().filter(|(p, _)| p.ends_with(".toml")) {
             let file = SourceFile::new(path.clone(), text.as_str());
-            match set.add_card(&file) {
+            match self.add_card_of(&file, pack) {
                 Ok(id) => {
                     stems.insert(stem(path).to_string(), id);
                 }
@@ -108,7 +164,7 @@ impl CardSet {
             let file = SourceFile::new(path.clone(), text.as_str());
             match stems.get(stem(path)) {
                 Some(id) => {
-                    set.scripts.insert(
+                    self.scripts.insert(
                         id.clone(),
                         ScriptSource {
                             card: id.clone(),
@@ -120,42 +176,115 @@ impl CardSet {
                     );
                 }
                 None => problems.push(
-                    Diagnostic::new(
-                        "E0203",
-                        format!("script `{path}` belongs to no card"),
-                    )
-                    .at(&file, 0..0)
-                    .hint(format!(
-                        "a script takes the stem of its card file: `{}.rhai` goes with `{}.toml`",
-                        stem(path),
-                        stem(path)
-                    )),
+                    Diagnostic::new("E0203", format!("script `{path}` belongs to no card"))
+                        .at(&file, 0..0)
+                        .hint(format!(
+                            "a script takes the stem of its card file: `{}.rhai` goes with `{}.toml`",
+                            stem(path),
+                            stem(path)
+                        )),
                 ),
             }
         }
-        if problems.is_empty() {
-            Ok(set)
-        } else {
-            Err(Diagnostics(problems))
-        }
+        problems
     }
 
-    /// Parses, validates and adds one card file. A second card with an id already loaded is an error
-    /// naming both files.
+    /// Parses, validates and adds one card file of the base pack.
     pub fn add_card(&mut self, file: &SourceFile) -> Result<String, Vec<Diagnostic>> {
+        self.add_card_of(file, BASE_PACK)
+    }
+
+    /// Parses, validates and adds one card file of `pack`. A second card with an id already loaded is
+    /// an error naming both files, unless it says `replaces = "id"` and the first came from an earlier
+    /// pack; then it takes the first one's place, script included.
+    pub fn add_card_of(
+        &mut self,
+        file: &SourceFile,
+        pack: &str,
+    ) -> Result<String, Vec<Diagnostic>> {
         let raw: RawCard = parse_toml(file).map_err(|d| vec![d])?;
+        let replaces = raw.replaces.clone();
         let card = Card::validate(raw, file, self.game)?;
-        if let Some(first) = self.cards.get(&card.id) {
-            return Err(vec![
-                Diagnostic::new("E0202", format!("card id `{}` is defined twice", card.id))
+        let id = card.id.clone();
+        let earlier = self.cards.get(&id).map(|first| {
+            let from = self
+                .origins
+                .get(&id)
+                .map_or(BASE_PACK.to_string(), |o| o.pack.clone());
+            (from, first.file.path.clone())
+        });
+        let mut replaced = None;
+        match (&replaces, earlier) {
+            (Some(r), _) if *r.get_ref() != id => {
+                return Err(vec![
+                    Diagnostic::new(
+                        "E0105",
+                        format!("`replaces = \"{}\"` in the card `{id}`", r.get_ref()),
+                    )
+                    .at(file, r.span())
+                    .label("not this card's id")
+                    .hint(format!(
+                        "a card replaces the card with its own id: write `replaces = \"{id}\"`, or `id = \"{}\"`",
+                        r.get_ref()
+                    )),
+                ]);
+            }
+            (Some(r), None) => {
+                let mut d = self.unknown(r.get_ref(), file, r.span());
+                d.message = format!(
+                    "`replaces = \"{}\"` names no card loaded before this one",
+                    r.get_ref()
+                );
+                return Err(vec![d]);
+            }
+            (Some(_), Some((from, path))) if from != pack => replaced = Some((from, path)),
+            (_, Some((from, path))) => {
+                let hint = if from == pack {
+                    format!(
+                        "it is already defined in {path}, in the same pack: give one of them another id"
+                    )
+                } else {
+                    format!(
+                        "it is already defined in {path} (pack `{from}`); to replace that card, add `replaces = \"{id}\"`"
+                    )
+                };
+                return Err(vec![
+                    Diagnostic::new(
+                        "E0202",
+                        format!("card id `{id}` is defined twice: in {path} and here"),
+                    )
                     .at(file, card.id_span.clone())
                     .label("second definition")
-                    .hint(format!("it is already defined in {}", first.file.path)),
-            ]);
+                    .hint(hint),
+                ]);
+            }
+            (None, None) => {}
         }
-        let id = card.id.clone();
+        if replaced.is_some() {
+            self.scripts.remove(&id);
+        }
+        self.origins.insert(
+            id.clone(),
+            Origin {
+                pack: pack.to_string(),
+                replaced,
+            },
+        );
         self.cards.insert(id.clone(), card);
         Ok(id)
+    }
+
+    /// E0201 for each card a card file names (an investigator's `possessions`) that is not loaded.
+    pub fn check_references(&self) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        for card in self.cards.values() {
+            for p in &card.raw.possessions {
+                if self.resolve(p.get_ref()).is_none() {
+                    out.push(self.unknown(p.get_ref(), &card.file, p.span()));
+                }
+            }
+        }
+        out
     }
 
     /// Adds a card defined inline in a scenario (it stands in for a base card of the same id). Its
@@ -194,6 +323,13 @@ impl CardSet {
                 },
             );
         }
+        self.origins.insert(
+            id.clone(),
+            Origin {
+                pack: "scenario".to_string(),
+                replaced: None,
+            },
+        );
         self.cards.insert(id.clone(), card);
         Ok(id)
     }

@@ -58,6 +58,20 @@ pub struct ActiveCard {
     pub name: String,
     pub magical: bool,
     pub bonuses: Vec<BonusDef>,
+    /// AH2e: hands it takes; a card with hands gives its bonuses only while held.
+    pub hands: u32,
+    /// AH2e spell: cast with a Spell check (Lore + modifier) at a Sanity cost; its bonuses apply only
+    /// after a successful cast, while held.
+    pub casting: Option<Casting>,
+    /// Kind and traits, lowercase (e.g. "weapon", "spell"), for scripts that pick a card by its kind.
+    pub traits: Vec<String>,
+}
+
+/// How an AH2e spell is cast.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Casting {
+    pub modifier: i32,
+    pub sanity_cost: i32,
 }
 
 impl ActiveCard {
@@ -67,6 +81,9 @@ impl ActiveCard {
             name: name.to_string(),
             magical: false,
             bonuses: Vec::new(),
+            hands: 0,
+            casting: None,
+            traits: Vec::new(),
         }
     }
 

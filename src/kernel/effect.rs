@@ -85,6 +85,12 @@ pub enum Effect {
     MonsterRecover(i32),
     /// The investigator does not resolve another encounter this phase (Gug).
     NoMoreEncounters,
+    /// AH2e: the investigator moves to a place (`other_world` through a gate, …).
+    MoveTo(String),
+    /// AH2e: the combat ends now.
+    EndCombat,
+    /// AH2e: the monster is returned to the box (no trophy).
+    MonsterToBox,
     // anywhere
     /// Dice the script rolled outside any test ("roll 1 die").
     Rolled(Vec<u8>),

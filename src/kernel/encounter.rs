@@ -47,6 +47,12 @@ pub struct CombatState {
     /// Bonuses that last for this encounter: (source card, skill or every skill, value).
     pub bonuses: Vec<(String, Option<Skill>, i32)>,
     pub strength_first: bool,
+    /// AH2e: cards held this round.
+    pub hands: Vec<String>,
+    /// AH2e: spells cast successfully and held since.
+    pub cast: Vec<String>,
+    /// AH2e: a card ended the combat (the Nightgaunt with no open gate).
+    pub ended: bool,
 }
 
 /// Everything an encounter starts from.
@@ -64,6 +70,41 @@ pub struct Setup {
     /// Card ids whose optional effects the player takes.
     pub chosen: Vec<String>,
     pub investigators_in_game: u32,
+    pub rules: Rules,
+    /// AH2e: the player's plan for each round of Fight or Flee; the last one repeats.
+    pub rounds: Vec<Round>,
+    /// AH2e: try to evade before combat.
+    pub evade_first: bool,
+}
+
+/// Readings of the rules a scenario may choose where sources disagree, and table state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rules {
+    /// AH2e, open point D1: whether Clue tokens may add dice to a check whose modified skill is 0 or
+    /// less (the AH wiki's Clue page and a rules digest: yes; the wiki's Skill check page: no).
+    pub clues_after_zero_dice: bool,
+    /// AH2e: open gates on the board (the Nightgaunt draws the investigator through the nearest).
+    pub open_gates: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            clues_after_zero_dice: true,
+            open_gates: 0,
+        }
+    }
+}
+
+/// AH2e: one round of Fight or Flee as the player plays it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Round {
+    /// "fight" or "flee".
+    pub action: String,
+    /// Weapons and spells in hand (at most two hands).
+    pub wield: Vec<String>,
+    /// Spells among `wield` cast this round.
+    pub cast: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -141,6 +182,9 @@ pub struct Encounter {
     default_policy: Policy,
     chosen: Vec<String>,
     investigators_in_game: u32,
+    pub rules: Rules,
+    pub rounds: Vec<Round>,
+    pub evade_first: bool,
     /// The monster being encountered, if any.
     pub current: Option<usize>,
     pub combat: Option<CombatState>,
@@ -167,6 +211,9 @@ impl Encounter {
             default_policy: setup.default_policy,
             chosen: setup.chosen,
             investigators_in_game: setup.investigators_in_game,
+            rules: setup.rules,
+            rounds: setup.rounds,
+            evade_first: setup.evade_first,
             current: None,
             combat: None,
             queued: Vec::new(),
@@ -238,6 +285,24 @@ impl Encounter {
             investigator: self.investigator.clone(),
             monster: self.current.map(|m| self.monsters[m].clone()),
             encounter: self.combat.as_ref().map(|c| c.view.clone()),
+            in_hand: self
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.hands.iter().any(|h| h == chosen_card)),
+            open_gates: self.rules.open_gates,
+            possession_traits: self
+                .investigator
+                .possessions
+                .iter()
+                .map(|p| {
+                    let traits = self
+                        .catalog
+                        .get(p)
+                        .map(|c| c.traits.clone())
+                        .unwrap_or_default();
+                    (p.clone(), traits)
+                })
+                .collect(),
             chosen: self.is_chosen(chosen_card),
             investigators_in_game: self.investigators_in_game,
         }
@@ -371,6 +436,7 @@ impl Encounter {
                     value,
                     kind,
                     excluded: None,
+                    halved: None,
                 });
             }
             Effect::AddDice(n) => self
@@ -556,6 +622,54 @@ impl Encounter {
                 self.events.push(Event::Note {
                     source: src,
                     text: "no other encounter may be resolved this phase".into(),
+                });
+            }
+            Effect::MoveTo(place) => {
+                self.investigator.location = Some(place.clone());
+                self.events.push(Event::Moved {
+                    to: place.clone(),
+                    source: src,
+                });
+                if place == "lost_in_time_and_space" && self.investigator.status == Status::Ok {
+                    self.investigator.status = Status::LostInTimeAndSpace;
+                    self.events.push(Event::StatusChanged {
+                        status: Status::LostInTimeAndSpace,
+                    });
+                }
+                if let Some(c) = self.combat.as_mut() {
+                    c.ended = true;
+                }
+            }
+            Effect::MonsterToBox => {
+                let Some(m) = self.current else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "there is no monster to return to the box",
+                    ));
+                };
+                let id = self.monsters[m].id.clone();
+                self.monsters[m].place = "box".into();
+                if let Some(i) = self.investigator.trophies.iter().position(|t| *t == id) {
+                    self.investigator.trophies.remove(i);
+                }
+                self.events.push(Event::Note {
+                    source: src,
+                    text: "returned to the box: no trophy".into(),
+                });
+            }
+            Effect::EndCombat => {
+                let Some(c) = self.combat.as_mut() else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "end_combat needs a combat under way",
+                    ));
+                };
+                c.ended = true;
+                self.events.push(Event::Note {
+                    source: src,
+                    text: "the combat ends".into(),
                 });
             }
             Effect::Rolled(faces) => self.events.push(Event::DiceRolled { source: src, faces }),
@@ -937,8 +1051,30 @@ impl Encounter {
             let Some(card) = self.catalog.get(&id) else {
                 continue;
             };
+            // AH2e: a card that takes hands helps only while held, a spell only once cast.
+            let held = self
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.hands.iter().any(|h| *h == id));
+            let cast = self
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.cast.iter().any(|h| *h == id));
             for b in &card.bonuses {
                 if b.skill.is_some_and(|s| s != skill) {
+                    continue;
+                }
+                if card.hands > 0 && !held {
+                    continue;
+                }
+                if card.casting.is_some() && !cast {
+                    bonuses.push(Bonus {
+                        source: id.clone(),
+                        value: b.value,
+                        kind: card.kind_of(b),
+                        excluded: Some("the spell was not cast successfully".into()),
+                        halved: None,
+                    });
                     continue;
                 }
                 let excluded = if b.during == During::Combat && !stage.spec.in_combat {
@@ -953,6 +1089,7 @@ impl Encounter {
                     value: b.value,
                     kind: card.kind_of(b),
                     excluded,
+                    halved: None,
                 });
             }
         }
@@ -969,6 +1106,7 @@ impl Encounter {
                             BonusKind::Physical
                         },
                         excluded: None,
+                        halved: None,
                     });
                 }
             }
@@ -983,6 +1121,31 @@ impl Encounter {
                     b.kind.as_str(),
                     self.card_name(by)
                 ));
+            }
+        }
+        // AH2e resistances and immunities act on the bonuses of weapons and spells in combat checks.
+        if self.game == Game::Arkham
+            && stage.spec.kind == "combat"
+            && let Some(m) = self.current
+        {
+            let monster = &self.monsters[m];
+            for b in &mut bonuses {
+                let from_hand = self
+                    .catalog
+                    .get(&b.source)
+                    .is_some_and(|c| c.hands > 0 || c.casting.is_some());
+                if b.excluded.is_some() || !from_hand {
+                    continue;
+                }
+                let (kind, title) = match b.kind {
+                    BonusKind::Physical => ("physical", "Physical"),
+                    BonusKind::Magical => ("magical", "Magical"),
+                };
+                if monster.has(&format!("{kind}_immunity")) {
+                    b.excluded = Some(format!("{title} Immunity ({})", monster.name));
+                } else if monster.has(&format!("{kind}_resistance")) {
+                    b.halved = Some(format!("{title} Resistance ({})", monster.name));
+                }
             }
         }
         PoolInput {
@@ -1044,17 +1207,21 @@ impl Encounter {
     }
 
     /// Rolls extra dice onto the test under way (AH2e Clue dice).
-    pub fn add_die(&mut self, source: &str, label: &str) -> Result<u8, DiceError> {
+    pub fn add_die(&mut self, label: &str) -> Result<u8, DiceError> {
         let face = self.dice.roll(label)?;
         self.stage
             .as_mut()
             .expect("a test is under way")
             .faces
             .push(face);
-        self.events.push(Event::Note {
-            source: source.to_string(),
-            text: format!("extra die: {face}"),
-        });
         Ok(face)
+    }
+
+    pub fn current_faces_len(&self) -> usize {
+        self.stage.as_ref().map_or(0, |s| s.faces.len())
+    }
+
+    pub fn current_difficulty(&self) -> u32 {
+        self.stage.as_ref().map_or(1, |s| s.spec.difficulty)
     }
 }

@@ -49,6 +49,28 @@ pub enum Event {
         amount: i32,
         reason: String,
     },
+    BonusHalved {
+        source: String,
+        from: i32,
+        to: i32,
+        reason: String,
+    },
+    /// AH2e: a Clue token spent for an extra die.
+    ClueDie {
+        face: u8,
+        clues_left: i32,
+    },
+    /// AH2e: a round of Fight or Flee begins.
+    RoundBegins {
+        round: usize,
+        action: String,
+        hands: Vec<String>,
+    },
+    /// AH2e: the investigator moves (hospital, asylum, through a gate, lost in time and space).
+    Moved {
+        to: String,
+        source: String,
+    },
     Pool {
         total: i32,
         rolled: usize,

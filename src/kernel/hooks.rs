@@ -102,6 +102,11 @@ pub struct TestView {
     pub investigator: Investigator,
     pub monster: Option<Monster>,
     pub encounter: Option<CombatView>,
+    /// AH2e: whether this card is held in hand this round.
+    pub in_hand: bool,
+    pub open_gates: u32,
+    /// Each possession's kind and traits, lowercase.
+    pub possession_traits: Vec<(String, Vec<String>)>,
     /// Whether the player chose to use this card's optional effect (`choices.use`).
     pub chosen: bool,
     pub investigators_in_game: u32,

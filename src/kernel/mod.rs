@@ -2,6 +2,7 @@
 //! It never names a card, does no I/O and may not import `toml`, `rhai` or `serde_json`: cards reach it
 //! as [`ActiveCard`] values and their scripts as the [`Hooks`] trait.
 
+mod arkham;
 mod card;
 mod dice;
 mod effect;
@@ -15,10 +16,13 @@ mod procedure;
 mod skill;
 mod test;
 
-pub use card::{ActiveCard, BonusDef, BonusKind, During};
+pub use arkham::Arkham;
+pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
 pub use dice::{DiceError, DiceSource, d6_from_u32};
 pub use effect::{Effect, Stat};
-pub use encounter::{CombatState, Encounter, KernelError, Policy, Resolution, Setup, TestRequest};
+pub use encounter::{
+    CombatState, Encounter, KernelError, Policy, Resolution, Round, Rules, Setup, TestRequest,
+};
 pub use event::{Event, PartKind};
 pub use hooks::{CombatView, Hook, HookCall, HookError, Hooks, LossView, NoHooks, TestView};
 pub use investigator::{Investigator, Status};

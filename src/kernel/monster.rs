@@ -25,9 +25,21 @@ pub struct Monster {
     pub combat: Option<MonsterTest>,
     /// AH2e awareness.
     pub awareness: Option<i32>,
+    /// AH2e ability keywords (rules text, not cards): ambush, endless, physical_resistance,
+    /// physical_immunity, magical_resistance, magical_immunity, undead, mask.
+    pub keywords: Vec<String>,
+    /// AH2e Nightmarish X and Overwhelming X.
+    pub nightmarish: i32,
+    pub overwhelming: i32,
     pub defeated: bool,
     /// Brought by an ambush: fought at once, returned to the cup afterwards whatever happens.
     pub ambush: bool,
     /// "space", "cup", "trophy" or "evaded".
     pub place: String,
+}
+
+impl Monster {
+    pub fn has(&self, keyword: &str) -> bool {
+        self.keywords.iter().any(|k| k == keyword)
+    }
 }

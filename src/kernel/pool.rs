@@ -11,6 +11,8 @@ pub struct Bonus {
     pub kind: BonusKind,
     /// Why it cannot apply, if it cannot (blocked by a resistance, optional and not chosen).
     pub excluded: Option<String>,
+    /// Why it gives only half (rounded up), if it does (AH2e Physical/Magical Resistance).
+    pub halved: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,12 +110,25 @@ pub fn assemble_pool(input: &PoolInput, rule: BonusRule) -> Pool {
         }
         BonusRule::Sum => {
             for b in usable {
+                let value = match &b.halved {
+                    Some(reason) => {
+                        let half = (b.value + 1).div_euclid(2);
+                        events.push(Event::BonusHalved {
+                            source: b.source.clone(),
+                            from: b.value,
+                            to: half,
+                            reason: reason.clone(),
+                        });
+                        half
+                    }
+                    None => b.value,
+                };
                 events.push(Event::PoolPart {
                     part: PartKind::Bonus,
                     source: b.source.clone(),
-                    amount: b.value,
+                    amount: value,
                 });
-                total += b.value;
+                total += value;
             }
         }
     }
@@ -146,7 +161,18 @@ mod tests {
             value,
             kind: BonusKind::Physical,
             excluded: None,
+            halved: None,
         }
+    }
+
+    #[test]
+    fn arkham_resistance_halves_a_bonus_rounding_up() {
+        let mut tommy = bonus("tommy", 6);
+        tommy.halved = Some("Physical Resistance".into());
+        let mut knife = bonus("knife", 3);
+        knife.halved = Some("Physical Resistance".into());
+        let pool = assemble_pool(&input(vec![tommy, knife]), BonusRule::Sum);
+        assert_eq!(pool.total, 3 - 1 + 1 + 3 + 2 + 1 + 1 - 1);
     }
 
     fn input(bonuses: Vec<Bonus>) -> PoolInput {

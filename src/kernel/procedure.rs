@@ -30,7 +30,7 @@ pub trait Procedure {
 pub fn procedure_for(game: Game) -> Option<&'static dyn Procedure> {
     match game {
         Game::Eldritch => Some(&Eldritch),
-        Game::Arkham => None,
+        Game::Arkham => Some(&super::Arkham),
     }
 }
 

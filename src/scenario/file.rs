@@ -29,6 +29,8 @@ pub struct RawScenario {
     pub choices: Option<RawChoices>,
     #[serde(default)]
     pub expect: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+    #[serde(default)]
+    pub rules: Option<RawRules>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -125,7 +127,27 @@ pub struct RawChoices {
     #[serde(default)]
     pub evade: Option<bool>,
     #[serde(default)]
-    pub rounds: Vec<toml::Value>,
+    pub rounds: Vec<RawRound>,
+}
+
+/// AH2e: one `[[choices.rounds]]` table.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRound {
+    pub action: Spanned<String>,
+    #[serde(default)]
+    pub wield: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub cast: Vec<Spanned<String>>,
+}
+
+/// Readings of the rules where sources disagree (mythos's own addition to the contract).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRules {
+    /// AH2e: may Clue tokens add dice to a check whose modified skill is 0 or less? Default `true`.
+    #[serde(default)]
+    pub clues_after_zero_dice: Option<bool>,
 }
 
 /// One `[[monsters]]` entry: a card (id, name or inline definition) and what differs from it.

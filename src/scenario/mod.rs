@@ -4,12 +4,14 @@
 mod expect;
 mod file;
 mod inline;
+mod packs;
 mod play;
 mod result;
 
 pub use expect::{Miss, check_expectations};
 pub use file::RawScenario;
-pub use play::{BaseLoader, Played, play, play_file};
+pub use packs::{PackReader, no_packs};
+pub use play::{BaseLoader, Played, play, play_file, play_file_with_packs};
 
 /// The whole text transcript of a played scenario: header, every event, the end state.
 pub fn transcript_text(p: &Played) -> String {
@@ -22,6 +24,7 @@ pub fn transcript_text(p: &Played) -> String {
         game,
         &names,
     );
+    out.push_str(&pack_lines(p));
     out.push_str(&crate::transcript::render_events(
         &p.encounter.events,
         &names,
@@ -36,3 +39,38 @@ pub fn transcript_text(p: &Played) -> String {
     out
 }
 pub use result::result_object;
+
+/// One line for each card in play that came from a pack other than the base pack, saying which pack's
+/// card was used and, when it replaced one, which card it stands in for.
+fn pack_lines(p: &Played) -> String {
+    let mut ids: Vec<&str> = Vec::new();
+    for inv in [&p.start, &p.encounter.investigator] {
+        ids.extend(inv.card.as_deref());
+        ids.extend(inv.possessions.iter().map(String::as_str));
+        ids.extend(inv.conditions.iter().map(String::as_str));
+    }
+    ids.extend(p.encounter.monsters.iter().map(|m| m.id.as_str()));
+    ids.sort_unstable();
+    ids.dedup();
+    let mut out = String::new();
+    for id in ids {
+        let (Some(origin), Some(card)) = (p.set.origins.get(id), p.set.cards.get(id)) else {
+            continue;
+        };
+        if origin.pack == crate::defs::BASE_PACK || origin.pack == "scenario" {
+            continue;
+        }
+        out.push_str(&format!(
+            "pack `{}`: {} ({})",
+            origin.pack, card.name, card.file.path
+        ));
+        if let Some((pack, path)) = &origin.replaced {
+            out.push_str(&format!(", in place of pack `{pack}`'s card ({path})"));
+        }
+        out.push('\n');
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out
+}

@@ -3,10 +3,11 @@
 
 use super::file::{RawPolicy, RawScenario};
 use super::inline::parse_inline_card;
+use super::packs::{PackReader, load_packs, no_packs};
 use crate::defs::{CardKind, CardSet, Diagnostic, Diagnostics, SourceFile, parse_toml};
 use crate::kernel::{
-    DiceError, DiceSource, Encounter, Game, Investigator, KernelError, Policy, Setup, Skill,
-    TestRequest, TestSpec, procedure_for,
+    DiceError, DiceSource, Encounter, Game, Investigator, KernelError, Policy, Round, Rules, Setup,
+    Skill, TestRequest, TestSpec, procedure_for,
 };
 use crate::script::ScriptHooks;
 use std::collections::BTreeMap;
@@ -49,8 +50,17 @@ fn e(
 
 /// Parses and plays one scenario file.
 pub fn play_file(file: &SourceFile, base: BaseLoader<'_>) -> Result<Played, Vec<Diagnostic>> {
+    play_file_with_packs(file, base, &no_packs)
+}
+
+/// Parses and plays one scenario file, reading the folders of its `packs` with `packs`.
+pub fn play_file_with_packs(
+    file: &SourceFile,
+    base: BaseLoader<'_>,
+    packs: PackReader<'_>,
+) -> Result<Played, Vec<Diagnostic>> {
     let raw: RawScenario = parse_toml(file).map_err(|d| vec![d])?;
-    play(raw, file, base)
+    play(raw, file, base, packs)
 }
 
 struct Builder<'a> {
@@ -143,6 +153,7 @@ pub fn play(
     raw: RawScenario,
     file: &SourceFile,
     base: BaseLoader<'_>,
+    packs: PackReader<'_>,
 ) -> Result<Played, Vec<Diagnostic>> {
     let Some(game) = Game::parse(raw.game.get_ref()) else {
         return Err(vec![
@@ -172,17 +183,8 @@ pub fn play(
         set,
         problems: Vec::new(),
     };
-    for pack in &raw.packs {
-        b.problems.push(
-            e(
-                "E0306",
-                "extra card packs are not supported yet",
-                file,
-                pack.span(),
-            )
-            .hint("define the cards inline in the scenario for now"),
-        );
-    }
+    let mut pack_problems = load_packs(&mut b.set, &raw.packs, packs, file);
+    b.problems.append(&mut pack_problems);
 
     // The investigator: a card's printed values, then every key of the scenario over them.
     let ri = raw.investigator.clone().unwrap_or_default();
@@ -502,6 +504,87 @@ pub fn play(
         }
     }
 
+    // AH2e: the plan for each round of Fight or Flee.
+    let mut rounds = Vec::new();
+    for r in &choices.rounds {
+        let action = r.action.get_ref().clone();
+        if action != "fight" && action != "flee" {
+            b.problems.push(
+                e(
+                    "E0105",
+                    format!("`{action}` is not a combat action"),
+                    file,
+                    r.action.span(),
+                )
+                .hint("`fight` or `flee`"),
+            );
+        }
+        let ids = |list: &Vec<Spanned<String>>, b: &mut Builder<'_>| -> Vec<String> {
+            list.iter()
+                .filter_map(|w| match b.set.resolve(w.get_ref()) {
+                    Some(c) => Some(c.id.clone()),
+                    None => {
+                        b.problems.push(b.set.unknown(w.get_ref(), file, w.span()));
+                        None
+                    }
+                })
+                .collect()
+        };
+        let wield = ids(&r.wield, &mut b);
+        let cast = ids(&r.cast, &mut b);
+        for (c, span) in cast.iter().zip(r.cast.iter().map(|c| c.span())) {
+            if !wield.contains(c) {
+                b.problems.push(
+                    e(
+                        "E0105",
+                        format!("`{c}` is cast but not in `wield`"),
+                        file,
+                        span,
+                    )
+                    .hint("a spell is cast from the hands: list it in `wield` too"),
+                );
+            }
+        }
+        let hands: u32 = wield
+            .iter()
+            .filter_map(|id| b.set.cards.get(id))
+            .map(|c| c.raw.hands.unwrap_or(0))
+            .sum();
+        if hands > 2
+            && let (Some(first), Some(last)) = (r.wield.first(), r.wield.last())
+        {
+            b.problems.push(
+                e(
+                    "E0105",
+                    format!("these cards need {hands} hands; an investigator has 2"),
+                    file,
+                    first.span().start..last.span().end,
+                )
+                .label("more than two hands")
+                .hint("hold fewer weapons and spells this round (AH rulebook p.16)"),
+            );
+        }
+        rounds.push(Round {
+            action,
+            wield,
+            cast,
+        });
+    }
+    if game == Game::Arkham
+        && let Some(loc) = &ri.location
+        && !["arkham", "other_world"].contains(&loc.get_ref().as_str())
+    {
+        b.problems.push(
+            e(
+                "E0105",
+                format!("`{}` is not a starting location", loc.get_ref()),
+                file,
+                loc.span(),
+            )
+            .hint("`arkham` or `other_world`"),
+        );
+    }
+
     let hooks = match ScriptHooks::compile(&b.set) {
         Ok(h) => Some(h),
         Err(mut ds) => {
@@ -522,6 +605,14 @@ pub fn play(
         .iter()
         .map(|(id, c)| (id.clone(), c.active()))
         .collect();
+    let rules = Rules {
+        clues_after_zero_dice: raw
+            .rules
+            .as_ref()
+            .and_then(|r| r.clues_after_zero_dice)
+            .unwrap_or(true),
+        open_gates: raw.open_gates.unwrap_or(0),
+    };
     let start = inv.clone();
     let mut enc = Encounter::new(Setup {
         game,
@@ -533,6 +624,9 @@ pub fn play(
         default_policy,
         chosen,
         investigators_in_game: investigators,
+        rules,
+        rounds,
+        evade_first: choices.evade.unwrap_or(false),
     });
     let outcome = procedure.run(&mut enc, &request, &mut hooks);
     let error = match outcome {

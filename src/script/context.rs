@@ -100,6 +100,10 @@ fn investigator_map(v: &TestView) -> Map {
     m.insert("focus".into(), (i.focus as INT).into());
     m.insert("conditions".into(), strings(&i.conditions).into());
     m.insert("possessions".into(), strings(&i.possessions).into());
+    m.insert(
+        "location".into(),
+        i.location.clone().map_or(Dynamic::UNIT, Dynamic::from),
+    );
     m
 }
 
@@ -188,6 +192,21 @@ pub fn register(engine: &mut Engine) {
         })
     });
     engine.register_get("encounter", |c: &mut Ctx| c.view(encounter_map));
+    engine.register_get("in_hand", |c: &mut Ctx| c.view(|v| v.in_hand));
+    engine.register_get("open_gates", |c: &mut Ctx| c.view(|v| v.open_gates as INT));
+    engine.register_get("possession_traits", |c: &mut Ctx| {
+        c.view(|v| {
+            v.possession_traits
+                .iter()
+                .map(|(id, traits)| {
+                    let mut m = Map::new();
+                    m.insert("id".into(), id.clone().into());
+                    m.insert("traits".into(), strings(traits).into());
+                    Dynamic::from(m)
+                })
+                .collect::<Array>()
+        })
+    });
     engine.register_get("loss", |c: &mut Ctx| {
         c.view(|v| v.loss.as_ref().map_or(0, |l| l.amount as INT))
     });
@@ -382,6 +401,25 @@ pub fn register(engine: &mut Engine) {
     engine.register_fn("no_more_encounters", |c: &mut Ctx| {
         c.push(Effect::NoMoreEncounters)
     });
+    engine.register_fn("move_to", |c: &mut Ctx, place: &str| -> Res<()> {
+        const PLACES: [&str; 5] = [
+            "arkham",
+            "other_world",
+            "lost_in_time_and_space",
+            "st_marys_hospital",
+            "arkham_asylum",
+        ];
+        if !PLACES.contains(&place) {
+            return err(format!(
+                "move_to(\"{place}\"): one of {}",
+                PLACES.join(", ")
+            ));
+        }
+        c.push(Effect::MoveTo(place.to_string()));
+        Ok(())
+    });
+    engine.register_fn("end_combat", |c: &mut Ctx| c.push(Effect::EndCombat));
+    engine.register_fn("monster_to_box", |c: &mut Ctx| c.push(Effect::MonsterToBox));
 
     // on_damage
     engine.register_fn("reduce_loss", |c: &mut Ctx, n: INT| -> Res<()> {

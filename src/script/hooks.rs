@@ -1,6 +1,7 @@
 //! Hook dispatch: every script compiled once at load, its hooks indexed, and each call run in the
 //! sandbox with the dice lent to the script and its effects handed back to the kernel.
 
+use super::check::{Known, check, where_in};
 use super::context::{Ctx, State};
 use super::engine::{Printed, sandboxed_engine};
 use crate::defs::{CardSet, Diagnostic, ScriptSource, closest};
@@ -23,7 +24,7 @@ pub struct ScriptHooks {
 }
 
 /// 1-based line and column of a Rhai position, mapped into the file that holds the script.
-fn place(src: &ScriptSource, pos: Position) -> (usize, usize, std::ops::Range<usize>) {
+pub(super) fn place(src: &ScriptSource, pos: Position) -> (usize, usize, std::ops::Range<usize>) {
     let script_line = pos.line().unwrap_or(1);
     let line = src.file_line(script_line);
     let col = src.file_col(script_line, pos.position().unwrap_or(1));
@@ -66,9 +67,11 @@ impl ScriptHooks {
         let engine = sandboxed_engine(printed.clone());
         let mut compiled = BTreeMap::new();
         let mut problems = Vec::new();
+        let known = Known::of(&engine);
         for (id, src) in &set.scripts {
             match engine.compile(&src.code) {
                 Ok(ast) => {
+                    problems.extend(check(&ast, src, &known, set));
                     let mut hooks = HashSet::new();
                     for f in ast.iter_functions() {
                         let (_, _, span) = place(src, fn_position(&src.code, f.name));
@@ -107,14 +110,29 @@ impl ScriptHooks {
                     compiled.insert(id.clone(), Compiled { ast, hooks });
                 }
                 Err(e) => {
-                    let (line, col, span) = place(src, e.position());
-                    let _ = (line, col);
-                    problems.push(
-                        Diagnostic::new("E0401", format!("script of `{id}`: {}", e.err_type()))
+                    let (_, _, span) = place(src, e.position());
+                    let what = e.err_type().to_string();
+                    let forbidden = ["eval", "import"]
+                        .into_iter()
+                        .find(|k| what.contains(&format!("'{k}'")));
+                    problems.push(match forbidden {
+                        Some(k) => Diagnostic::new(
+                            "E0408",
+                            format!(
+                                "`{id}`{}: `{k}` is not allowed in card scripts",
+                                where_in(src, e.position())
+                            ),
+                        )
+                        .at(&src.file, span.start..span.start + k.len())
+                        .label("sandboxed")
+                        .hint(
+                            "a card script stands alone and runs only its own code: write the helper function in the same script",
+                        ),
+                        None => Diagnostic::new("E0401", format!("script of `{id}`: {what}"))
                             .at(&src.file, span)
                             .label("here")
                             .hint("the script API is in the README's modder's guide"),
-                    );
+                    });
                 }
             }
         }

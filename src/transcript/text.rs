@@ -9,6 +9,11 @@ use std::fmt::Write;
 pub type Names = BTreeMap<String, String>;
 
 fn name(names: &Names, id: &str) -> String {
+    if let Some((card, rule)) = id.split_once(':')
+        && names.contains_key(card)
+    {
+        return format!("{}, {}", name(names, card), capital(rule));
+    }
     names.get(id).cloned().unwrap_or_else(|| match id {
         "rules" => "the rules".to_string(),
         other => other.to_string(),
@@ -30,6 +35,14 @@ fn stat_name(stat: Stat, game: Game) -> &'static str {
         (Stat::Sanity, _) => "Sanity",
         (Stat::Clues, _) => "Clue",
         (Stat::Focus, _) => "Focus",
+    }
+}
+
+/// "1 Clue token", "2 Clue tokens", "3 Health".
+fn qty(stat: Stat, n: i32, game: Game) -> String {
+    match stat {
+        Stat::Clues => plural(n, "Clue token", "Clue tokens"),
+        _ => format!("{n} {}", stat_name(stat, game)),
     }
 }
 
@@ -81,6 +94,17 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
                             let _ = write!(line, " (a {} test in its place)", skill.title());
                         }
                     }
+                    _ if game == Game::Arkham => {
+                        let what = match kind.as_str() {
+                            "horror" => "Horror check".to_string(),
+                            "combat" => "Combat check".to_string(),
+                            "evade" => "Evade check".to_string(),
+                            "spell" => "Spell check".to_string(),
+                            "test" => "skill check".to_string(),
+                            other => format!("check `{other}`"),
+                        };
+                        let _ = write!(line, ", {what}");
+                    }
                     _ => {
                         let _ = write!(line, ", kind `{kind}`");
                         if *combat {
@@ -122,10 +146,13 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
                 damage,
             } => {
                 let what = match (*defeated, place.as_str()) {
+                    (true, "trophy") => "defeated, taken as a trophy".to_string(),
+                    (true, "box") => "defeated, returned to the box".to_string(),
                     (true, _) => "defeated, returned to the cup".to_string(),
                     (false, "cup") => {
                         "not defeated; the ambushing monster returns to the cup".to_string()
                     }
+                    (false, "evaded") => "the combat ends; the monster is not defeated".to_string(),
                     (false, _) => format!(
                         "not defeated; it stays on the space with {}",
                         plural(*damage, "Health token", "Health tokens")
@@ -179,14 +206,60 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
                 signed(*amount),
                 name_sources(reason, names)
             ),
+            Event::BonusHalved {
+                source: s,
+                from,
+                to,
+                reason,
+            } => writeln!(
+                out,
+                "  pool   ½  {} {} halved to {}: {reason}",
+                name(names, s),
+                signed(*from),
+                signed(*to)
+            ),
+            Event::ClueDie { face, clues_left } => writeln!(
+                out,
+                "  spends a Clue token for an extra die: {face} ({} left)",
+                clues_left
+            ),
+            Event::RoundBegins {
+                round,
+                action,
+                hands,
+            } => {
+                let held: Vec<String> = hands.iter().map(|h| name(names, h)).collect();
+                let held = if held.is_empty() {
+                    "nothing in hand".to_string()
+                } else {
+                    format!("in hand: {}", held.join(", "))
+                };
+                writeln!(out, "\n-- Round {round}: {action}; {held}")
+            }
+            Event::Moved { to, source: s } => {
+                let place = match to.as_str() {
+                    "st_marys_hospital" => "St. Mary's Hospital",
+                    "arkham_asylum" => "Arkham Asylum",
+                    "other_world" => "an Other World",
+                    "lost_in_time_and_space" => "Lost in Time and Space",
+                    "arkham" => "Arkham",
+                    other => other,
+                };
+                writeln!(
+                    out,
+                    "  the investigator goes to {place} ({})",
+                    name(names, s)
+                )
+            }
             Event::Pool { total, rolled } => {
-                if *total as i64 == *rolled as i64 {
-                    writeln!(out, "       = {}", plural(*rolled as i64, "die", "dice"))
-                } else if *rolled == 0 {
+                if *rolled == 0 {
                     writeln!(
                         out,
-                        "       = {total}: no dice, the check fails automatically"
+                        "       = {}: no dice, the check fails automatically",
+                        signed(*total).trim_start_matches('+')
                     )
+                } else if *total as i64 == *rolled as i64 {
+                    writeln!(out, "       = {}", plural(*rolled as i64, "die", "dice"))
                 } else {
                     writeln!(
                         out,
@@ -218,6 +291,7 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
                 plural(*dice, "die", "dice"),
                 name(names, s)
             ),
+            Event::Rolled { faces: f } if f.is_empty() => Ok(()),
             Event::Rolled { faces: f } => writeln!(out, "  roll: {}", faces(f)),
             Event::Reroll {
                 die,
@@ -255,7 +329,11 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
                 writeln!(
                     out,
                     "  result: {} → {}{need}: {verdict}",
-                    faces(f),
+                    if f.is_empty() {
+                        "no dice".to_string()
+                    } else {
+                        faces(f)
+                    },
                     plural(*successes, "success", "successes")
                 )
             }
@@ -276,8 +354,8 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
                 source: s,
             } => writeln!(
                 out,
-                "  gains {amount} {} ({}), now {now}",
-                stat_name(*stat, game),
+                "  gains {} ({}), now {now}",
+                qty(*stat, *amount, game),
                 name(names, s)
             ),
             Event::Spent {
@@ -287,8 +365,8 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
                 source: s,
             } => writeln!(
                 out,
-                "  spends {amount} {} {}, {now} left",
-                stat_name(*stat, game),
+                "  spends {} {}, {now} left",
+                qty(*stat, *amount, game),
                 source(names, s)
             ),
             Event::Lost {
@@ -306,8 +384,8 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
                 if target == "investigator" {
                     writeln!(
                         out,
-                        "  investigator loses {amount} {} ({}), now {now}",
-                        stat_name(*stat, game),
+                        "  investigator loses {} ({}), now {now}",
+                        qty(*stat, *amount, game),
                         name(names, s)
                     )
                 } else {
@@ -353,6 +431,18 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
             Event::MonsterDefeated { monster, source: s } => {
                 if s == "the Strength test result" {
                     writeln!(out, "  {} is defeated", name(names, monster))
+                } else if s == "trophy" {
+                    writeln!(
+                        out,
+                        "  {} is defeated and taken as a trophy",
+                        name(names, monster)
+                    )
+                } else if s == "endless" {
+                    writeln!(
+                        out,
+                        "  {} is defeated; Endless: it returns to the cup, no trophy",
+                        name(names, monster)
+                    )
                 } else {
                     writeln!(
                         out,
@@ -430,6 +520,8 @@ pub fn render_summary(
     }
     for m in monsters {
         let state = match (m.defeated, m.place.as_str()) {
+            (true, "trophy") => "defeated, a trophy".to_string(),
+            (true, "box") => "defeated, in the box".to_string(),
             (true, _) => "defeated, in the cup".to_string(),
             (false, "cup") => "not defeated, back in the cup".to_string(),
             (false, "evaded") => "evaded".to_string(),

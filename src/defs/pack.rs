@@ -1,0 +1,244 @@
+//! A card pack: a folder holding `pack.toml` (name, game, version, the packs it requires), `cards/` and
+//! `scripts/`. Packs load after the base pack, in the order given; the CLI reads the folder and hands its
+//! files over as (path, text) pairs.
+
+use super::card::parse_toml;
+use super::{Diagnostic, SourceFile, closest};
+use crate::kernel::Game;
+use serde::Deserialize;
+use toml::Spanned;
+
+/// `pack.toml` as written.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawManifest {
+    pub name: Spanned<String>,
+    pub game: Spanned<String>,
+    pub version: Spanned<String>,
+    #[serde(default)]
+    pub requires: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub description: Option<String>,
+    #[serde(default)]
+    pub authors: Vec<String>,
+}
+
+/// A pack's manifest, checked, and its card and script files.
+#[derive(Debug, Clone)]
+pub struct Pack {
+    pub name: String,
+    pub game: Game,
+    pub version: String,
+    /// The folder it was read from, as given.
+    pub root: String,
+    pub manifest: SourceFile,
+    pub raw: RawManifest,
+    /// `cards/**.toml` and `scripts/**.rhai`, paths starting with `root`.
+    pub files: Vec<(String, String)>,
+}
+
+/// The name the base pack goes by in `requires` and in transcripts.
+pub const BASE_PACK: &str = "base";
+
+fn is_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+impl Pack {
+    /// The manifest path of a pack folder.
+    pub fn manifest_path(root: &str) -> String {
+        format!("{}/pack.toml", root.trim_end_matches('/'))
+    }
+
+    /// Builds a pack from the files of its folder `root` (paths start with `root`). Every problem of the
+    /// manifest is reported; files other than the manifest, `cards/**.toml` and `scripts/**.rhai` are
+    /// left alone (a pack may carry its own scenarios and notes).
+    pub fn from_files(root: &str, files: Vec<(String, String)>) -> Result<Pack, Vec<Diagnostic>> {
+        let root = root.trim_end_matches('/').to_string();
+        let manifest_path = Pack::manifest_path(&root);
+        let Some((_, text)) = files.iter().find(|(p, _)| *p == manifest_path) else {
+            return Err(vec![
+                Diagnostic::new("E0104", format!("`{root}` has no `pack.toml`"))
+                    .at(&SourceFile::new(manifest_path, ""), 0..0)
+                    .hint(
+                        "a pack folder holds pack.toml (name, game, version), cards/ and scripts/",
+                    ),
+            ]);
+        };
+        let manifest = SourceFile::new(manifest_path.clone(), text.as_str());
+        let raw: RawManifest = parse_toml(&manifest).map_err(|d| vec![d])?;
+        let mut problems = Vec::new();
+        if !is_id(raw.name.get_ref()) {
+            problems.push(
+                Diagnostic::new(
+                    "E0105",
+                    format!(
+                        "pack name `{}` must be lowercase letters, digits and `_`",
+                        raw.name.get_ref()
+                    ),
+                )
+                .at(&manifest, raw.name.span())
+                .hint(format!(
+                    "for example `{}`",
+                    super::card_id(raw.name.get_ref())
+                )),
+            );
+        } else if raw.name.get_ref() == BASE_PACK {
+            problems.push(
+                Diagnostic::new("E0105", "`base` is the name of the base pack")
+                    .at(&manifest, raw.name.span())
+                    .hint("give the pack a name of its own"),
+            );
+        }
+        let game = Game::parse(raw.game.get_ref());
+        if game.is_none() {
+            problems.push(
+                Diagnostic::new("E0105", format!("`{}` is not a game", raw.game.get_ref()))
+                    .at(&manifest, raw.game.span())
+                    .hint("`eldritch` or `arkham`"),
+            );
+        }
+        let version = raw.version.get_ref();
+        let semver = version.split('.').count() == 3
+            && version
+                .split('.')
+                .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()));
+        if !semver {
+            problems.push(
+                Diagnostic::new(
+                    "E0105",
+                    format!("version `{version}` is not MAJOR.MINOR.PATCH"),
+                )
+                .at(&manifest, raw.version.span())
+                .hint("for example `1.0.0`"),
+            );
+        }
+        for r in &raw.requires {
+            if r.get_ref() == raw.name.get_ref() {
+                problems.push(
+                    Diagnostic::new("E0105", "a pack cannot require itself")
+                        .at(&manifest, r.span())
+                        .hint("remove it from `requires`"),
+                );
+            }
+        }
+        let (Some(game), true) = (game, problems.is_empty()) else {
+            return Err(problems);
+        };
+        let cards = format!("{root}/cards/");
+        let scripts = format!("{root}/scripts/");
+        let files = files
+            .into_iter()
+            .filter(|(p, _)| {
+                p.starts_with(&cards) && p.ends_with(".toml")
+                    || p.starts_with(&scripts) && p.ends_with(".rhai")
+            })
+            .collect();
+        Ok(Pack {
+            name: raw.name.get_ref().clone(),
+            game,
+            version: version.clone(),
+            root,
+            manifest,
+            raw,
+            files,
+        })
+    }
+
+    /// E0204: a pack of one game loaded into a game of the other.
+    pub fn wrong_game(&self, game: Game) -> Diagnostic {
+        Diagnostic::new(
+            "E0204",
+            format!(
+                "pack `{}` is for {}, not {}",
+                self.name,
+                self.game.as_str(),
+                game.as_str()
+            ),
+        )
+        .at(&self.manifest, self.raw.game.span())
+        .label("this pack's game")
+        .hint("a scenario loads only packs of its own game")
+    }
+
+    /// E0205 for each required pack not among `loaded`, with the closest loaded name.
+    pub fn missing_requirements(&self, loaded: &[String]) -> Vec<Diagnostic> {
+        self.raw
+            .requires
+            .iter()
+            .filter(|r| !loaded.iter().any(|l| l == r.get_ref()))
+            .map(|r| {
+                let near = closest(r.get_ref(), loaded.iter().map(String::as_str));
+                Diagnostic::new(
+                    "E0205",
+                    format!(
+                        "pack `{}` requires pack `{}`, which is not loaded before it",
+                        self.name,
+                        r.get_ref()
+                    ),
+                )
+                .at(&self.manifest, r.span())
+                .label("not loaded")
+                .hint(match near.first() {
+                    Some(n) => format!("did you mean `{n}`?"),
+                    None => format!(
+                        "load `{}` first: an earlier `--pack DIR`, or earlier in the scenario's `packs`",
+                        r.get_ref()
+                    ),
+                })
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files(manifest: &str) -> Vec<(String, String)> {
+        vec![
+            ("p/pack.toml".into(), manifest.into()),
+            ("p/cards/a.toml".into(), "id = \"a\"".into()),
+            ("p/scripts/a.rhai".into(), "".into()),
+            ("p/scenarios/s.toml".into(), "".into()),
+        ]
+    }
+
+    #[test]
+    fn a_pack_keeps_only_its_cards_and_scripts() {
+        let p = Pack::from_files(
+            "p/",
+            files("name = \"p\"\ngame = \"eldritch\"\nversion = \"1.0.0\""),
+        )
+        .expect("a valid manifest");
+        let paths: Vec<&str> = p.files.iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(paths, ["p/cards/a.toml", "p/scripts/a.rhai"]);
+        assert_eq!(p.game, Game::Eldritch);
+    }
+
+    #[test]
+    fn every_manifest_problem_is_reported() {
+        let ds = Pack::from_files(
+            "p",
+            files("name = \"P!\"\ngame = \"chess\"\nversion = \"one\""),
+        )
+        .expect_err("three problems");
+        let got: Vec<String> = ds
+            .iter()
+            .map(|d| d.location().unwrap_or_default())
+            .collect();
+        assert_eq!(
+            got,
+            ["p/pack.toml:1:8", "p/pack.toml:2:8", "p/pack.toml:3:11"]
+        );
+    }
+
+    #[test]
+    fn a_folder_without_a_manifest_is_e0104() {
+        let ds = Pack::from_files("q", vec![]).expect_err("no manifest");
+        assert_eq!(ds[0].code, "E0104");
+        assert_eq!(ds[0].location().as_deref(), Some("q/pack.toml:1:1"));
+    }
+}

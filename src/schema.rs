@@ -1,0 +1,317 @@
+//! JSON Schemas of card files, scenario files and `pack.toml`, for editors (taplo, Even Better TOML) to
+//! complete and check keys as a modder types. Written out by hand from the raw TOML structs of `defs` and
+//! `scenario`; `tests/schema.rs` checks that every struct's keys and the schema's keys are the same.
+
+use serde_json::{Value, json};
+
+const DRAFT: &str = "http://json-schema.org/draft-07/schema#";
+
+const SKILLS: [&str; 9] = [
+    "lore",
+    "influence",
+    "observation",
+    "strength",
+    "will",
+    "speed",
+    "sneak",
+    "fight",
+    "luck",
+];
+
+const KINDS: [&str; 9] = [
+    "investigator",
+    "monster",
+    "asset",
+    "artifact",
+    "spell",
+    "condition",
+    "ally",
+    "item",
+    "unique_item",
+];
+
+fn int(description: &str) -> Value {
+    json!({ "type": "integer", "description": description })
+}
+
+fn string(description: &str) -> Value {
+    json!({ "type": "string", "description": description })
+}
+
+fn boolean(description: &str) -> Value {
+    json!({ "type": "boolean", "description": description })
+}
+
+fn strings(description: &str) -> Value {
+    json!({ "type": "array", "items": { "type": "string" }, "description": description })
+}
+
+fn closed(properties: Value, required: &[&str], description: &str) -> Value {
+    json!({
+        "type": "object",
+        "description": description,
+        "properties": properties,
+        "required": required,
+        "additionalProperties": false,
+    })
+}
+
+/// The keys of a card file (also of a card written inline in a scenario).
+fn card_object() -> Value {
+    let bonus = closed(
+        json!({
+            "skill": { "enum": SKILLS.iter().copied().chain(["all"]).collect::<Vec<_>>(),
+                       "description": "the skill it improves, or `all`" },
+            "value": int("+X as printed"),
+            "during": { "enum": ["any", "combat"], "description": "when it applies (default `any`)" },
+            "may": boolean("the text says \"may\": it applies only when `choices.use` names the card"),
+            "kind": { "enum": ["physical", "magical"], "description": "overrides the card's own kind" },
+        }),
+        &["skill", "value"],
+        "a printed \"+X skill\" bonus",
+    );
+    let test = closed(
+        json!({
+            "skill": { "enum": SKILLS, "description": "a skill tested in place of the printed one" },
+            "modifier": int("the test's modifier"),
+            "horror": int("Will test: Sanity lost is horror minus successes"),
+            "damage": int("Strength test: Health lost is damage minus successes"),
+        }),
+        &[],
+        "EH: one of the monster's printed tests",
+    );
+    let rating = closed(
+        json!({
+            "rating": int("the modifier printed on the token"),
+            "damage": int("Sanity or Stamina lost on a failed check"),
+        }),
+        &["rating"],
+        "AH2e: a monster's horror or combat rating",
+    );
+    closed(
+        json!({
+            "id": { "type": "string", "pattern": "^[a-z0-9_]+$",
+                    "description": "the printed name lowercased, each run of other characters one `_`" },
+            "name": string("the printed name"),
+            "kind": { "enum": KINDS, "description": "what the card is" },
+            "traits": strings("printed traits; `magical` makes its bonuses magical"),
+            "text": string("the printed text, verbatim"),
+            "source": string("where the printed values come from"),
+            "notes": string("which value was used where sources disagree, and why"),
+            "expansion": string("the product the card comes from"),
+            "cost": int("EH: the asset's cost"),
+            "bonuses": { "type": "array", "items": bonus, "description": "printed bonuses" },
+            "skills": {
+                "type": "object",
+                "description": "investigators: printed skill values",
+                "propertyNames": { "enum": SKILLS },
+                "additionalProperties": { "type": "integer" },
+            },
+            "health": int("EH investigators: printed Health"),
+            "sanity": int("investigators: printed Sanity"),
+            "possessions": strings("investigators: card ids of printed starting possessions"),
+            "epic": boolean("EH monsters: an Epic monster"),
+            "toughness": { "type": "integer", "minimum": 1, "description": "monsters: printed toughness" },
+            "toughness_adds_investigators": boolean("toughness plus the number of investigators"),
+            "will": test.clone(),
+            "strength": test,
+            "script": string("Rhai source of the card's special text (cards written inline)"),
+            "replaces": string("in a pack: this card takes the place of the earlier card with the same id"),
+            "stamina": int("AH2e investigators: printed Stamina"),
+            "focus": int("AH2e investigators: printed Focus"),
+            "home": string("AH2e investigators: home location"),
+            "sliders": {
+                "type": "object",
+                "description": "AH2e investigators: slider positions, e.g. speed_sneak = [[0, 6], [1, 5]]",
+                "additionalProperties": {
+                    "type": "array",
+                    "items": { "type": "array", "items": { "type": "integer" }, "minItems": 2, "maxItems": 2 },
+                },
+            },
+            "awareness": int("AH2e monsters: awareness"),
+            "horror": rating.clone(),
+            "combat": rating,
+            "abilities": {
+                "type": "array",
+                "items": { "enum": crate::defs::KEYWORDS },
+                "description": "AH2e monster ability keywords",
+            },
+            "nightmarish": int("AH2e: Nightmarish N"),
+            "overwhelming": int("AH2e: Overwhelming N"),
+            "movement": string("AH2e monsters: movement type"),
+            "dimension": string("AH2e monsters: dimension symbol"),
+            "hands": { "type": "integer", "minimum": 0, "description": "AH2e: hands needed to wield it" },
+            "casting_modifier": int("AH2e spells: casting modifier"),
+            "sanity_cost": int("AH2e spells: Sanity cost to cast"),
+            "price": int("AH2e items: price"),
+        }),
+        &["id", "name", "kind"],
+        "a mythos card",
+    )
+}
+
+fn with_header(title: &str, mut schema: Value, definitions: Value) -> Value {
+    let obj = schema.as_object_mut().expect("a schema is an object");
+    obj.insert("$schema".into(), DRAFT.into());
+    obj.insert("title".into(), title.into());
+    if !definitions.is_null() {
+        obj.insert("definitions".into(), definitions);
+    }
+    schema
+}
+
+/// The schema of a card file.
+pub fn card() -> Value {
+    with_header("mythos card file", card_object(), Value::Null)
+}
+
+/// The schema of `pack.toml`.
+pub fn pack() -> Value {
+    with_header(
+        "mythos pack.toml",
+        closed(
+            json!({
+                "name": { "type": "string", "pattern": "^[a-z0-9_]+$", "description": "the pack's name" },
+                "game": { "enum": ["eldritch", "arkham"] },
+                "version": { "type": "string", "pattern": "^[0-9]+\\.[0-9]+\\.[0-9]+$" },
+                "requires": strings("names of packs that must be loaded before this one"),
+                "description": string("one line"),
+                "authors": strings("who made it"),
+            }),
+            &["name", "game", "version"],
+            "a card pack's manifest",
+        ),
+        Value::Null,
+    )
+}
+
+/// The schema of a scenario file (spec/scenario.md).
+pub fn scenario() -> Value {
+    let card_ref = json!({
+        "description": "a card id or printed name, or a whole card written inline",
+        "anyOf": [ { "type": "string" }, { "$ref": "#/definitions/card" } ],
+    });
+    let refs = json!({ "type": "array", "items": card_ref.clone() });
+    let policy = json!({
+        "anyOf": [
+            { "enum": ["none", "until_pass", "max"] },
+            { "type": "object", "additionalProperties": { "enum": ["none", "until_pass", "max"] } },
+        ],
+        "description": "one policy for every test, or a table by test kind",
+    });
+    let skill_value = |d: &str| int(d);
+    let investigator = closed(
+        json!({
+            "card": card_ref.clone(),
+            "name": string("a name for an investigator without a card"),
+            "lore": skill_value("skill value"),
+            "influence": skill_value("EH skill value"),
+            "observation": skill_value("EH skill value"),
+            "strength": skill_value("EH skill value"),
+            "will": skill_value("skill value"),
+            "speed": skill_value("AH2e skill value"),
+            "sneak": skill_value("AH2e skill value"),
+            "fight": skill_value("AH2e skill value"),
+            "luck": skill_value("AH2e skill value"),
+            "health": int("EH: current Health"),
+            "max_health": int("EH: maximum Health"),
+            "stamina": int("AH2e: current Stamina"),
+            "max_stamina": int("AH2e: maximum Stamina"),
+            "sanity": int("current Sanity"),
+            "max_sanity": int("maximum Sanity"),
+            "clues": { "type": "integer", "minimum": 0, "description": "Clue tokens held" },
+            "focus": { "type": "integer", "minimum": 0, "description": "EH: Focus tokens held" },
+            "conditions": refs.clone(),
+            "improvements": {
+                "type": "object",
+                "description": "EH improvement (+1, +2) and impairment (-1, -2) tokens",
+                "additionalProperties": { "type": "integer", "minimum": -2, "maximum": 2 },
+            },
+            "possessions": refs,
+            "location": string("AH2e: `arkham` (default) or `other_world`"),
+        }),
+        &[],
+        "the investigator",
+    );
+    let test = closed(
+        json!({
+            "skill": { "enum": SKILLS },
+            "modifier": int("default 0"),
+            "difficulty": { "type": "integer", "minimum": 0, "description": "AH2e, default 1" },
+            "kind": string("a label, e.g. `spell`"),
+        }),
+        &["skill"],
+        "one skill test outside combat",
+    );
+    let monster = closed(
+        json!({
+            "card": card_ref,
+            "damage": { "type": "integer", "minimum": 0, "description": "EH: Health tokens on it before the encounter" },
+            "ambush": boolean("EH: spawned by an ambush effect"),
+            "toughness": int("overrides the printed toughness"),
+            "epic": boolean("overrides whether it is Epic"),
+        }),
+        &["card"],
+        "one monster of the combat",
+    );
+    let dice = closed(
+        json!({
+            "faces": { "type": "array", "items": { "type": "integer", "minimum": 1, "maximum": 6 },
+                       "description": "every die rolled takes the next face" },
+            "seed": { "type": "integer", "minimum": 0, "description": "dice from the seeded generator" },
+        }),
+        &[],
+        "exactly one of `faces` or `seed`",
+    );
+    let round = closed(
+        json!({
+            "action": { "enum": ["fight", "flee"] },
+            "wield": strings("weapons and spells in hand"),
+            "cast": strings("spells among `wield` cast this round"),
+        }),
+        &["action"],
+        "AH2e: one combat round",
+    );
+    let choices = closed(
+        json!({
+            "rerolls": policy.clone(),
+            "clues": policy,
+            "use": strings("cards whose optional (\"may\") effect the player takes"),
+            "order": strings("EH: the order among Normal monsters"),
+            "evade": boolean("AH2e: try to evade before combat"),
+            "rounds": { "type": "array", "items": round },
+        }),
+        &[],
+        "the player's decisions",
+    );
+    let rules = closed(
+        json!({
+            "clues_after_zero_dice": boolean("AH2e: may Clue tokens add dice to a check of 0 dice (default true)"),
+        }),
+        &[],
+        "readings of the rules where sources disagree",
+    );
+    with_header(
+        "mythos scenario file",
+        closed(
+            json!({
+                "game": { "enum": ["eldritch", "arkham"] },
+                "title": string("one line"),
+                "source": string("the rule, FAQ entry or ruling it encodes"),
+                "packs": strings("extra card packs (folders), relative to this file"),
+                "investigators_in_game": { "type": "integer", "minimum": 1 },
+                "open_gates": { "type": "integer", "minimum": 0 },
+                "investigator": investigator,
+                "test": test,
+                "monsters": { "type": "array", "items": monster },
+                "dice": dice,
+                "choices": choices,
+                "expect": { "type": "object", "description": "result paths and the values they must equal" },
+                "rules": rules,
+            }),
+            &["game", "dice"],
+            "a mythos scenario",
+        ),
+        json!({ "card": card_object() }),
+    )
+}

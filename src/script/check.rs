@@ -1,0 +1,187 @@
+//! What loading checks in a compiled script beyond its syntax, before anything runs: a call to a
+//! function neither the script API, Rhai's standard library nor the script itself defines (E0407), a
+//! property of `ctx` that does not exist (E0407), and a card id written as a literal
+//! (`ctx.gain_condition("paranoia")`) that names no card (E0201). `import` and `eval` are disabled
+//! keywords: the parser refuses them (E0408, in `hooks.rs`).
+
+use super::hooks::place;
+use crate::defs::{CardSet, Diagnostic, ScriptSource, closest};
+use rhai::{AST, ASTNode, Engine, Expr, Position, Stmt};
+use std::collections::BTreeSet;
+
+/// Rhai's keywords that are called like functions but registered nowhere.
+const KEYWORDS: [&str; 10] = [
+    "print",
+    "debug",
+    "type_of",
+    "Fn",
+    "call",
+    "curry",
+    "is_shared",
+    "is_def_var",
+    "is_def_fn",
+    "this",
+];
+
+/// API methods whose last argument is a card id.
+const TAKES_CARD: [&str; 3] = ["gain_condition", "discard_condition", "discard"];
+
+/// The names a script may call and the properties `ctx` has, read from the engine once.
+pub struct Known {
+    functions: BTreeSet<String>,
+    properties: BTreeSet<String>,
+    /// The `ctx` methods, for hints.
+    api: BTreeSet<String>,
+}
+
+impl Known {
+    pub fn of(engine: &Engine) -> Known {
+        let mut functions: BTreeSet<String> = KEYWORDS.iter().map(|s| s.to_string()).collect();
+        let mut properties = BTreeSet::new();
+        let mut api = BTreeSet::new();
+        for sig in engine.gen_fn_signatures(true) {
+            let name = sig.split('(').next().unwrap_or("").trim();
+            if let Some(p) = name.strip_prefix("get$") {
+                if sig.contains("Ctx") {
+                    properties.insert(p.to_string());
+                }
+            } else if !name.is_empty() {
+                if sig.contains("Ctx") {
+                    api.insert(name.to_string());
+                }
+                functions.insert(name.to_string());
+            }
+        }
+        Known {
+            functions,
+            properties,
+            api,
+        }
+    }
+}
+
+/// The hook or function whose body holds script line `line`: the last `fn` defined at or above it.
+fn enclosing_fn(code: &str, line: usize) -> Option<String> {
+    code.lines()
+        .take(line)
+        .filter_map(|l| {
+            let t = l.trim_start();
+            let t = t.strip_prefix("private ").map_or(t, str::trim_start);
+            let rest = t.strip_prefix("fn ")?;
+            let name: String = rest
+                .trim_start()
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            (!name.is_empty()).then_some(name)
+        })
+        .last()
+}
+
+/// `in hook `on_pool`` or `in function `helper``, for the place of a problem.
+pub fn where_in(src: &ScriptSource, pos: Position) -> String {
+    match enclosing_fn(&src.code, pos.line().unwrap_or(1)) {
+        Some(f) if crate::kernel::Hook::parse(&f).is_some() => format!(" in hook `{f}`"),
+        Some(f) => format!(" in function `{f}`"),
+        None => String::new(),
+    }
+}
+
+fn at(src: &ScriptSource, pos: Position, len: usize, d: Diagnostic) -> Diagnostic {
+    let (_, _, span) = place(src, pos);
+    let end = (span.start + len).min(span.end.max(span.start));
+    d.at(&src.file, span.start..end.max(span.start))
+}
+
+/// Every problem of one compiled script, in the order of the source.
+pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec<Diagnostic> {
+    let own: BTreeSet<String> = ast.iter_functions().map(|f| f.name.to_string()).collect();
+    let id = &src.card;
+    let mut out: Vec<(Position, Diagnostic)> = Vec::new();
+    let mut props: Vec<(Position, Diagnostic)> = Vec::new();
+    let mut call = |name: &str, args: &[Expr], pos: Position, method: bool| {
+        if name.contains('$') || !name.starts_with(|c: char| c.is_alphabetic() || c == '_') {
+            return;
+        }
+        if !known.functions.contains(name) && !own.contains(name) {
+            let candidates = known.api.iter().chain(own.iter()).map(String::as_str);
+            let near = closest(name, candidates);
+            let shown = if method {
+                format!(".{name}()")
+            } else {
+                format!("{name}()")
+            };
+            let d = Diagnostic::new(
+                "E0407",
+                format!(
+                    "`{id}`{}: `{shown}` is not a function of the script API",
+                    where_in(src, pos)
+                ),
+            )
+            .label("no such function");
+            let d = d.hint(match near.first() {
+                Some(n) => format!("did you mean `{n}`?"),
+                None => "the script API is listed in the README's modder's guide".to_string(),
+            });
+            out.push((pos, at(src, pos, name.len(), d)));
+        }
+        if TAKES_CARD.contains(&name)
+            && let Some(Expr::StringConstant(s, spos)) = args.last()
+            && set.resolve(s).is_none()
+        {
+            let mut d = set.unknown(s, &src.file, 0..0);
+            d.message = format!("`{id}`{}: unknown card `{s}`", where_in(src, *spos));
+            out.push((*spos, at(src, *spos, s.len() + 2, d)));
+        }
+    };
+    ast.walk(&mut |path: &[ASTNode]| {
+        match path.last() {
+            Some(ASTNode::Stmt(Stmt::FnCall(x, pos)))
+            | Some(ASTNode::Expr(Expr::FnCall(x, pos))) => {
+                if !x.is_operator_call() {
+                    call(&x.name, &x.args, *pos, false);
+                }
+            }
+            Some(ASTNode::Expr(Expr::MethodCall(x, pos))) => call(&x.name, &x.args, *pos, true),
+            Some(ASTNode::Expr(Expr::Dot(bin, _, _))) => {
+                if let (Expr::Variable(v, _, _), Expr::Property(p, ppos)) = (&bin.lhs, &bin.rhs)
+                    && v.1 == "ctx"
+                    && !known.properties.contains(p.2.as_str())
+                {
+                    let near = closest(&p.2, known.properties.iter().map(String::as_str));
+                    let d = Diagnostic::new(
+                        "E0407",
+                        format!(
+                            "`{id}`{}: `ctx.{}` is not a property of the script API",
+                            where_in(src, *ppos),
+                            p.2
+                        ),
+                    )
+                    .label("no such property")
+                    .hint(match near.first() {
+                        Some(n) => format!("did you mean `{n}`?"),
+                        None => "the script API is listed in the README's modder's guide".into(),
+                    });
+                    props.push((*ppos, at(src, *ppos, p.2.len(), d)));
+                }
+            }
+            _ => {}
+        }
+        true
+    });
+    out.append(&mut props);
+    out.sort_by_key(|(p, _)| (p.line(), p.position()));
+    out.into_iter().map(|(_, d)| d).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_enclosing_function_is_the_last_defined_above() {
+        let code = "fn helper(x) {\n  x\n}\nfn on_pool(ctx) {\n  loop {}\n}\n";
+        assert_eq!(enclosing_fn(code, 2).as_deref(), Some("helper"));
+        assert_eq!(enclosing_fn(code, 5).as_deref(), Some("on_pool"));
+    }
+}

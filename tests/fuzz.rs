@@ -1,0 +1,262 @@
+//! Fuzzing the loaders (DESIGN invariant 4: bad input never panics): arbitrary bytes, and real card,
+//! script, pack and scenario files mutated with random edits, go through the card loader (cards and
+//! scripts), the pack manifest and the scenario loader (parsed, compiled and played). A panic anywhere
+//! fails the test and proptest shrinks it to a small input.
+//!
+//! `cargo test` runs 256 cases of each. For a long run, set `MYTHOS_FUZZ_SECS` and run in release:
+//! `MYTHOS_FUZZ_SECS=600 cargo test --release --test fuzz -- --nocapture` keeps drawing new cases of
+//! each property, with a new random seed each round, for that many seconds.
+
+use mythos::defs::{CardSet, Pack, SourceFile};
+use mythos::kernel::Game;
+use mythos::scenario::play_file;
+use mythos::script::ScriptHooks;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Runs `test` on cases of `strategy`: 256 of them, or rounds of 256 until `MYTHOS_FUZZ_SECS` passed.
+fn fuzz<S: Strategy>(name: &str, strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseError>)
+where
+    S::Value: std::fmt::Debug,
+{
+    let secs: u64 = std::env::var("MYTHOS_FUZZ_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    let mut cases = 0u64;
+    loop {
+        let config = Config {
+            cases: 256,
+            failure_persistence: None,
+            ..Config::default()
+        };
+        let mut runner = TestRunner::new(config);
+        if let Err(e) = runner.run(&strategy, &test) {
+            panic!("{name}: {e}");
+        }
+        cases += 256;
+        if Instant::now() >= deadline {
+            break;
+        }
+    }
+    if secs > 0 {
+        eprintln!("{name}: {cases} cases, no panic");
+    }
+}
+
+/// Every file below `dir` with extension `ext`, as text.
+fn corpus(dir: &str, ext: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)];
+    while let Some(d) = dirs.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == ext)
+                && let Ok(t) = std::fs::read_to_string(&p)
+            {
+                out.push(t);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Pieces of TOML and Rhai that random edits insert: they reach far deeper than random bytes.
+const TOKENS: [&str; 40] = [
+    "\"",
+    "'",
+    "\"\"\"",
+    "[",
+    "]",
+    "{",
+    "}",
+    "=",
+    ",",
+    "\n",
+    "#",
+    ".",
+    "[[",
+    "]]",
+    "-1",
+    "0",
+    "99999999999999999999",
+    "1e400",
+    "nan",
+    "true",
+    "\u{1F47B}",
+    "\\u0000",
+    "skill = \"will\"",
+    "kind = \"monster\"",
+    "toughness = 0",
+    "fn on_pool(ctx) {",
+    "fn after_roll(ctx, x) {",
+    "loop {}",
+    "ctx.",
+    "ctx.reroll(",
+    "ctx.roll(100)",
+    "ctx.bonus(",
+    "ctx.set_face(0, 7)",
+    "ctx.gain_condition(\"",
+    "import \"x\" as y;",
+    "eval(\"1\")",
+    "}\n",
+    "(",
+    ")",
+    "faces = [",
+];
+
+#[derive(Debug, Clone)]
+enum Edit {
+    Insert(u16, String),
+    Token(u16, usize),
+    Delete(u16, u8),
+}
+
+fn edits() -> impl Strategy<Value = Vec<Edit>> {
+    let edit = prop_oneof![
+        (any::<u16>(), "\\PC{0,6}").prop_map(|(at, s)| Edit::Insert(at, s)),
+        (any::<u16>(), 0..TOKENS.len()).prop_map(|(at, t)| Edit::Token(at, t)),
+        (any::<u16>(), any::<u8>()).prop_map(|(at, n)| Edit::Delete(at, n)),
+    ];
+    prop::collection::vec(edit, 1..6)
+}
+
+/// Applies edits at positions scaled to the text, on character boundaries.
+fn mutate(text: &str, edits: &[Edit]) -> String {
+    let mut s = text.to_string();
+    for e in edits {
+        let at_of = |at: u16, s: &str| {
+            let mut i = (at as usize * s.len()) / (u16::MAX as usize + 1);
+            while !s.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        match e {
+            Edit::Insert(at, t) => {
+                let i = at_of(*at, &s);
+                s.insert_str(i, t);
+            }
+            Edit::Token(at, t) => {
+                let i = at_of(*at, &s);
+                s.insert_str(i, TOKENS[*t]);
+            }
+            Edit::Delete(at, n) => {
+                let i = at_of(*at, &s);
+                let mut j = (i + *n as usize).min(s.len());
+                while !s.is_char_boundary(j) {
+                    j -= 1;
+                }
+                s.replace_range(i..j, "");
+            }
+        }
+    }
+    s
+}
+
+/// Loads one card file (and a script with its stem) into the base set of `game`, then compiles every
+/// script: any outcome but a panic is fine.
+fn load_card(game: Game, card: &str, script: Option<&str>) {
+    let mut files = mythos::defs::embedded_base_files(game);
+    files.push(("pack/cards/fuzzed.toml".into(), card.into()));
+    if let Some(s) = script {
+        files.push(("pack/scripts/fuzzed.rhai".into(), s.into()));
+    }
+    if let Ok(set) = CardSet::load(game, &files) {
+        let _ = set.check_references();
+        let _ = ScriptHooks::compile(&set);
+    }
+}
+
+fn play(text: &str) {
+    let file = SourceFile::new("fuzzed.toml", text);
+    let _ = play_file(&file, &CardSet::base);
+}
+
+fn game() -> impl Strategy<Value = Game> {
+    prop_oneof![Just(Game::Eldritch), Just(Game::Arkham)]
+}
+
+#[test]
+fn card_loader_takes_arbitrary_bytes() {
+    fuzz(
+        "card_loader_takes_arbitrary_bytes",
+        (game(), prop::collection::vec(any::<u8>(), 0..400)),
+        |(g, bytes)| {
+            load_card(g, &String::from_utf8_lossy(&bytes), None);
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn card_loader_takes_mutated_cards_and_scripts() {
+    let cards = corpus("cards", "toml");
+    let scripts = corpus("scripts", "rhai");
+    assert!(!cards.is_empty() && !scripts.is_empty());
+    fuzz(
+        "card_loader_takes_mutated_cards_and_scripts",
+        (
+            game(),
+            0..cards.len(),
+            edits(),
+            prop::option::of((0..scripts.len(), edits())),
+        ),
+        |(g, c, e, s)| {
+            let card = mutate(&cards[c], &e);
+            let script = s.map(|(i, e)| mutate(&scripts[i], &e));
+            load_card(g, &card, script.as_deref());
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn pack_manifest_takes_mutated_manifests() {
+    let manifest = "name = \"p\"\ngame = \"eldritch\"\nversion = \"1.0.0\"\nrequires = []\n";
+    fuzz("pack_manifest_takes_mutated_manifests", edits(), |e| {
+        let files = vec![("p/pack.toml".to_string(), mutate(manifest, &e))];
+        if let Ok(pack) = Pack::from_files("p", files)
+            && let Ok(mut set) = CardSet::base(pack.game)
+        {
+            let _ = set.add_pack(&pack);
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn scenario_loader_takes_arbitrary_bytes() {
+    fuzz(
+        "scenario_loader_takes_arbitrary_bytes",
+        prop::collection::vec(any::<u8>(), 0..400),
+        |bytes| {
+            play(&String::from_utf8_lossy(&bytes));
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn scenario_loader_takes_mutated_scenarios() {
+    let mut scenarios = corpus("tests/scenarios", "toml");
+    scenarios.extend(corpus("tests/diagnostics", "toml"));
+    assert!(!scenarios.is_empty());
+    fuzz(
+        "scenario_loader_takes_mutated_scenarios",
+        (0..scenarios.len(), edits()),
+        |(i, e)| {
+            play(&mutate(&scenarios[i], &e));
+            Ok(())
+        },
+    );
+}
