@@ -101,3 +101,25 @@ fn every_scripted_card_is_exercised_by_a_scenario() {
         );
     }
 }
+
+/// Every transcript snapshot belongs to a scenario that still exists: a renamed or deleted scenario
+/// leaves no stale snapshot behind.
+#[test]
+fn every_transcript_snapshot_has_its_scenario() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut stale = Vec::new();
+    for e in std::fs::read_dir(root.join("snapshots")).expect("tests/snapshots exists") {
+        let name = e.expect("entry").file_name().to_string_lossy().to_string();
+        let Some(rest) = name.strip_prefix("scenarios__transcripts@") else {
+            continue;
+        };
+        let Some(rel) = rest.strip_suffix(".snap") else {
+            continue;
+        };
+        let path = root.join("scenarios").join(rel.replace("__", "/"));
+        if !path.exists() {
+            stale.push(name);
+        }
+    }
+    assert!(stale.is_empty(), "snapshots without a scenario: {stale:?}");
+}

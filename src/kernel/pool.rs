@@ -167,11 +167,11 @@ mod tests {
 
     #[test]
     fn arkham_resistance_halves_a_bonus_rounding_up() {
-        let mut tommy = bonus("tommy", 6);
-        tommy.halved = Some("Physical Resistance".into());
-        let mut knife = bonus("knife", 3);
-        knife.halved = Some("Physical Resistance".into());
-        let pool = assemble_pool(&input(vec![tommy, knife]), BonusRule::Sum);
+        let mut six = bonus("six", 6);
+        six.halved = Some("Physical Resistance".into());
+        let mut three = bonus("three", 3);
+        three.halved = Some("Physical Resistance".into());
+        let pool = assemble_pool(&input(vec![six, three]), BonusRule::Sum);
         assert_eq!(pool.total, 3 - 1 + 1 + 3 + 2 + 1 + 1 - 1);
     }
 

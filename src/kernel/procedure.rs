@@ -242,6 +242,19 @@ fn combat_encounter(
                                 hooks: &mut dyn Hooks|
          -> Result<(), KernelError> {
             let result = out.successes as i32;
+            // The result is known to on_damage hooks before the losses it causes are applied.
+            if let Some(c) = enc.combat.as_mut() {
+                match slot {
+                    Slot::Will => {
+                        c.view.will_result = Some(out.successes);
+                        c.view.will_passed = Some(out.passed);
+                    }
+                    Slot::Strength => {
+                        c.view.strength_result = Some(out.successes);
+                        c.view.strength_passed = Some(out.passed);
+                    }
+                }
+            }
             match slot {
                 Slot::Will => {
                     let lost = match horror {
@@ -251,8 +264,6 @@ fn combat_encounter(
                         None => 0,
                     };
                     if let Some(c) = enc.combat.as_mut() {
-                        c.view.will_result = Some(out.successes);
-                        c.view.will_passed = Some(out.passed);
                         c.view.sanity_lost = lost;
                     }
                 }
@@ -268,8 +279,6 @@ fn combat_encounter(
                     };
                     enc.lose_monster(m, result, "the Strength test result", hooks)?;
                     if let Some(c) = enc.combat.as_mut() {
-                        c.view.strength_result = Some(out.successes);
-                        c.view.strength_passed = Some(out.passed);
                         c.view.health_lost = lost;
                     }
                 }

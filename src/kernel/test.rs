@@ -90,7 +90,7 @@ mod tests {
     }
 
     #[test]
-    fn blessed_adds_fours_and_cursed_leaves_only_sixes() {
+    fn a_success_face_of_four_adds_fours_and_one_of_six_leaves_only_sixes() {
         assert_eq!(count_successes(&[4, 5, 6, 3], 4, &[]), 3);
         assert_eq!(count_successes(&[4, 5, 6, 3], 6, &[]), 1);
     }
@@ -102,7 +102,7 @@ mod tests {
     }
 
     #[test]
-    fn blessed_does_not_make_a_four_worth_two() {
+    fn a_four_succeeding_is_not_made_worth_two_by_a_six_rule() {
         assert_eq!(count_successes(&[4, 6], 4, &[(6, 2)]), 3);
     }
 }

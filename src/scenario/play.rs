@@ -105,7 +105,7 @@ impl Builder<'_> {
                         v.span(),
                     )
                     .hint(
-                        "write `\"ghoul\"` or `{ id = \"...\", name = \"...\", kind = \"...\" }`",
+                        "write a card id such as `\"my_card\"` or `{ id = \"...\", name = \"...\", kind = \"...\" }`",
                     ),
                 );
                 None

@@ -122,7 +122,11 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
                 toughness,
                 damage,
             } => {
-                let mut line = format!("\n== Combat Encounter {number}: {}", name(names, monster));
+                let what = match game {
+                    Game::Eldritch => "Combat Encounter",
+                    Game::Arkham => "Combat",
+                };
+                let mut line = format!("\n== {what} {number}: {}", name(names, monster));
                 if *epic {
                     line.push_str(" (Epic)");
                 }
@@ -342,7 +346,7 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
                 faces: f,
             } => writeln!(
                 out,
-                "  {} rolls {} (not a test: no bonus, reroll, Blessed or Cursed applies): {}",
+                "  {} rolls {} (not a test: no bonus, reroll or success rule of tests applies): {}",
                 name(names, s),
                 plural(f.len() as i64, "die", "dice"),
                 faces(f)
@@ -455,6 +459,7 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
             Event::StatusChanged { status } => {
                 writeln!(out, "  the investigator is {}", status_text(*status))
             }
+            Event::Note { source: s, text } if s == "rules" => writeln!(out, "  {text}"),
             Event::Note { source: s, text } => writeln!(out, "  {}: {text}", name(names, s)),
         };
     }
