@@ -8,6 +8,7 @@
 pub mod cli;
 pub mod defs;
 pub mod kernel;
+pub mod odds;
 pub mod scenario;
 pub mod schema;
 pub mod script;

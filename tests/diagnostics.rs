@@ -3,7 +3,8 @@
 //! states the code and the place explicitly, then pins the whole no-colour rendering as a snapshot.
 
 use mythos::defs::{CardSet, Diagnostic, SourceFile, render_all};
-use mythos::scenario::{Played, play_file, transcript_text};
+use mythos::scenario::{Played, play_file_with_packs, transcript_text};
+use std::path::Path;
 use std::process::Command;
 
 /// The path of a case as diagnostics name it: relative to the crate, so snapshots do not depend on
@@ -15,7 +16,39 @@ fn path(name: &str) -> String {
 fn play(name: &str) -> Result<Played, Vec<Diagnostic>> {
     let full = format!("{}/{}", env!("CARGO_MANIFEST_DIR"), path(name));
     let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
-    play_file(&SourceFile::new(path(name), text), &|g| CardSet::base(g))
+    play_file_with_packs(
+        &SourceFile::new(path(name), text),
+        &|g| CardSet::base(g),
+        &read_pack,
+    )
+}
+
+/// Reads a pack folder named by a case's `packs`, paths relative to the crate as the CLI shows them.
+fn read_pack(dir: &str) -> Result<(String, Vec<(String, String)>), String> {
+    fn walk(crate_dir: &Path, rel: &str, out: &mut Vec<(String, String)>) {
+        let Ok(rd) = std::fs::read_dir(crate_dir.join(rel)) else {
+            return;
+        };
+        let mut entries: Vec<_> = rd.flatten().map(|e| e.file_name()).collect();
+        entries.sort();
+        for name in entries {
+            let child = format!("{rel}/{}", name.to_string_lossy());
+            let full = crate_dir.join(&child);
+            if full.is_dir() {
+                walk(crate_dir, &child, out);
+            } else if let Ok(text) = std::fs::read_to_string(&full) {
+                out.push((child, text));
+            }
+        }
+    }
+    let root = format!("tests/diagnostics/{dir}");
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if !crate_dir.join(&root).is_dir() {
+        return Err("no such folder".into());
+    }
+    let mut files = Vec::new();
+    walk(crate_dir, &root, &mut files);
+    Ok((root, files))
 }
 
 /// A case refused before anything is played: every problem, in the order found.
@@ -167,15 +200,160 @@ fn too_many_faces() {
 
 #[test]
 fn script_runtime_error() {
-    // A function the script API does not have: the caret is on the call, line 9 of the file.
+    // A stat the rules do not have: the caret is on the call, line 10 of the file.
     let out = failed_one(
         "script_runtime_error",
         "E0402",
-        "9:13",
+        "10:13",
         "nothing of this hook",
     );
-    assert!(out.contains("reroll_die"), "{out}");
+    assert!(out.contains("`luck` is not a stat"), "{out}");
     insta::assert_snapshot!(out);
+}
+
+/// One refused case per code: the case, its code, where the diagnostic points (a path relative to the
+/// crate, line, column) and a piece of its hint. Each rendering is pinned as `refused@<case>.snap`.
+const REFUSED: [(&str, &str, &str, &str); 12] = [
+    (
+        "wrong_type",
+        "E0103",
+        "tests/diagnostics/wrong_type.toml:5:8",
+        "expected an integer",
+    ),
+    (
+        "missing_key",
+        "E0104",
+        "tests/diagnostics/missing_key.toml:4:1",
+        "add `skill = ...`",
+    ),
+    (
+        "key_of_the_other_game",
+        "E0106",
+        "tests/diagnostics/key_of_the_other_game.toml:5:9",
+        "skills of eldritch",
+    ),
+    (
+        "card_of_the_wrong_kind",
+        "E0107",
+        "tests/diagnostics/card_of_the_wrong_kind.toml:5:8",
+        "name an investigator card",
+    ),
+    (
+        "nothing_happens",
+        "E0303",
+        "tests/diagnostics/nothing_happens.toml:1:8",
+        "add `[test]`",
+    ),
+    (
+        "hook_with_two_parameters",
+        "E0405",
+        "tests/diagnostics/hook_with_two_parameters.toml:7:1",
+        "fn after_roll(ctx)",
+    ),
+    (
+        "unknown_api_function",
+        "E0407",
+        "tests/diagnostics/unknown_api_function.toml:9:13",
+        "did you mean `reroll`?",
+    ),
+    (
+        "eval_in_a_script",
+        "E0408",
+        "tests/diagnostics/eval_in_a_script.toml:8:15",
+        "stands alone",
+    ),
+    (
+        "pack_folder_missing",
+        "E0001",
+        "tests/diagnostics/pack_folder_missing.toml:3:10",
+        "relative to the scenario file",
+    ),
+    (
+        "pack_of_the_other_game",
+        "E0204",
+        "tests/diagnostics/packs/arkham_only/pack.toml:2:8",
+        "its own game",
+    ),
+    (
+        "pack_requires_a_pack_not_loaded",
+        "E0205",
+        "tests/diagnostics/packs/needs_other/pack.toml:4:13",
+        "load `miskatonic_expedition` first",
+    ),
+    (
+        "two_packs_with_one_name",
+        "E0206",
+        "tests/diagnostics/packs/twin_b/pack.toml:1:8",
+        "already loaded from `tests/diagnostics/packs/twin_a`",
+    ),
+];
+
+#[test]
+fn refused_cases() {
+    for (name, code, at, hint) in REFUSED {
+        let ds = refused(name);
+        let out = render_all(&ds, false);
+        assert_eq!(ds.len(), 1, "{name}:\n{out}");
+        let d = &ds[0];
+        assert_eq!(d.code, code, "{name}:\n{out}");
+        assert_eq!(d.location().as_deref(), Some(at), "{name}:\n{out}");
+        let h = d
+            .hint
+            .as_deref()
+            .unwrap_or_else(|| panic!("{name}: no hint"));
+        assert!(
+            h.contains(hint),
+            "{name}: hint {h:?} should contain {hint:?}"
+        );
+        insta::assert_snapshot!(format!("refused@{name}"), out);
+    }
+}
+
+/// `mythos validate DIR` on a pack with one problem a file reports every one of them, in one run.
+#[test]
+fn validate_reports_every_problem_of_a_pack_at_once() {
+    let out = Command::new(env!("CARGO_BIN_EXE_mythos"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .args(["validate", "tests/diagnostics/packs/broken"])
+        .output()
+        .expect("mythos runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let heads: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("tests/"))
+        .map(|l| {
+            l.split(": ").take(2).collect::<Vec<_>>()[1]
+                .split(' ')
+                .next()
+                .unwrap_or("")
+        })
+        .collect();
+    assert_eq!(
+        heads,
+        [
+            "E0205", // requires a pack not loaded
+            "E0202", // ghoul: defined twice
+            "E0104", // missing `name`
+            "E0105", // `fight` is not an Eldritch Horror skill
+            "E0201", // replaces a card that does not exist
+            "E0102", // `toughnes`
+            "E0103", // toughness = "two"
+            "E0203", // orphan.rhai
+            "E0201", // possessions = ["tommy_gunn"]
+            "E0404", // on_pol
+            "E0405", // after_roll(ctx, die)
+            "E0407", // ctx.reroll_die
+            "E0407", // ctx.sucesses
+            "E0201", // gain_condition("paranoya")
+            "E0401", // syntax
+            "E0408", // eval
+        ],
+        "{stderr}"
+    );
+    assert!(stderr.ends_with("16 problems\n"), "{stderr}");
+    insta::assert_snapshot!(stderr);
 }
 
 #[test]

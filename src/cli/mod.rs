@@ -6,7 +6,8 @@ use crate::defs::{
 };
 use crate::kernel::Game;
 use crate::scenario::{
-    Played, check_expectations, play_file_with_packs, result_object, transcript_text,
+    Played, Prepared, check_expectations, play_file_with_packs, prepare_file, result_object,
+    transcript_text,
 };
 use crate::script::ScriptHooks;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -54,6 +55,19 @@ enum Command {
     /// Check every card file and script of the packs in DIR (a pack folder, or a folder of packs), or of
     /// the base packs when no DIR is given; report every problem and exit 2 if there is any.
     Validate { dirs: Vec<PathBuf> },
+    /// The odds of every outcome of a scenario (its [dice] ignored; its [choices] are the player's
+    /// policy): exact, through the real rules and card scripts, or sampled with --samples.
+    Odds {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Sample this many runs (seeded, on every core) instead of enumerating every roll.
+        #[arg(long, value_name = "N")]
+        samples: Option<u64>,
+        /// The seed of the first sample.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Print the JSON Schema of card files, scenario files or pack.toml, for an editor to complete and
     /// check keys (taplo, Even Better TOML).
     Schema {
@@ -123,6 +137,27 @@ fn shown(path: &Path) -> String {
         "" => s,
         t => t.to_string(),
     }
+}
+
+/// `a/scenarios/..` → `a`, lexically, so that diagnostics and transcripts show short paths.
+fn normalize(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
+            {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
+    out
 }
 
 /// A pack folder's manifest, cards and scripts as (path, text) pairs, paths starting with the folder.
@@ -222,15 +257,14 @@ fn validate(base: &Option<PathBuf>, packs: &[PathBuf], dirs: &[PathBuf]) -> i32 
                 continue;
             }
         };
-        let before = set.cards.len();
         for p in mine {
             problems.extend(set.add_pack(p));
         }
-        count += if dirs.is_empty() {
-            set.cards.len()
-        } else {
-            set.cards.len() - before.min(set.cards.len())
-        };
+        count += set
+            .origins
+            .values()
+            .filter(|o| dirs.is_empty() || o.pack != crate::defs::BASE_PACK)
+            .count();
         problems.extend(set.check_references());
         if let Err(ds) = ScriptHooks::compile(&set) {
             problems.extend(ds);
@@ -263,8 +297,55 @@ fn play_path(path: &Path, cli: &Cli) -> Result<Played, Vec<Diagnostic>> {
     let file = read(path).map_err(|d| vec![d])?;
     let loader = |game: Game| load_set(&cli.base, &cli.packs, game);
     let here = path.parent().unwrap_or(Path::new(""));
-    let packs = |dir: &str| read_pack_files(&here.join(dir));
+    let packs = |dir: &str| read_pack_files(&normalize(&here.join(dir)));
     play_file_with_packs(&file, &loader, &packs)
+}
+
+fn prepare_path(path: &Path, cli: &Cli) -> Result<Prepared, Vec<Diagnostic>> {
+    let file = read(path).map_err(|d| vec![d])?;
+    let loader = |game: Game| load_set(&cli.base, &cli.packs, game);
+    let here = path.parent().unwrap_or(Path::new(""));
+    let packs = |dir: &str| read_pack_files(&normalize(&here.join(dir)));
+    prepare_file(&file, &loader, &packs)
+}
+
+fn odds(cli: &Cli, file: &Path, format: Format, samples: Option<u64>, seed: u64) -> i32 {
+    let mut prepared = match prepare_path(file, cli) {
+        Ok(p) => p,
+        Err(ds) => {
+            print_diagnostics(&ds);
+            return 2;
+        }
+    };
+    let result = match samples {
+        None => crate::odds::exact(&mut prepared),
+        Some(n) => crate::odds::sampled(
+            &mut prepared,
+            n,
+            seed,
+            n >= 20_000 && std::io::stderr().is_terminal(),
+        ),
+    };
+    match result {
+        Err(d) => {
+            print_diagnostics(std::slice::from_ref(&d));
+            2
+        }
+        Ok(o) => {
+            match format {
+                Format::Text => print!(
+                    "{}",
+                    crate::odds::odds_text(&o, prepared.scenario.title.as_deref())
+                ),
+                Format::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&crate::odds::odds_json(&o))
+                        .expect("a JSON value serializes")
+                ),
+            }
+            0
+        }
+    }
 }
 
 fn scenario_files(path: &Path, out: &mut Vec<PathBuf>) {
@@ -288,6 +369,12 @@ fn scenario_files(path: &Path, out: &mut Vec<PathBuf>) {
 pub fn main() -> i32 {
     let cli = Cli::parse();
     match &cli.command {
+        Command::Odds {
+            file,
+            format,
+            samples,
+            seed,
+        } => odds(&cli, file, *format, *samples, *seed),
         Command::Run { file, format } => match play_path(file, &cli) {
             Err(ds) => {
                 print_diagnostics(&ds);

@@ -491,7 +491,7 @@ pub fn toml_diagnostic(e: &toml::de::Error, file: &SourceFile) -> Diagnostic {
         || msg.starts_with("invalid value")
     {
         let hint = match msg.split("expected ").nth(1) {
-            Some(exp) => format!("expected {exp}"),
+            Some(exp) => format!("expected {}", plain_type(exp)),
             None => "check the value's type".to_string(),
         };
         let first = msg.split(", expected").next().unwrap_or(&msg).to_string();
@@ -500,4 +500,15 @@ pub fn toml_diagnostic(e: &toml::de::Error, file: &SourceFile) -> Diagnostic {
     Diagnostic::new("E0101", format!("TOML syntax: {msg}"))
         .at(file, span)
         .hint("see https://toml.io for the syntax")
+}
+
+/// serde's Rust type names in words a modder reads: `i32` → `an integer`.
+fn plain_type(expected: &str) -> String {
+    match expected.trim() {
+        "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" => {
+            "an integer".to_string()
+        }
+        "a boolean" | "bool" => "`true` or `false`".to_string(),
+        other => other.to_string(),
+    }
 }

@@ -268,6 +268,9 @@ impl Arkham {
                     action: "fight".into(),
                     ..Round::default()
                 });
+            if let Some(c) = enc.combat.as_mut() {
+                c.round = round;
+            }
             self.take_hands(enc, &plan, round)?;
             let mut action = plan.action.clone();
             if action == "flee" && monster.has("ambush") {
@@ -369,6 +372,7 @@ impl Arkham {
                 self.monster_damage(enc, m, hooks)?;
             }
         }
+        enc.stopped = true;
         enc.events.push(Event::Note {
             source: "rules".into(),
             text: format!("the combat is stopped after {MAX_ROUNDS} rounds"),

@@ -24,12 +24,28 @@ pub enum DiceError {
         index: usize,
         given: usize,
     },
+    /// Exact odds: the replayed faces end here, and `n` dice are rolled together next. `memo`: the
+    /// request comes from the kernel itself (not from inside a script), so the state at this point
+    /// decides everything that follows.
+    #[error("{n} more dice are needed (exact odds branch here)")]
+    NeedMore { n: usize, memo: bool },
 }
 
 #[derive(Debug, Clone)]
 pub enum DiceSource {
-    Seeded { seed: u64, rng: Box<ChaCha8Rng> },
-    Fixed { faces: Vec<u8>, next: usize },
+    Seeded {
+        seed: u64,
+        rng: Box<ChaCha8Rng>,
+    },
+    Fixed {
+        faces: Vec<u8>,
+        next: usize,
+    },
+    /// Exact odds: given faces, then `NeedMore` where they end.
+    Replay {
+        faces: Vec<u8>,
+        next: usize,
+    },
 }
 
 impl DiceSource {
@@ -42,6 +58,10 @@ impl DiceSource {
 
     pub fn fixed(faces: Vec<u8>) -> DiceSource {
         DiceSource::Fixed { faces, next: 0 }
+    }
+
+    pub fn replay(faces: Vec<u8>) -> DiceSource {
+        DiceSource::Replay { faces, next: 0 }
     }
 
     /// Rolls one die. `wanted_by` names what rolls it, for the error when fixed faces run out.
@@ -64,10 +84,25 @@ impl DiceSource {
                 *next += 1;
                 Ok(face)
             }
+            DiceSource::Replay { faces, next } => {
+                let face = faces
+                    .get(*next)
+                    .copied()
+                    .ok_or(DiceError::NeedMore { n: 1, memo: true })?;
+                *next += 1;
+                Ok(face)
+            }
         }
     }
 
     pub fn roll_many(&mut self, n: usize, wanted_by: &str) -> Result<Vec<u8>, DiceError> {
+        if let DiceSource::Replay { faces, next } = self
+            && *next + n > faces.len()
+            && n > 0
+        {
+            // Replayed prefixes always end on a whole request: the next branch is all n dice.
+            return Err(DiceError::NeedMore { n, memo: true });
+        }
         (0..n).map(|_| self.roll(wanted_by)).collect()
     }
 
@@ -75,7 +110,9 @@ impl DiceSource {
     pub fn left_over(&self) -> usize {
         match self {
             DiceSource::Seeded { .. } => 0,
-            DiceSource::Fixed { faces, next } => faces.len() - next,
+            DiceSource::Fixed { faces, next } | DiceSource::Replay { faces, next } => {
+                faces.len() - next
+            }
         }
     }
 }

@@ -11,6 +11,8 @@ use super::{
     TestView,
 };
 use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 /// How the player spends tokens on a test.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +49,8 @@ pub struct CombatState {
     /// Bonuses that last for this encounter: (source card, skill or every skill, value).
     pub bonuses: Vec<(String, Option<Skill>, i32)>,
     pub strength_first: bool,
+    /// AH2e: the round of Fight or Flee under way.
+    pub round: usize,
     /// AH2e: cards held this round.
     pub hands: Vec<String>,
     /// AH2e: spells cast successfully and held since.
@@ -62,7 +66,7 @@ pub struct Setup {
     pub investigator: Investigator,
     pub monsters: Vec<Monster>,
     /// Every card that is or may come into play (conditions gained mid-encounter included), by id.
-    pub catalog: BTreeMap<String, ActiveCard>,
+    pub catalog: Arc<BTreeMap<String, ActiveCard>>,
     pub dice: DiceSource,
     /// Token policy by test kind; kinds not listed use `default_policy`.
     pub policy: BTreeMap<String, Policy>,
@@ -177,7 +181,7 @@ pub struct Encounter {
     pub events: Vec<Event>,
     pub tests: Vec<TestOutcome>,
     pub may_encounter_again: bool,
-    pub catalog: BTreeMap<String, ActiveCard>,
+    pub catalog: Arc<BTreeMap<String, ActiveCard>>,
     policy: BTreeMap<String, Policy>,
     default_policy: Policy,
     chosen: Vec<String>,
@@ -192,6 +196,14 @@ pub struct Encounter {
     pub queued: Vec<(String, TestSpec)>,
     /// A card said the investigator resolves no other encounter this phase.
     pub no_more_encounters: bool,
+    /// AH2e: a combat went on past the round limit and was stopped.
+    pub stopped: bool,
+    /// Save the state before each hook and put it back if the hook fails (on by default; exact odds,
+    /// which abandon a failed run anyway, turn it off to save the copies).
+    pub rollback: bool,
+    /// For each test (by number), how its faces count once the after_roll hooks ran: the lowest
+    /// success face and the counting rules. Exact odds read it to group faces that count alike.
+    pub roll_rules: BTreeMap<usize, (u8, Vec<(u8, u32)>)>,
     /// Set while a test is being resolved, for the views of hooks fired inside it.
     stage: Option<Stage>,
 }
@@ -218,6 +230,9 @@ impl Encounter {
             combat: None,
             queued: Vec::new(),
             no_more_encounters: false,
+            stopped: false,
+            rollback: true,
+            roll_rules: BTreeMap::new(),
             stage: None,
         }
     }
@@ -316,7 +331,11 @@ impl Encounter {
         hooks: &mut dyn Hooks,
         loss: &mut Option<LossView>,
     ) -> Result<(), KernelError> {
-        for card in self.active_cards() {
+        let cards = self.active_cards();
+        if !cards.iter().any(|c| hooks.has(c, hook)) {
+            return Ok(());
+        }
+        for card in cards {
             if !hooks.has(&card, hook) {
                 continue;
             }
@@ -324,13 +343,13 @@ impl Encounter {
             view.loss = loss.clone();
             // A hook applies whole or not at all (DESIGN invariant 4): if it fails, or one of its
             // effects breaks a rule, the state goes back to what it was before it ran.
-            let before = (self.snapshot(), loss.clone());
+            let before = self.rollback.then(|| (self.snapshot(), loss.clone()));
             let applied = hooks
                 .call(
                     HookCall {
                         card: &card,
                         hook,
-                        view: &view,
+                        view,
                     },
                     &mut self.dice,
                 )
@@ -340,12 +359,35 @@ impl Encounter {
                         .try_for_each(|effect| self.apply(&card, hook, effect, loss, hooks))
                 });
             if let Err(err) = applied {
-                self.restore(before.0);
-                *loss = before.1;
+                if let Some((state, l)) = before {
+                    self.restore(state);
+                    *loss = l;
+                }
                 return Err(err);
             }
         }
         Ok(())
+    }
+
+    /// A hash of everything the rest of the encounter can depend on (not the transcript): two runs
+    /// with the same fingerprint at the same dice request go on alike, so exact odds explore the
+    /// branch once.
+    pub fn fingerprint(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        format!(
+            "{:?}|{:?}|{:?}|{:?}|{:?}|{}|{}|{:?}|{}",
+            self.investigator,
+            self.monsters,
+            self.combat,
+            self.stage,
+            self.queued,
+            self.no_more_encounters,
+            self.may_encounter_again,
+            self.current,
+            self.tests.len()
+        )
+        .hash(&mut h);
+        h.finish()
     }
 
     fn snapshot(&self) -> Snapshot {
@@ -968,7 +1010,11 @@ impl Encounter {
             defeat: None,
         });
         let result = self.resolve_stage(index, game, hooks, consequences);
-        self.stage = None;
+        // Asked for a die the replayed prefix does not hold (exact odds): keep the test under way, so
+        // that the state can be fingerprinted where the branch starts.
+        if !matches!(result, Err(KernelError::Dice(DiceError::NeedMore { .. }))) {
+            self.stage = None;
+        }
         result
     }
 
@@ -1013,6 +1059,10 @@ impl Encounter {
         self.stage.as_mut().expect("stage is set").faces = faces;
 
         self.fire(Hook::AfterRoll, hooks, &mut None)?;
+        if let Some(stage) = &self.stage {
+            self.roll_rules
+                .insert(index, (stage.success_from, stage.counts.clone()));
+        }
         game.spend_tokens(self, &label)?;
 
         let stage = self.stage.as_ref().expect("stage is set");
@@ -1215,6 +1265,18 @@ impl Encounter {
             .faces
             .push(face);
         Ok(face)
+    }
+
+    /// The test under way: its number, its counting rules so far, and whether its dice are rolled yet.
+    pub fn stage_rules(&self) -> Option<(usize, u8, Vec<(u8, u32)>, bool)> {
+        self.stage.as_ref().map(|s| {
+            (
+                self.tests.len() + 1,
+                s.success_from,
+                s.counts.clone(),
+                !s.faces.is_empty(),
+            )
+        })
     }
 
     pub fn current_faces_len(&self) -> usize {

@@ -116,7 +116,7 @@ pub struct TestView {
 pub struct HookCall<'a> {
     pub card: &'a str,
     pub hook: Hook,
-    pub view: &'a TestView,
+    pub view: TestView,
 }
 
 /// A hook that failed: the script's error, with where it happened.

@@ -30,4 +30,4 @@ pub use monster::Monster;
 pub use pool::{Bonus, BonusRule, Pool, PoolInput, assemble_pool};
 pub use procedure::{Eldritch, Procedure, procedure_for};
 pub use skill::{Game, Skill};
-pub use test::{Slot, TestOutcome, TestSpec, count_successes};
+pub use test::{Slot, TestOutcome, TestSpec, count_successes, face_value};

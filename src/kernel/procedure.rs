@@ -8,7 +8,8 @@ use super::{
     TestRequest, TestSpec,
 };
 
-pub trait Procedure {
+/// `Sync`: sampled odds play one scenario on every core.
+pub trait Procedure: Sync {
     fn game(&self) -> Game;
     /// Which bonuses count towards the pool.
     fn bonus_rule(&self) -> BonusRule;

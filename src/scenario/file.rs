@@ -24,7 +24,9 @@ pub struct RawScenario {
     pub test: Option<Spanned<RawTestRequest>>,
     #[serde(default)]
     pub monsters: Option<Vec<Spanned<RawMonsterEntry>>>,
-    pub dice: Spanned<RawDice>,
+    /// Required to play; `mythos odds` ignores it.
+    #[serde(default)]
+    pub dice: Option<Spanned<RawDice>>,
     #[serde(default)]
     pub choices: Option<RawChoices>,
     #[serde(default)]

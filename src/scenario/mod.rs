@@ -11,7 +11,10 @@ mod result;
 pub use expect::{Miss, check_expectations};
 pub use file::RawScenario;
 pub use packs::{PackReader, no_packs};
-pub use play::{BaseLoader, Played, play, play_file, play_file_with_packs};
+pub use play::{
+    BaseLoader, Blueprint, Played, Prepared, play, play_file, play_file_with_packs, prepare,
+    prepare_file,
+};
 
 /// The whole text transcript of a played scenario: header, every event, the end state.
 pub fn transcript_text(p: &Played) -> String {
@@ -67,9 +70,6 @@ fn pack_lines(p: &Played) -> String {
         if let Some((pack, path)) = &origin.replaced {
             out.push_str(&format!(", in place of pack `{pack}`'s card ({path})"));
         }
-        out.push('\n');
-    }
-    if !out.is_empty() {
         out.push('\n');
     }
     out

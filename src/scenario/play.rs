@@ -6,7 +6,7 @@ use super::inline::parse_inline_card;
 use super::packs::{PackReader, load_packs, no_packs};
 use crate::defs::{CardKind, CardSet, Diagnostic, Diagnostics, SourceFile, parse_toml};
 use crate::kernel::{
-    DiceError, DiceSource, Encounter, Game, Investigator, KernelError, Policy, Round, Rules, Setup,
+    DiceSource, Encounter, Game, Investigator, KernelError, Policy, Procedure, Round, Rules, Setup,
     Skill, TestRequest, TestSpec, procedure_for,
 };
 use crate::script::ScriptHooks;
@@ -61,6 +61,16 @@ pub fn play_file_with_packs(
 ) -> Result<Played, Vec<Diagnostic>> {
     let raw: RawScenario = parse_toml(file).map_err(|d| vec![d])?;
     play(raw, file, base, packs)
+}
+
+/// Parses and prepares one scenario file, to be played any number of times (exact odds, sampling).
+pub fn prepare_file(
+    file: &SourceFile,
+    base: BaseLoader<'_>,
+    packs: PackReader<'_>,
+) -> Result<Prepared, Vec<Diagnostic>> {
+    let raw: RawScenario = parse_toml(file).map_err(|d| vec![d])?;
+    prepare(raw, file, base, packs)
 }
 
 struct Builder<'a> {
@@ -149,12 +159,23 @@ fn policy(
     }
 }
 
+/// Reads, checks and plays one scenario with its own `[dice]`.
 pub fn play(
     raw: RawScenario,
     file: &SourceFile,
     base: BaseLoader<'_>,
     packs: PackReader<'_>,
 ) -> Result<Played, Vec<Diagnostic>> {
+    prepare(raw, file, base, packs)?.play()
+}
+
+/// Reads and checks a scenario, compiles its scripts, and sets up the encounter it asks for.
+pub fn prepare(
+    raw: RawScenario,
+    file: &SourceFile,
+    base: BaseLoader<'_>,
+    packs: PackReader<'_>,
+) -> Result<Prepared, Vec<Diagnostic>> {
     let Some(game) = Game::parse(raw.game.get_ref()) else {
         return Err(vec![
             e(
@@ -194,12 +215,15 @@ pub fn play(
     {
         let c = &b.set.cards[&id];
         if c.kind != CardKind::Investigator {
-            b.problems.push(e(
-                "E0107",
-                format!("`{id}` is not an investigator"),
-                file,
-                card.span(),
-            ));
+            b.problems.push(
+                e(
+                    "E0107",
+                    format!("`{id}` is not an investigator"),
+                    file,
+                    card.span(),
+                )
+                .hint("name an investigator card here, or list this card in `possessions`"),
+            );
         }
         inv.name = c.name.clone();
         inv.card = Some(id.clone());
@@ -383,12 +407,15 @@ pub fn play(
         };
         let card = &b.set.cards[&id];
         if card.kind != CardKind::Monster {
-            b.problems.push(e(
-                "E0107",
-                format!("`{id}` is not a monster"),
-                file,
-                en.card.span(),
-            ));
+            b.problems.push(
+                e(
+                    "E0107",
+                    format!("`{id}` is not a monster"),
+                    file,
+                    en.card.span(),
+                )
+                .hint("`[[monsters]]` takes monster cards"),
+            );
             continue;
         }
         let mut m = card.monster(investigators);
@@ -454,41 +481,44 @@ pub fn play(
         monsters.sort_by_key(|m| rank.get(&m.id).copied().unwrap_or(usize::MAX));
     }
 
-    // The dice.
-    let dice = match (&raw.dice.get_ref().faces, raw.dice.get_ref().seed) {
-        (Some(faces), None) => {
-            let mut out = Vec::new();
-            for f in faces {
-                if (1..=6).contains(f.get_ref()) {
-                    out.push(*f.get_ref() as u8);
-                } else {
-                    b.problems.push(
-                        e(
-                            "E0105",
-                            format!("{} is not a die face", f.get_ref()),
-                            file,
-                            f.span(),
-                        )
-                        .hint("faces are 1 to 6"),
-                    );
+    // The dice (a scenario for `mythos odds` may leave them out).
+    let dice = raw
+        .dice
+        .as_ref()
+        .map(|d| match (&d.get_ref().faces, d.get_ref().seed) {
+            (Some(faces), None) => {
+                let mut out = Vec::new();
+                for f in faces {
+                    if (1..=6).contains(f.get_ref()) {
+                        out.push(*f.get_ref() as u8);
+                    } else {
+                        b.problems.push(
+                            e(
+                                "E0105",
+                                format!("{} is not a die face", f.get_ref()),
+                                file,
+                                f.span(),
+                            )
+                            .hint("faces are 1 to 6"),
+                        );
+                    }
                 }
+                DiceSource::fixed(out)
             }
-            DiceSource::fixed(out)
-        }
-        (None, Some(seed)) => DiceSource::seeded(seed),
-        _ => {
-            b.problems.push(
-                e(
-                    "E0303",
-                    "`[dice]` takes exactly one of `faces` or `seed`",
-                    file,
-                    raw.dice.span(),
-                )
-                .hint("`faces = [5, 2, 6]` or `seed = 42`"),
-            );
-            DiceSource::fixed(Vec::new())
-        }
-    };
+            (None, Some(seed)) => DiceSource::seeded(seed),
+            _ => {
+                b.problems.push(
+                    e(
+                        "E0303",
+                        "`[dice]` takes exactly one of `faces` or `seed`",
+                        file,
+                        d.span(),
+                    )
+                    .hint("`faces = [5, 2, 6]` or `seed = 42`"),
+                );
+                DiceSource::fixed(Vec::new())
+            }
+        });
 
     // The player's choices.
     let choices = raw.choices.clone().unwrap_or_default();
@@ -595,16 +625,17 @@ pub fn play(
     if !b.problems.is_empty() {
         return Err(b.problems);
     }
-    let (Some(request), Some(mut hooks)) = (request, hooks) else {
+    let (Some(request), Some(hooks)) = (request, hooks) else {
         unreachable!("a missing request or script set is always reported above")
     };
 
-    let catalog = b
-        .set
-        .cards
-        .iter()
-        .map(|(id, c)| (id.clone(), c.active()))
-        .collect();
+    let catalog = std::sync::Arc::new(
+        b.set
+            .cards
+            .iter()
+            .map(|(id, c)| (id.clone(), c.active()))
+            .collect(),
+    );
     let rules = Rules {
         clues_after_zero_dice: raw
             .rules
@@ -614,12 +645,12 @@ pub fn play(
         open_gates: raw.open_gates.unwrap_or(0),
     };
     let start = inv.clone();
-    let mut enc = Encounter::new(Setup {
+    let setup = Setup {
         game,
         investigator: inv,
         monsters,
         catalog,
-        dice,
+        dice: DiceSource::fixed(Vec::new()),
         policy: by_kind,
         default_policy,
         chosen,
@@ -627,32 +658,134 @@ pub fn play(
         rules,
         rounds,
         evade_first: choices.evade.unwrap_or(false),
-    });
-    let outcome = procedure.run(&mut enc, &request, &mut hooks);
-    let error = match outcome {
-        Ok(()) => {
-            let left = enc.dice.left_over();
-            (left > 0).then(|| {
-                e(
-                    "E0302",
-                    format!("{left} dice faces were not used"),
-                    file,
-                    raw.dice.span(),
-                )
-                .label("too many faces")
-                .hint("remove the faces no die takes; every face given must be rolled")
-            })
-        }
-        Err(err) => Some(kernel_diagnostic(&err, &hooks, &b.set, file, &raw)),
     };
-    Ok(Played {
+    Ok(Prepared {
         scenario: raw,
         file: file.clone(),
-        encounter: enc,
-        start,
         set: b.set,
-        error,
+        setup,
+        request,
+        hooks,
+        start,
+        procedure,
+        dice,
     })
+}
+
+/// A scenario read, checked and compiled, ready to be played any number of times with any dice (exact
+/// odds replay it thousands of times).
+pub struct Prepared {
+    pub scenario: RawScenario,
+    pub file: SourceFile,
+    pub set: CardSet,
+    pub setup: Setup,
+    pub request: TestRequest,
+    pub hooks: ScriptHooks,
+    /// The investigator before anything happened.
+    pub start: Investigator,
+    procedure: &'static dyn Procedure,
+    /// The scenario's own `[dice]`, if it has them.
+    pub dice: Option<DiceSource>,
+}
+
+/// Everything of a prepared scenario but its compiled scripts: it can be shared between threads, and
+/// each thread compiles its own scripts from it (the Rhai engine is single-threaded).
+#[derive(Clone)]
+pub struct Blueprint {
+    scenario: RawScenario,
+    file: SourceFile,
+    set: CardSet,
+    setup: Setup,
+    request: TestRequest,
+    start: Investigator,
+    procedure: &'static dyn Procedure,
+}
+
+impl Blueprint {
+    pub fn instantiate(&self) -> Result<Prepared, Vec<Diagnostic>> {
+        Ok(Prepared {
+            hooks: ScriptHooks::compile(&self.set)?,
+            scenario: self.scenario.clone(),
+            file: self.file.clone(),
+            set: self.set.clone(),
+            setup: self.setup.clone(),
+            request: self.request.clone(),
+            start: self.start.clone(),
+            procedure: self.procedure,
+            dice: None,
+        })
+    }
+}
+
+impl Prepared {
+    pub fn blueprint(&self) -> Blueprint {
+        Blueprint {
+            scenario: self.scenario.clone(),
+            file: self.file.clone(),
+            set: self.set.clone(),
+            setup: self.setup.clone(),
+            request: self.request.clone(),
+            start: self.start.clone(),
+            procedure: self.procedure,
+        }
+    }
+
+    /// Plays the scenario with `dice`; the encounter as it stands when it ended or failed.
+    pub fn run_with(&mut self, dice: DiceSource) -> (Encounter, Result<(), KernelError>) {
+        let rollback = !matches!(dice, DiceSource::Replay { .. });
+        let mut setup = self.setup.clone();
+        setup.dice = dice;
+        let mut enc = Encounter::new(setup);
+        enc.rollback = rollback;
+        let result = self.procedure.run(&mut enc, &self.request, &mut self.hooks);
+        (enc, result)
+    }
+
+    /// The diagnostic for an error a run ended with.
+    pub fn diagnostic(&self, err: &KernelError) -> Diagnostic {
+        kernel_diagnostic(err, &self.hooks, &self.set, &self.file, &self.scenario)
+    }
+
+    /// Plays the scenario with its own `[dice]`.
+    pub fn play(mut self) -> Result<Played, Vec<Diagnostic>> {
+        let Some(dice) = self.dice.take() else {
+            return Err(vec![
+                e(
+                    "E0303",
+                    "this scenario has no `[dice]` to play with",
+                    &self.file,
+                    self.scenario.game.span(),
+                )
+                .hint("add `[dice]` with `faces = [...]` or `seed = N`; `mythos odds` needs none"),
+            ]);
+        };
+        let (enc, outcome) = self.run_with(dice);
+        let error = match outcome {
+            Ok(()) => {
+                let left = enc.dice.left_over();
+                let span = self.scenario.dice.as_ref().map_or(0..0, |d| d.span());
+                (left > 0).then(|| {
+                    e(
+                        "E0302",
+                        format!("{left} dice faces were not used"),
+                        &self.file,
+                        span,
+                    )
+                    .label("too many faces")
+                    .hint("remove the faces no die takes; every face given must be rolled")
+                })
+            }
+            Err(err) => Some(self.diagnostic(&err)),
+        };
+        Ok(Played {
+            scenario: self.scenario,
+            file: self.file,
+            encounter: enc,
+            start: self.start,
+            set: self.set,
+            error,
+        })
+    }
 }
 
 fn kernel_diagnostic(
@@ -663,13 +796,14 @@ fn kernel_diagnostic(
     raw: &RawScenario,
 ) -> Diagnostic {
     match err {
-        KernelError::Dice(d @ DiceError::OutOfFaces { .. }) => {
-            e("E0301", d.to_string(), file, raw.dice.span())
-                .label("not enough faces")
-                .hint(
-                    "give one face for every die rolled, in the order rolled (see the transcript)",
-                )
-        }
+        KernelError::Dice(d) => e(
+            "E0301",
+            d.to_string(),
+            file,
+            raw.dice.as_ref().map_or(0..0, |d| d.span()),
+        )
+        .label("not enough faces")
+        .hint("give one face for every die rolled, in the order rolled (see the transcript)"),
         KernelError::Hook(h) => hooks.diagnostic(h),
         KernelError::Rule {
             card,

@@ -137,10 +137,10 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
     ast.walk(&mut |path: &[ASTNode]| {
         match path.last() {
             Some(ASTNode::Stmt(Stmt::FnCall(x, pos)))
-            | Some(ASTNode::Expr(Expr::FnCall(x, pos))) => {
-                if !x.is_operator_call() {
-                    call(&x.name, &x.args, *pos, false);
-                }
+            | Some(ASTNode::Expr(Expr::FnCall(x, pos)))
+                if !x.is_operator_call() =>
+            {
+                call(&x.name, &x.args, *pos, false);
             }
             Some(ASTNode::Expr(Expr::MethodCall(x, pos))) => call(&x.name, &x.args, *pos, true),
             Some(ASTNode::Expr(Expr::Dot(bin, _, _))) => {

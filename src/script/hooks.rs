@@ -5,7 +5,7 @@ use super::check::{Known, check, where_in};
 use super::context::{Ctx, State};
 use super::engine::{Printed, sandboxed_engine};
 use crate::defs::{CardSet, Diagnostic, ScriptSource, closest};
-use crate::kernel::{DiceSource, Effect, Hook, HookCall, HookError, Hooks, KernelError};
+use crate::kernel::{DiceError, DiceSource, Effect, Hook, HookCall, HookError, Hooks, KernelError};
 use rhai::{AST, CallFnOptions, Engine, EvalAltResult, Position, Scope};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashSet};
@@ -21,6 +21,13 @@ pub struct ScriptHooks {
     printed: Printed,
     compiled: BTreeMap<String, Compiled>,
     sources: BTreeMap<String, ScriptSource>,
+    /// Which hooks each card defines, one bit per hook: `has` is asked for every active card at every
+    /// hook point, so it is a hash lookup and a bit test.
+    masks: std::collections::HashMap<String, u8>,
+}
+
+fn bit(hook: Hook) -> u8 {
+    1 << Hook::ALL.iter().position(|h| *h == hook).unwrap_or(0)
 }
 
 /// 1-based line and column of a Rhai position, mapped into the file that holds the script.
@@ -71,6 +78,7 @@ impl ScriptHooks {
         for (id, src) in &set.scripts {
             match engine.compile(&src.code) {
                 Ok(ast) => {
+                    let first = problems.len();
                     problems.extend(check(&ast, src, &known, set));
                     let mut hooks = HashSet::new();
                     for f in ast.iter_functions() {
@@ -107,6 +115,8 @@ impl ScriptHooks {
                             None => {}
                         }
                     }
+                    // This script's problems in the order of its lines.
+                    problems[first..].sort_by_key(|d| d.span.start);
                     compiled.insert(id.clone(), Compiled { ast, hooks });
                 }
                 Err(e) => {
@@ -139,11 +149,16 @@ impl ScriptHooks {
         if !problems.is_empty() {
             return Err(problems);
         }
+        let masks = compiled
+            .iter()
+            .map(|(id, c)| (id.clone(), c.hooks.iter().fold(0u8, |m, h| m | bit(*h))))
+            .collect();
         Ok(ScriptHooks {
             engine,
             printed,
             compiled,
             sources: set.scripts.clone(),
+            masks,
         })
     }
 
@@ -168,7 +183,17 @@ impl ScriptHooks {
     }
 
     fn hook_error(card: &str, hook: Hook, e: &EvalAltResult) -> HookError {
-        let code = match e {
+        // The innermost error: one inside a nested call names what and where it really happened.
+        // Where no position comes with it (a sandbox limit), the deepest call that led to it.
+        let mut inner = e;
+        let mut call_site = e.position();
+        while let EvalAltResult::ErrorInFunctionCall(_, _, next, at) = inner {
+            if !at.is_none() {
+                call_site = *at;
+            }
+            inner = next;
+        }
+        let code = match inner {
             EvalAltResult::ErrorTooManyOperations(_)
             | EvalAltResult::ErrorStackOverflow(_)
             | EvalAltResult::ErrorDataTooLarge(..)
@@ -176,13 +201,8 @@ impl ScriptHooks {
             | EvalAltResult::ErrorTooManyModules(_) => "E0403",
             _ => "E0402",
         };
-        // The innermost position: an error inside a nested call names where it really happened.
-        let mut inner = e;
-        while let EvalAltResult::ErrorInFunctionCall(_, _, next, _) = inner {
-            inner = next;
-        }
         let pos = if inner.position().is_none() {
-            e.position()
+            call_site
         } else {
             inner.position()
         };
@@ -204,9 +224,7 @@ impl ScriptHooks {
 
 impl Hooks for ScriptHooks {
     fn has(&self, card: &str, hook: Hook) -> bool {
-        self.compiled
-            .get(card)
-            .is_some_and(|c| c.hooks.contains(&hook))
+        self.masks.get(card).is_some_and(|m| m & bit(hook) != 0)
     }
 
     fn call(
@@ -219,7 +237,7 @@ impl Hooks for ScriptHooks {
         };
         let lent = std::mem::replace(dice, DiceSource::fixed(Vec::new()));
         let ctx = Ctx(Rc::new(RefCell::new(State {
-            view: call.view.clone(),
+            view: call.view,
             effects: Vec::new(),
             dice: lent,
             dice_error: None,
@@ -248,6 +266,12 @@ impl Hooks for ScriptHooks {
             });
         *dice = state.dice;
         if let Some(e) = state.dice_error {
+            // A die rolled inside a script: the branch point is inside the hook, so exact odds must
+            // not reuse another run's result at the same state.
+            let e = match e {
+                DiceError::NeedMore { n, .. } => DiceError::NeedMore { n, memo: false },
+                other => other,
+            };
             return Err(KernelError::Dice(e));
         }
         if let Err(e) = result {

@@ -1,0 +1,98 @@
+//! What a run ends with, as far as odds are concerned, and a distribution over it.
+
+use crate::kernel::{Encounter, Event, Game, Investigator, Stat, Status};
+use std::collections::BTreeMap;
+
+/// The end of one run of a scenario.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Outcome {
+    /// For each monster, in the order encountered.
+    pub defeated: Vec<bool>,
+    /// Health (EH) or Stamina (AH2e) lost.
+    pub health_lost: i32,
+    /// Sanity lost, Sanity paid for spells included.
+    pub sanity_lost: i32,
+    pub status: Status,
+    pub may_encounter_again: bool,
+    /// A `[test]` scenario: the first test's successes and whether it passed.
+    pub test: Option<(u32, bool)>,
+    /// The run was stopped at the round limit (counted as unresolved).
+    pub stopped: bool,
+}
+
+impl Outcome {
+    pub fn of(enc: &Encounter, is_test: bool) -> Outcome {
+        let mut health_lost = 0;
+        let mut sanity_lost = 0;
+        for e in &enc.events {
+            match e {
+                Event::Lost {
+                    target,
+                    stat,
+                    amount,
+                    ..
+                } if target == "investigator" => match stat {
+                    Stat::Health => health_lost += amount,
+                    Stat::Sanity => sanity_lost += amount,
+                    _ => {}
+                },
+                Event::Spent {
+                    stat: Stat::Sanity,
+                    amount,
+                    ..
+                } => sanity_lost += amount,
+                _ => {}
+            }
+        }
+        Outcome {
+            defeated: enc.monsters.iter().map(|m| m.defeated).collect(),
+            health_lost,
+            sanity_lost,
+            status: enc.investigator.status,
+            may_encounter_again: enc.may_encounter_again,
+            test: if is_test {
+                enc.tests.first().map(|t| (t.successes, t.passed))
+            } else {
+                None
+            },
+            stopped: enc.stopped,
+        }
+    }
+}
+
+/// A probability distribution over outcomes, with what was left unresolved.
+#[derive(Debug, Clone)]
+pub struct Odds {
+    pub game: Game,
+    /// "exact" or "sampled".
+    pub method: &'static str,
+    /// Runs of the rules made (exact) or samples drawn (sampled).
+    pub runs: u64,
+    /// Sampled: the seed of the first sample.
+    pub seed: Option<u64>,
+    /// Probability of each outcome; sums to 1 − `unresolved`.
+    pub dist: BTreeMap<Outcome, f64>,
+    /// Exact: an upper bound on the probability of the runs not followed to their end (pruned below
+    /// the path threshold, or stopped at the round limit). Sampled: the share stopped at the limit.
+    pub unresolved: f64,
+    /// Monster ids and names, in the order encountered.
+    pub monsters: Vec<(String, String)>,
+    pub start: Investigator,
+    pub is_test: bool,
+}
+
+impl Odds {
+    /// The probability that `f` holds.
+    pub fn p(&self, f: impl Fn(&Outcome) -> bool) -> f64 {
+        self.dist.iter().filter(|(o, _)| f(o)).map(|(_, p)| p).sum()
+    }
+
+    /// The distribution of a number drawn from each outcome.
+    pub fn by<K: Ord>(&self, f: impl Fn(&Outcome) -> K) -> BTreeMap<K, f64> {
+        let mut out = BTreeMap::new();
+        for (o, p) in &self.dist {
+            *out.entry(f(o)).or_insert(0.0) += p;
+        }
+        out
+    }
+}
