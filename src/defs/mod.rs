@@ -6,10 +6,12 @@ mod card;
 mod diagnostic;
 mod id;
 mod pack;
+mod parse;
 mod set;
 
 pub use card::{Card, CardKind, KEYWORDS, RawBonus, RawCard, RawTest, parse_toml, toml_diagnostic};
 pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, render, render_all};
 pub use id::{card_id, closest};
 pub use pack::{BASE_PACK, Pack, RawManifest};
+pub use parse::parse_toml_all;
 pub use set::{CardSet, Origin, ScriptSource, embedded_base_files};

@@ -2,7 +2,7 @@
 //! `scripts/`. Packs load after the base pack, in the order given; the CLI reads the folder and hands its
 //! files over as (path, text) pairs.
 
-use super::card::parse_toml;
+use super::parse::parse_toml_all;
 use super::{Diagnostic, SourceFile, closest};
 use crate::kernel::Game;
 use serde::Deserialize;
@@ -68,7 +68,7 @@ impl Pack {
             ]);
         };
         let manifest = SourceFile::new(manifest_path.clone(), text.as_str());
-        let raw: RawManifest = parse_toml(&manifest).map_err(|d| vec![d])?;
+        let raw: RawManifest = parse_toml_all(&manifest)?;
         let mut problems = Vec::new();
         if !is_id(raw.name.get_ref()) {
             problems.push(

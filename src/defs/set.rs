@@ -1,8 +1,8 @@
 //! A game's card set: the base pack (embedded in the binary, or a folder given with `--base`), cards a
 //! scenario defines inline, and the scripts that go with them.
 
-use super::card::parse_toml;
 use super::pack::{BASE_PACK, Pack};
+use super::parse::parse_toml_all;
 use super::{Card, Diagnostic, Diagnostics, RawCard, SourceFile, card_id, closest};
 use crate::kernel::Game;
 use include_dir::{Dir, include_dir};
@@ -202,7 +202,7 @@ impl CardSet {
         file: &SourceFile,
         pack: &str,
     ) -> Result<String, Vec<Diagnostic>> {
-        let raw: RawCard = parse_toml(file).map_err(|d| vec![d])?;
+        let raw: RawCard = parse_toml_all(file)?;
         let replaces = raw.replaces.clone();
         let card = Card::validate(raw, file, self.game)?;
         let id = card.id.clone();

@@ -4,7 +4,7 @@
 use super::file::{RawPolicy, RawScenario};
 use super::inline::parse_inline_card;
 use super::packs::{PackReader, load_packs, no_packs};
-use crate::defs::{CardKind, CardSet, Diagnostic, Diagnostics, SourceFile, parse_toml};
+use crate::defs::{CardKind, CardSet, Diagnostic, Diagnostics, SourceFile, parse_toml_all};
 use crate::kernel::{
     DiceSource, Encounter, Game, Investigator, KernelError, Policy, Procedure, Round, Rules, Setup,
     Skill, TestRequest, TestSpec, procedure_for,
@@ -59,7 +59,7 @@ pub fn play_file_with_packs(
     base: BaseLoader<'_>,
     packs: PackReader<'_>,
 ) -> Result<Played, Vec<Diagnostic>> {
-    let raw: RawScenario = parse_toml(file).map_err(|d| vec![d])?;
+    let raw: RawScenario = parse_toml_all(file)?;
     play(raw, file, base, packs)
 }
 
@@ -69,7 +69,7 @@ pub fn prepare_file(
     base: BaseLoader<'_>,
     packs: PackReader<'_>,
 ) -> Result<Prepared, Vec<Diagnostic>> {
-    let raw: RawScenario = parse_toml(file).map_err(|d| vec![d])?;
+    let raw: RawScenario = parse_toml_all(file)?;
     prepare(raw, file, base, packs)
 }
 
