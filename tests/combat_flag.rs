@@ -27,11 +27,12 @@ fn encounter(
         game: Game::Eldritch,
         investigator: inv,
         monsters: Vec::new(),
-        catalog: set
-            .cards
-            .iter()
-            .map(|(id, c)| (id.clone(), c.active()))
-            .collect(),
+        catalog: std::sync::Arc::new(
+            set.cards
+                .iter()
+                .map(|(id, c)| (id.clone(), c.active()))
+                .collect(),
+        ),
         dice: DiceSource::fixed(faces),
         policy: BTreeMap::new(),
         default_policy: if focus > 0 { Policy::Max } else { Policy::None },
@@ -89,11 +90,12 @@ fn two_six_counting_effects_do_not_multiply() {
     let raw = toml::from_str(&file.text).unwrap();
     set.add_inline(raw, &file).unwrap();
     let mut hooks = ScriptHooks::compile(&set).unwrap();
-    enc.catalog = set
-        .cards
-        .iter()
-        .map(|(id, c)| (id.clone(), c.active()))
-        .collect();
+    enc.catalog = std::sync::Arc::new(
+        set.cards
+            .iter()
+            .map(|(id, c)| (id.clone(), c.active()))
+            .collect(),
+    );
     enc.investigator.possessions.push("twin".into());
     enc.run_test(combat(Skill::Strength), &Eldritch, &mut hooks)
         .unwrap();

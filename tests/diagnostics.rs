@@ -339,6 +339,7 @@ fn validate_reports_every_problem_of_a_pack_at_once() {
             "E0105", // `fight` is not an Eldritch Horror skill
             "E0201", // replaces a card that does not exist
             "E0102", // `toughnes`
+            "E0102", // `epik`, in the same file: every problem of a file, not just its first
             "E0103", // toughness = "two"
             "E0203", // orphan.rhai
             "E0201", // possessions = ["tommy_gunn"]
@@ -352,7 +353,7 @@ fn validate_reports_every_problem_of_a_pack_at_once() {
         ],
         "{stderr}"
     );
-    assert!(stderr.ends_with("16 problems\n"), "{stderr}");
+    assert!(stderr.ends_with("17 problems\n"), "{stderr}");
     insta::assert_snapshot!(stderr);
 }
 

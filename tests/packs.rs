@@ -20,12 +20,27 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// A fresh copy of the example pack in its own temporary folder.
-fn copied_pack(test: &str) -> PathBuf {
+/// A fresh copy of the example pack in its own temporary folder, removed when dropped.
+struct Copied(PathBuf);
+
+impl std::ops::Deref for Copied {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Copied {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn copied_pack(test: &str) -> Copied {
     let dir = std::env::temp_dir().join(format!("mythos-packs-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join(PACK), &dir);
-    dir
+    Copied(dir)
 }
 
 /// Runs the built binary from `dir`: exit status, stdout, stderr.

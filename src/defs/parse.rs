@@ -20,10 +20,26 @@ fn line_key(text: &str, at: usize) -> Option<(usize, String)> {
     bare.then(|| (start, key.trim_matches('"').to_string()))
 }
 
+fn was_blanked(d: &Diagnostic, blanked: &[String]) -> bool {
+    blanked
+        .iter()
+        .any(|k| d.message == format!("missing key `{k}`"))
+}
+
+fn misspelt(d: &Diagnostic, found: &[Diagnostic]) -> bool {
+    let Some(key) = d.message.strip_prefix("missing key ") else {
+        return false;
+    };
+    let hint = format!("did you mean {key}?");
+    found
+        .iter()
+        .any(|f| f.hint.as_deref() == Some(hint.as_str()))
+}
+
 /// Parses `file` as `T`. On an unknown key (E0102) or a wrong type (E0103) on a line of its own, that
 /// line is blanked and the file parsed again, so that every such problem is reported at once. A
-/// missing key that was only blanked out is not reported, and a problem that the blanking itself caused
-/// (a syntax error) stops the search.
+/// missing key that was only blanked out, or that a reported unknown key misspells, is not reported, and
+/// a problem that the blanking itself caused (a syntax error) stops the search.
 pub fn parse_toml_all<T: serde::de::DeserializeOwned>(
     file: &SourceFile,
 ) -> Result<T, Vec<Diagnostic>> {
@@ -56,12 +72,8 @@ pub fn parse_toml_all<T: serde::de::DeserializeOwned>(
         match parse_toml::<T>(&retry) {
             Ok(_) => break,
             Err(d) if d.code == "E0101" => break,
-            Err(d)
-                if d.code == "E0104"
-                    && blanked
-                        .iter()
-                        .any(|k| d.message == format!("missing key `{k}`")) =>
-            {
+            // A key blanked out, or the key an unknown one misspells, is not also missing.
+            Err(d) if d.code == "E0104" && (was_blanked(&d, &blanked) || misspelt(&d, &found)) => {
                 break;
             }
             Err(mut d) => {

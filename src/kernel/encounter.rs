@@ -251,16 +251,17 @@ impl Encounter {
     /// The cards whose hooks fire, in the documented order: the monster being encountered, the
     /// investigator, the possessions in order, then the conditions.
     pub fn active_cards(&self) -> Vec<String> {
-        let mut ids = Vec::new();
-        if let Some(m) = self.current {
-            ids.push(self.monsters[m].id.clone());
-        }
-        if let Some(card) = &self.investigator.card {
-            ids.push(card.clone());
-        }
-        ids.extend(self.investigator.possessions.iter().cloned());
-        ids.extend(self.investigator.conditions.iter().cloned());
-        ids
+        self.active_ids().map(str::to_string).collect()
+    }
+
+    /// `active_cards`, borrowed.
+    fn active_ids(&self) -> impl Iterator<Item = &str> {
+        self.current
+            .map(|m| self.monsters[m].id.as_str())
+            .into_iter()
+            .chain(self.investigator.card.as_deref())
+            .chain(self.investigator.possessions.iter().map(String::as_str))
+            .chain(self.investigator.conditions.iter().map(String::as_str))
     }
 
     pub fn card_name(&self, id: &str) -> String {
@@ -305,19 +306,7 @@ impl Encounter {
                 .as_ref()
                 .is_some_and(|c| c.hands.iter().any(|h| h == chosen_card)),
             open_gates: self.rules.open_gates,
-            possession_traits: self
-                .investigator
-                .possessions
-                .iter()
-                .map(|p| {
-                    let traits = self
-                        .catalog
-                        .get(p)
-                        .map(|c| c.traits.clone())
-                        .unwrap_or_default();
-                    (p.clone(), traits)
-                })
-                .collect(),
+            catalog: self.catalog.clone(),
             chosen: self.is_chosen(chosen_card),
             investigators_in_game: self.investigators_in_game,
         }
@@ -331,14 +320,13 @@ impl Encounter {
         hooks: &mut dyn Hooks,
         loss: &mut Option<LossView>,
     ) -> Result<(), KernelError> {
-        let cards = self.active_cards();
-        if !cards.iter().any(|c| hooks.has(c, hook)) {
-            return Ok(());
-        }
+        // Only the cards that define this hook (usually none or one) are copied out.
+        let cards: Vec<String> = self
+            .active_ids()
+            .filter(|c| hooks.has(c, hook))
+            .map(str::to_string)
+            .collect();
         for card in cards {
-            if !hooks.has(&card, hook) {
-                continue;
-            }
             let mut view = self.view(&card);
             view.loss = loss.clone();
             // A hook applies whole or not at all (DESIGN invariant 4): if it fails, or one of its

@@ -105,8 +105,8 @@ pub struct TestView {
     /// AH2e: whether this card is held in hand this round.
     pub in_hand: bool,
     pub open_gates: u32,
-    /// Each possession's kind and traits, lowercase.
-    pub possession_traits: Vec<(String, Vec<String>)>,
+    /// Every card's kind and traits (scripts read them through `possession_traits`).
+    pub catalog: std::sync::Arc<std::collections::BTreeMap<String, super::ActiveCard>>,
     /// Whether the player chose to use this card's optional effect (`choices.use`).
     pub chosen: bool,
     pub investigators_in_game: u32,

@@ -164,7 +164,7 @@ impl Search<'_> {
             let len = prefix.len();
             prefix.extend(std::iter::repeat_n(1, n));
             self.runs += 1;
-            let (probe, _) = self.p.run_with(DiceSource::replay(prefix.clone()));
+            let (probe, _) = self.p.run_for_odds(DiceSource::replay(prefix.clone()));
             prefix.truncate(len);
             (from, counts) = probe.roll_rules.get(&k)?.clone();
         }
@@ -192,7 +192,7 @@ impl Search<'_> {
                 message: format!("more than {MAX_RUNS} runs: too large to enumerate exactly"),
             });
         }
-        let (enc, result) = self.p.run_with(DiceSource::replay(prefix.clone()));
+        let (enc, result) = self.p.run_for_odds(DiceSource::replay(prefix.clone()));
         match result {
             Ok(()) => {
                 let mut d = BTreeMap::new();

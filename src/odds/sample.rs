@@ -38,7 +38,8 @@ pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Od
                 let mut counts: BTreeMap<Outcome, u64> = BTreeMap::new();
                 let end = ((c + 1) * CHUNK).min(n);
                 for i in c * CHUNK..end {
-                    let (enc, result) = prepared.run_with(DiceSource::seeded(seed.wrapping_add(i)));
+                    let (enc, result) =
+                        prepared.run_for_odds(DiceSource::seeded(seed.wrapping_add(i)));
                     if let Err(e) = result {
                         return Err(prepared.diagnostic(&e).to_string());
                     }

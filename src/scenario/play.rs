@@ -730,9 +730,18 @@ impl Prepared {
         }
     }
 
-    /// Plays the scenario with `dice`; the encounter as it stands when it ended or failed.
+    /// Plays the scenario with `dice`; the encounter as it stands when it ended or failed (nothing of
+    /// a failed hook applied).
     pub fn run_with(&mut self, dice: DiceSource) -> (Encounter, Result<(), KernelError>) {
-        let rollback = !matches!(dice, DiceSource::Replay { .. });
+        self.run(dice, true)
+    }
+
+    /// `run_with` for odds, which abandon a failed run: no state is saved before each hook.
+    pub fn run_for_odds(&mut self, dice: DiceSource) -> (Encounter, Result<(), KernelError>) {
+        self.run(dice, false)
+    }
+
+    fn run(&mut self, dice: DiceSource, rollback: bool) -> (Encounter, Result<(), KernelError>) {
         let mut setup = self.setup.clone();
         setup.dice = dice;
         let mut enc = Encounter::new(setup);

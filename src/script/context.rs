@@ -196,12 +196,18 @@ pub fn register(engine: &mut Engine) {
     engine.register_get("open_gates", |c: &mut Ctx| c.view(|v| v.open_gates as INT));
     engine.register_get("possession_traits", |c: &mut Ctx| {
         c.view(|v| {
-            v.possession_traits
+            v.investigator
+                .possessions
                 .iter()
-                .map(|(id, traits)| {
+                .map(|id| {
+                    let traits = v
+                        .catalog
+                        .get(id)
+                        .map(|c| c.traits.clone())
+                        .unwrap_or_default();
                     let mut m = Map::new();
                     m.insert("id".into(), id.clone().into());
-                    m.insert("traits".into(), strings(traits).into());
+                    m.insert("traits".into(), strings(&traits).into());
                     Dynamic::from(m)
                 })
                 .collect::<Array>()

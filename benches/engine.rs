@@ -1,0 +1,198 @@
+//! The engine's speed, as ratios against a raw dice loop measured in the same run (this machine's
+//! speed drifts; ratios do not). `cargo bench --bench engine` prints divan's table, then the ratios and
+//! the two targets of issue 6:
+//! - the exact odds of any single EH combat encounter in under 50 ms;
+//! - sampled encounters at no less than a third of the rate that (Rhai hook calls made × the cost of
+//!   one Rhai call) allows.
+
+use divan::black_box;
+use mythos::defs::{CardSet, SourceFile};
+use mythos::kernel::DiceSource;
+use mythos::scenario::{Prepared, no_packs, prepare_file};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+const UNSCRIPTED_TEST: &str =
+    "game = \"eldritch\"\n[investigator]\nstrength = 4\n[test]\nskill = \"strength\"\n";
+
+fn prepare_text(name: &str, text: &str) -> Prepared {
+    let file = SourceFile::new(name, text);
+    prepare_file(&file, &CardSet::base, &no_packs).unwrap_or_else(|ds| {
+        panic!("{}", mythos::defs::render_all(&ds, false));
+    })
+}
+
+fn scenario(rel: &str) -> Prepared {
+    let path = format!("{}/{rel}", env!("CARGO_MANIFEST_DIR"));
+    prepare_text(
+        &path,
+        &std::fs::read_to_string(&path).expect("scenario file"),
+    )
+}
+
+fn odds_scenarios() -> Vec<String> {
+    let dir = format!("{}/tests/scenarios/odds", env!("CARGO_MANIFEST_DIR"));
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .expect("tests/scenarios/odds")
+        .filter_map(|e| e.ok())
+        .map(|e| format!("tests/scenarios/odds/{}", e.file_name().to_string_lossy()))
+        .filter(|p| p.ends_with(".toml"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// One 4d6 test: roll four dice, count the 5s and 6s.
+fn raw_4d6(dice: &mut DiceSource) -> u32 {
+    let faces = dice
+        .roll_many(4, "bench")
+        .expect("seeded dice never run out");
+    faces.iter().filter(|f| **f >= 5).count() as u32
+}
+
+#[divan::bench]
+fn raw_4d6_loop(b: divan::Bencher) {
+    let mut dice = DiceSource::seeded(1);
+    b.bench_local(|| raw_4d6(black_box(&mut dice)));
+}
+
+#[divan::bench]
+fn unscripted_eh_test(b: divan::Bencher) {
+    let mut p = prepare_text("bench.toml", UNSCRIPTED_TEST);
+    let mut seed = 0u64;
+    b.bench_local(|| {
+        seed += 1;
+        p.run_for_odds(DiceSource::seeded(seed)).1.expect("runs")
+    });
+}
+
+#[divan::bench]
+fn scripted_eh_combat_ghoul_blessed_shotgun(b: divan::Bencher) {
+    let mut p = scenario("tests/scenarios/odds/eh_ghoul_blessed_shotgun.toml");
+    let mut seed = 0u64;
+    b.bench_local(|| {
+        seed += 1;
+        p.run_for_odds(DiceSource::seeded(seed)).1.expect("runs")
+    });
+}
+
+#[divan::bench]
+fn ah_combat_to_its_end(b: divan::Bencher) {
+    let mut p = scenario("tests/scenarios/odds/ah_pete_fights_the_star_spawn.toml");
+    let mut seed = 0u64;
+    b.bench_local(|| {
+        seed += 1;
+        p.run_for_odds(DiceSource::seeded(seed)).1.expect("runs")
+    });
+}
+
+#[divan::bench(args = odds_scenarios())]
+fn exact_odds(b: divan::Bencher, rel: &str) {
+    let mut p = scenario(rel);
+    b.bench_local(|| mythos::odds::exact(&mut p).expect("odds"));
+}
+
+/// Median time of `f` over batches of `n` calls.
+fn median(n: u32, mut f: impl FnMut()) -> Duration {
+    let mut times: Vec<Duration> = (0..7)
+        .map(|_| {
+            let t = Instant::now();
+            for _ in 0..n {
+                f();
+            }
+            t.elapsed() / n
+        })
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn ns(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e9
+}
+
+/// The ratios, measured here in one run.
+fn ratios() {
+    let mut dice = DiceSource::seeded(1);
+    let raw = median(200_000, || {
+        black_box(raw_4d6(&mut dice));
+    });
+    // One call of a compiled Rhai function in the project's sandboxed engine.
+    let engine = mythos::script::sandboxed_engine(Rc::new(RefCell::new(Vec::new())));
+    let ast = engine.compile("fn f(x) { x }").expect("compiles");
+    let rhai_call = median(50_000, || {
+        let r: i64 = engine
+            .call_fn(&mut rhai::Scope::new(), &ast, "f", (black_box(1i64),))
+            .expect("calls");
+        black_box(r);
+    });
+    println!(
+        "\nratios (one run; raw 4d6 loop = {:.1} ns per test, one Rhai call = {:.0} ns)",
+        ns(raw),
+        ns(rhai_call)
+    );
+    println!("{:<58} {:>12} {:>10}", "workload", "time", "× raw 4d6");
+    let row = |name: &str, d: Duration| {
+        println!(
+            "{name:<58} {:>9.1} µs {:>10.0}",
+            ns(d) / 1000.0,
+            ns(d) / ns(raw)
+        );
+    };
+    let mut p = prepare_text("bench.toml", UNSCRIPTED_TEST);
+    let mut seed = 0;
+    row(
+        "unscripted EH test",
+        median(5_000, || {
+            seed += 1;
+            p.run_for_odds(DiceSource::seeded(seed)).1.expect("runs");
+        }),
+    );
+    for (name, rel) in [
+        (
+            "scripted EH combat (Ghoul; Blessed, Double-barreled Shotgun)",
+            "tests/scenarios/odds/eh_ghoul_blessed_shotgun.toml",
+        ),
+        (
+            "AH2e combat to its end (Pete against the Star Spawn)",
+            "tests/scenarios/odds/ah_pete_fights_the_star_spawn.toml",
+        ),
+    ] {
+        let mut p = scenario(rel);
+        let before = p.hooks.calls();
+        let runs = 2_000u32;
+        let mut seed = 0;
+        let d = median(runs, || {
+            seed += 1;
+            p.run_for_odds(DiceSource::seeded(seed)).1.expect("runs");
+        });
+        let calls = (p.hooks.calls() - before) as f64 / (7 * runs) as f64;
+        row(name, d);
+        let bound = calls * ns(rhai_call);
+        println!(
+            "    {calls:.1} hook calls per encounter; hook-call bound {:.1} µs; rate {:.2} of the bound (target ≥ 0.33)",
+            bound / 1000.0,
+            bound / ns(d)
+        );
+    }
+    for rel in odds_scenarios() {
+        let mut p = scenario(&rel);
+        let d = median(5, || {
+            mythos::odds::exact(&mut p).expect("odds");
+        });
+        let ms = d.as_secs_f64() * 1000.0;
+        println!(
+            "exact odds {:<47} {:>9.2} ms {:>10.0}   (target < 50 ms: {})",
+            rel.trim_start_matches("tests/scenarios/odds/"),
+            ms,
+            ns(d) / ns(raw),
+            if ms < 50.0 { "met" } else { "MISSED" }
+        );
+    }
+}
+
+fn main() {
+    divan::main();
+    ratios();
+}
