@@ -300,7 +300,7 @@ pub fn prepare(
     inv.focus = ri.focus.unwrap_or(0);
     for (k, v) in &ri.improvements {
         match Skill::parse(k).filter(|s| game == Game::Eldritch && game.skills().contains(s)) {
-            Some(s) if (-2..=2).contains(v.get_ref()) => {
+            Some(s) if matches!(*v.get_ref(), -2 | -1 | 1 | 2) => {
                 inv.improvements.insert(s, *v.get_ref());
             }
             Some(_) => b.problems.push(
