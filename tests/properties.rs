@@ -53,6 +53,7 @@ struct Scenario {
 
 fn scenario() -> impl Strategy<Value = Scenario> {
     (
+        // An improvement or impairment token is ±1 or ±2; 0 stands for no token.
         (0..SKILLS.len(), 0..=8, -6..=6, -2..=2),
         prop::collection::vec(extra(), 0..5),
         any::<bool>(),
@@ -138,7 +139,7 @@ impl Scenario {
              {skill} = {value}\n\
              clues = {clues}\n\
              focus = {focus}\n\
-             improvements = {{ {skill} = {improvement} }}\n\
+             {improvements}\n\
              conditions = [{conditions}]\n\
              possessions = [\n{cards}]\n\
              \n\
@@ -154,7 +155,11 @@ impl Scenario {
             value = self.value,
             clues = self.clues,
             focus = self.focus,
-            improvement = self.improvement,
+            improvements = if self.improvement == 0 {
+                String::new()
+            } else {
+                format!("improvements = {{ {} = {} }}", skill, self.improvement)
+            },
             cards = cards
                 .iter()
                 .map(|c| format!("  {c},\n"))

@@ -126,6 +126,16 @@ pub enum KernelError {
     },
 }
 
+/// How the faces of the test under way count (exact odds group faces by it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct StageRules {
+    pub test: usize,
+    pub success_from: u8,
+    pub counts: Vec<(u8, u32)>,
+    /// Whether its dice are rolled yet.
+    pub rolled: bool,
+}
+
 /// What follows from a test's result, applied before after_test hooks fire.
 pub type Consequences<'a> =
     dyn FnMut(&mut Encounter, &TestOutcome, &mut dyn Hooks) -> Result<(), KernelError> + 'a;
@@ -1090,14 +1100,8 @@ impl Encounter {
                 continue;
             };
             // AH2e: a card that takes hands helps only while held, a spell only once cast.
-            let held = self
-                .combat
-                .as_ref()
-                .is_some_and(|c| c.hands.iter().any(|h| *h == id));
-            let cast = self
-                .combat
-                .as_ref()
-                .is_some_and(|c| c.cast.iter().any(|h| *h == id));
+            let held = self.combat.as_ref().is_some_and(|c| c.hands.contains(&id));
+            let cast = self.combat.as_ref().is_some_and(|c| c.cast.contains(&id));
             for b in &card.bonuses {
                 if b.skill.is_some_and(|s| s != skill) {
                     continue;
@@ -1256,14 +1260,12 @@ impl Encounter {
     }
 
     /// The test under way: its number, its counting rules so far, and whether its dice are rolled yet.
-    pub fn stage_rules(&self) -> Option<(usize, u8, Vec<(u8, u32)>, bool)> {
-        self.stage.as_ref().map(|s| {
-            (
-                self.tests.len() + 1,
-                s.success_from,
-                s.counts.clone(),
-                !s.faces.is_empty(),
-            )
+    pub fn stage_rules(&self) -> Option<StageRules> {
+        self.stage.as_ref().map(|s| StageRules {
+            test: self.tests.len() + 1,
+            success_from: s.success_from,
+            counts: s.counts.clone(),
+            rolled: !s.faces.is_empty(),
         })
     }
 

@@ -21,7 +21,8 @@ pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
 pub use dice::{DiceError, DiceSource, d6_from_u32};
 pub use effect::{Effect, Stat};
 pub use encounter::{
-    CombatState, Encounter, KernelError, Policy, Resolution, Round, Rules, Setup, TestRequest,
+    CombatState, Encounter, KernelError, Policy, Resolution, Round, Rules, Setup, StageRules,
+    TestRequest,
 };
 pub use event::{Event, PartKind};
 pub use hooks::{CombatView, Hook, HookCall, HookError, Hooks, LossView, NoHooks, TestView};

@@ -49,6 +49,9 @@ pub fn multisets(n: usize) -> Vec<(Vec<u8>, f64)> {
 
 type Dist = Rc<(BTreeMap<Outcome, f64>, f64)>;
 
+/// The faces of one roll and their probability, for every way it can come out.
+type Table = Rc<Vec<(Vec<u8>, f64)>>;
+
 /// The multisets of `n` dice over face classes: each class is (its representative face, the chance a
 /// die shows one of its faces).
 pub fn class_multisets(n: usize, classes: &[(u8, f64)]) -> Vec<(Vec<u8>, f64)> {
@@ -132,7 +135,7 @@ fn collapse_allowed(p: &Prepared) -> bool {
 struct Search<'a> {
     p: &'a mut Prepared,
     memo: HashMap<(u64, usize), Dist>,
-    tables: HashMap<usize, Rc<Vec<(Vec<u8>, f64)>>>,
+    tables: HashMap<usize, Table>,
     runs: u64,
     threshold: f64,
     is_test: bool,
@@ -140,7 +143,7 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn table(&mut self, n: usize) -> Rc<Vec<(Vec<u8>, f64)>> {
+    fn table(&mut self, n: usize) -> Table {
         self.tables
             .entry(n)
             .or_insert_with(|| Rc::new(multisets(n)))
@@ -159,8 +162,9 @@ impl Search<'_> {
         if !self.collapse {
             return None;
         }
-        let (k, mut from, mut counts, rolled) = enc.stage_rules()?;
-        if !rolled {
+        let r = enc.stage_rules()?;
+        let (k, mut from, mut counts) = (r.test, r.success_from, r.counts);
+        if !r.rolled {
             let len = prefix.len();
             prefix.extend(std::iter::repeat_n(1, n));
             self.runs += 1;
