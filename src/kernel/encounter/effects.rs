@@ -1,0 +1,390 @@
+//! Applying what a hook asked for: each effect checked against the moment it came at, applied, and
+//! written into the transcript with the card that asked.
+
+use super::*;
+
+impl Encounter {
+    pub(super) fn rule_error(card: &str, hook: Hook, message: impl Into<String>) -> KernelError {
+        KernelError::Rule {
+            card: card.to_string(),
+            hook: Some(hook),
+            message: message.into(),
+        }
+    }
+
+    pub(super) fn stage_mut(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        what: &str,
+    ) -> Result<&mut Stage, KernelError> {
+        self.stage
+            .as_mut()
+            .ok_or_else(|| Self::rule_error(card, hook, format!("{what} needs a test under way")))
+    }
+
+    /// Applies one effect a card's hook asked for, and writes it down.
+    pub(super) fn apply(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        effect: Effect,
+        loss: &mut Option<LossView>,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        let src = card.to_string();
+        match effect {
+            Effect::ReplaceSkill(to) => {
+                let stage = self.stage_mut(card, hook, "replace_skill")?;
+                let from = stage.spec.skill;
+                stage.spec.skill = to;
+                self.events.push(Event::SkillReplaced {
+                    source: src,
+                    from,
+                    to,
+                });
+            }
+            Effect::SkipTest(reason) => {
+                let stage = self.stage_mut(card, hook, "skip_test")?;
+                stage.skip.get_or_insert((src, reason));
+            }
+            Effect::DefeatMonster => {
+                let Some(m) = self.current else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "there is no monster to defeat",
+                    ));
+                };
+                if let Some(stage) = self.stage.as_mut() {
+                    stage.defeat.get_or_insert(src.clone());
+                }
+                self.defeat_monster(m, &src);
+            }
+            Effect::Bonus { value, kind } => {
+                let stage = self.stage_mut(card, hook, "bonus")?;
+                let kind = kind.unwrap_or(BonusKind::Physical);
+                stage.bonuses.push(Bonus {
+                    source: src,
+                    value,
+                    kind,
+                    excluded: None,
+                    halved: None,
+                });
+            }
+            Effect::AddDice(n) => self
+                .stage_mut(card, hook, "add_dice")?
+                .additional
+                .push((src, n)),
+            Effect::FewerDice(n) => self
+                .stage_mut(card, hook, "fewer_dice")?
+                .fewer
+                .push((src, n)),
+            Effect::BlockBonuses(kind) => self
+                .stage_mut(card, hook, "block_bonuses")?
+                .blocked
+                .push((kind, src)),
+            Effect::SuccessFrom(face) => {
+                if !(1..=6).contains(&face) {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        format!("success_from({face}): a face is 1 to 6"),
+                    ));
+                }
+                self.stage_mut(card, hook, "success_from")?.success_from = face;
+                self.events.push(Event::SuccessRule {
+                    source: src,
+                    from: face,
+                });
+            }
+            Effect::DicePerClue(n) => {
+                self.stage_mut(card, hook, "dice_per_clue")?.dice_per_clue = n;
+                self.events.push(Event::DicePerClue {
+                    source: src,
+                    dice: n,
+                });
+            }
+            Effect::CountFace { face, successes } => {
+                self.stage_mut(card, hook, "count_face")?
+                    .counts
+                    .push((face, successes));
+                self.events.push(Event::CountRule {
+                    source: src,
+                    face,
+                    successes,
+                });
+            }
+            Effect::Reroll(die) => {
+                let label = format!("a reroll by {card}");
+                let stage = self
+                    .stage
+                    .as_ref()
+                    .ok_or_else(|| Self::rule_error(card, hook, "reroll needs a test under way"))?;
+                if die >= stage.faces.len() {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        format!(
+                            "reroll({die}): there is no die {die} (dice are numbered from 0; {} rolled)",
+                            stage.faces.len()
+                        ),
+                    ));
+                }
+                let to = self.dice.roll(&label)?;
+                let stage = self.stage.as_mut().expect("checked above");
+                let from = std::mem::replace(&mut stage.faces[die], to);
+                self.events.push(Event::Reroll {
+                    die: die + 1,
+                    from,
+                    to,
+                    source: src,
+                });
+            }
+            Effect::SetFace { die, face } => {
+                let stage = self.stage_mut(card, hook, "set_face")?;
+                if die >= stage.faces.len() || !(1..=6).contains(&face) {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        format!("set_face({die}, {face}): no such die or face"),
+                    ));
+                }
+                let from = std::mem::replace(&mut stage.faces[die], face);
+                self.events.push(Event::FaceSet {
+                    die: die + 1,
+                    from,
+                    to: face,
+                    source: src,
+                });
+            }
+            Effect::EncounterBonus { skill, value } => {
+                let Some(combat) = self.combat.as_mut() else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "encounter_bonus needs a Combat Encounter under way",
+                    ));
+                };
+                combat.bonuses.push((src.clone(), skill, value));
+                self.events.push(Event::Note {
+                    source: src,
+                    text: format!(
+                        "{} {} for the rest of this Combat Encounter",
+                        skill.map_or("every skill".to_string(), |s| s.title().to_string()),
+                        if value >= 0 {
+                            format!("+{value}")
+                        } else {
+                            value.to_string()
+                        }
+                    ),
+                });
+            }
+            Effect::StrengthFirst => {
+                let Some(combat) = self.combat.as_mut() else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "strength_test_first needs a Combat Encounter under way",
+                    ));
+                };
+                combat.strength_first = true;
+                self.events.push(Event::Note {
+                    source: src,
+                    text: "the Strength test is resolved first".into(),
+                });
+            }
+            Effect::ReduceDamage { by, min } => {
+                let Some(view) = self.combat.as_mut().map(|c| &mut c.view) else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "reduce_damage needs a Combat Encounter under way",
+                    ));
+                };
+                if let Some(d) = view.damage_value {
+                    let to = if d > min { (d - by).max(min) } else { d };
+                    view.damage_value = Some(to);
+                    self.events.push(Event::Note {
+                        source: src,
+                        text: format!("the monster's damage is {to} (was {d})"),
+                    });
+                }
+            }
+            Effect::Test {
+                skill,
+                modifier,
+                kind,
+            } => {
+                let mut spec = TestSpec::new(skill, &kind);
+                spec.modifier = modifier;
+                spec.in_combat = self.combat.is_some();
+                self.queued.push((src, spec));
+            }
+            Effect::MonsterLose(n) => {
+                let Some(m) = self.current else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "there is no monster to lose Health",
+                    ));
+                };
+                self.lose_monster(m, n, &src, hooks)?;
+            }
+            Effect::MonsterRecover(n) => {
+                let Some(m) = self.current else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "there is no monster to recover Health",
+                    ));
+                };
+                let monster = &mut self.monsters[m];
+                let recovered = n.min(monster.damage).max(0);
+                monster.damage -= recovered;
+                self.events.push(Event::Note {
+                    source: src,
+                    text: format!(
+                        "recovers {recovered} Health ({} Health tokens left on it)",
+                        self.monsters[m].damage
+                    ),
+                });
+            }
+            Effect::NoMoreEncounters => {
+                self.no_more_encounters = true;
+                self.events.push(Event::Note {
+                    source: src,
+                    text: "no other encounter may be resolved this phase".into(),
+                });
+            }
+            Effect::MoveTo(place) => {
+                self.investigator.location = Some(place.clone());
+                self.events.push(Event::Moved {
+                    to: place.clone(),
+                    source: src,
+                });
+                if place == "lost_in_time_and_space" && self.investigator.status == Status::Ok {
+                    self.investigator.status = Status::LostInTimeAndSpace;
+                    self.events.push(Event::StatusChanged {
+                        status: Status::LostInTimeAndSpace,
+                    });
+                }
+                if let Some(c) = self.combat.as_mut() {
+                    c.ended = true;
+                }
+            }
+            Effect::MonsterToBox => {
+                let Some(m) = self.current else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "there is no monster to return to the box",
+                    ));
+                };
+                let id = self.monsters[m].id.clone();
+                self.monsters[m].place = "box".into();
+                if let Some(i) = self.investigator.trophies.iter().position(|t| *t == id) {
+                    self.investigator.trophies.remove(i);
+                }
+                self.events.push(Event::Note {
+                    source: src,
+                    text: "returned to the box: no trophy".into(),
+                });
+            }
+            Effect::EndCombat => {
+                let Some(c) = self.combat.as_mut() else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "end_combat needs a combat under way",
+                    ));
+                };
+                c.ended = true;
+                self.events.push(Event::Note {
+                    source: src,
+                    text: "the combat ends".into(),
+                });
+            }
+            Effect::Rolled(faces) => self.events.push(Event::DiceRolled { source: src, faces }),
+            Effect::Gain(stat, n) => self.gain(stat, n, &src),
+            Effect::Spend(stat, n) => self
+                .spend(stat, n, &src)
+                .map_err(|m| Self::rule_error(card, hook, m))?,
+            Effect::Lose(stat, n) => {
+                // A loss a card causes goes through on_damage like any other; not from inside on_damage.
+                if hook == Hook::OnDamage {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "a new loss cannot be caused from on_damage",
+                    ));
+                }
+                self.lose_investigator(stat, n, &src, hooks)?;
+            }
+            Effect::GainCondition(id) => {
+                if !self.catalog.contains_key(&id) {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        format!("gain_condition(\"{id}\"): no such card"),
+                    ));
+                }
+                if !self.investigator.conditions.contains(&id) {
+                    self.investigator.conditions.push(id.clone());
+                    self.events.push(Event::ConditionGained {
+                        condition: id,
+                        source: src,
+                    });
+                }
+            }
+            Effect::DiscardCondition(id) => {
+                if let Some(i) = self.investigator.conditions.iter().position(|c| *c == id) {
+                    self.investigator.conditions.remove(i);
+                    self.events.push(Event::ConditionDiscarded {
+                        condition: id,
+                        source: src,
+                    });
+                }
+            }
+            Effect::Discard(id) => {
+                if let Some(i) = self.investigator.possessions.iter().position(|c| *c == id) {
+                    self.investigator.possessions.remove(i);
+                    self.events.push(Event::Discarded {
+                        card: id,
+                        source: src,
+                    });
+                }
+            }
+            Effect::ReduceLoss(n) => {
+                let Some(l) = loss.as_mut() else {
+                    return Err(Self::rule_error(card, hook, "reduce_loss is for on_damage"));
+                };
+                let from = l.amount;
+                l.amount = (l.amount - n).max(0);
+                self.events.push(Event::LossChanged {
+                    source: src,
+                    from,
+                    to: l.amount,
+                });
+            }
+            Effect::PreventLoss => {
+                let Some(l) = loss.as_mut() else {
+                    return Err(Self::rule_error(
+                        card,
+                        hook,
+                        "prevent_loss is for on_damage",
+                    ));
+                };
+                let from = l.amount;
+                l.amount = 0;
+                self.events.push(Event::LossChanged {
+                    source: src,
+                    from,
+                    to: 0,
+                });
+            }
+            Effect::Note(text) => self.events.push(Event::Note { source: src, text }),
+        }
+        Ok(())
+    }
+}

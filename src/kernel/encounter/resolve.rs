@@ -1,0 +1,320 @@
+//! Resolving one test: before_test, the pool, the roll, after_roll, the game's token step, the result
+//! and its consequences, after_test.
+
+use super::*;
+
+impl Encounter {
+    /// Resolves one test under the rules of `game`: before_test, pool (on_pool), roll, after_roll, the
+    /// game's token step, result, after_test.
+    pub fn run_test(
+        &mut self,
+        spec: TestSpec,
+        game: &dyn crate::kernel::Procedure,
+        hooks: &mut dyn Hooks,
+    ) -> Result<Resolution, KernelError> {
+        self.run_test_then(spec, game, hooks, &mut |_, _, _| Ok(()))
+    }
+
+    /// Like `run_test`, with `consequences` applied as soon as the result is known, before after_test
+    /// hooks fire (so that they can ask "did you lose Health from the Strength test?").
+    pub fn run_test_then(
+        &mut self,
+        spec: TestSpec,
+        game: &dyn crate::kernel::Procedure,
+        hooks: &mut dyn Hooks,
+        consequences: &mut Consequences<'_>,
+    ) -> Result<Resolution, KernelError> {
+        let index = self.tests.len() + 1;
+        self.events.push(Event::TestBegins {
+            test: index,
+            skill: spec.skill,
+            kind: spec.kind.clone(),
+            modifier: spec.modifier,
+            difficulty: spec.difficulty,
+            combat: spec.in_combat,
+            slot: spec.slot,
+        });
+        self.stage = Some(Stage {
+            printed_skill: spec.skill,
+            spec,
+            bonuses: Vec::new(),
+            additional: Vec::new(),
+            fewer: Vec::new(),
+            blocked: Vec::new(),
+            success_from: 5,
+            counts: Vec::new(),
+            dice_per_clue: 1,
+            faces: Vec::new(),
+            skip: None,
+            defeat: None,
+        });
+        let result = self.resolve_stage(index, game, hooks, consequences);
+        // Asked for a die the replayed prefix does not hold (exact odds): keep the test under way, so
+        // that the state can be fingerprinted where the branch starts.
+        if !matches!(result, Err(KernelError::Dice(DiceError::NeedMore { .. }))) {
+            self.stage = None;
+        }
+        result
+    }
+
+    pub(super) fn resolve_stage(
+        &mut self,
+        index: usize,
+        game: &dyn crate::kernel::Procedure,
+        hooks: &mut dyn Hooks,
+        consequences: &mut Consequences<'_>,
+    ) -> Result<Resolution, KernelError> {
+        self.fire(Hook::BeforeTest, hooks, &mut None)?;
+        let stage = self.stage.as_ref().expect("stage is set");
+        if let Some(source) = stage.defeat.clone() {
+            self.events.push(Event::TestSkipped {
+                source,
+                reason: "the monster was defeated before the test".into(),
+            });
+            return Ok(Resolution::MonsterDefeated);
+        }
+        if let Some((source, reason)) = stage.skip.clone() {
+            self.events.push(Event::TestSkipped { source, reason });
+            return Ok(Resolution::Skipped);
+        }
+
+        self.fire(Hook::OnPool, hooks, &mut None)?;
+        let input = self.pool_input();
+        let pool = assemble_pool(&input, game.bonus_rule());
+        self.events.extend(pool.events);
+        let rolled = game.dice_to_roll(pool.total);
+        self.events.push(Event::Pool {
+            total: pool.total,
+            rolled,
+        });
+        let label = {
+            let s = &self.stage.as_ref().expect("stage is set").spec;
+            format!("test {index} ({} {})", s.skill, s.kind)
+        };
+        let faces = self.dice.roll_many(rolled, &label)?;
+        self.events.push(Event::Rolled {
+            faces: faces.clone(),
+        });
+        self.stage.as_mut().expect("stage is set").faces = faces;
+
+        self.fire(Hook::AfterRoll, hooks, &mut None)?;
+        if let Some(stage) = &self.stage {
+            self.roll_rules
+                .insert(index, (stage.success_from, stage.counts.clone()));
+        }
+        game.spend_tokens(self, &label)?;
+
+        let stage = self.stage.as_ref().expect("stage is set");
+        let successes = count_successes(&stage.faces, stage.success_from, &stage.counts);
+        let passed = game.passed(rolled, successes, stage.spec.difficulty);
+        let outcome = TestOutcome {
+            skill: stage.spec.skill,
+            kind: stage.spec.kind.clone(),
+            modifier: stage.spec.modifier,
+            pool: rolled,
+            faces: stage.faces.clone(),
+            successes,
+            difficulty: stage.spec.difficulty,
+            passed,
+        };
+        self.events.push(Event::TestResult {
+            test: index,
+            faces: outcome.faces.clone(),
+            successes,
+            difficulty: outcome.difficulty,
+            passed,
+        });
+        self.tests.push(outcome.clone());
+        consequences(self, &outcome, hooks)?;
+        self.fire(Hook::AfterTest, hooks, &mut None)?;
+        Ok(Resolution::Resolved(self.tests.len() - 1))
+    }
+
+    /// The inputs to the pool: the skill, modifier and token, every printed bonus of an active card that
+    /// applies to this test, and what on_pool hooks added.
+    pub(super) fn pool_input(&self) -> PoolInput {
+        let stage = self.stage.as_ref().expect("stage is set");
+        let skill = stage.spec.skill;
+        let mut bonuses = Vec::new();
+        for id in self.active_cards() {
+            let Some(card) = self.catalog.get(&id) else {
+                continue;
+            };
+            // AH2e: a card that takes hands helps only while held, a spell only once cast.
+            let held = self.combat.as_ref().is_some_and(|c| c.hands.contains(&id));
+            let cast = self.combat.as_ref().is_some_and(|c| c.cast.contains(&id));
+            for b in &card.bonuses {
+                if b.skill.is_some_and(|s| s != skill) {
+                    continue;
+                }
+                if card.hands > 0 && !held {
+                    continue;
+                }
+                if card.casting.is_some() && !cast {
+                    bonuses.push(Bonus {
+                        source: id.clone(),
+                        value: b.value,
+                        kind: card.kind_of(b),
+                        excluded: Some("the spell was not cast successfully".into()),
+                        halved: None,
+                    });
+                    continue;
+                }
+                let excluded = if b.during == During::Combat && !stage.spec.in_combat {
+                    Some("it applies only during a Combat Encounter".to_string())
+                } else if b.may && !self.is_chosen(&id) {
+                    Some("optional (\"may\") and not in choices.use".to_string())
+                } else {
+                    None
+                };
+                bonuses.push(Bonus {
+                    source: id.clone(),
+                    value: b.value,
+                    kind: card.kind_of(b),
+                    excluded,
+                    halved: None,
+                });
+            }
+        }
+        if let Some(combat) = &self.combat {
+            for (source, s, value) in &combat.bonuses {
+                if s.is_none_or(|s| s == skill) {
+                    let magical = self.catalog.get(source).is_some_and(|c| c.magical);
+                    bonuses.push(Bonus {
+                        source: source.clone(),
+                        value: *value,
+                        kind: if magical {
+                            BonusKind::Magical
+                        } else {
+                            BonusKind::Physical
+                        },
+                        excluded: None,
+                        halved: None,
+                    });
+                }
+            }
+        }
+        bonuses.extend(stage.bonuses.iter().cloned());
+        for b in &mut bonuses {
+            if b.excluded.is_none()
+                && let Some((_, by)) = stage.blocked.iter().find(|(k, _)| *k == b.kind)
+            {
+                b.excluded = Some(format!(
+                    "{} bonuses are blocked by {}",
+                    b.kind.as_str(),
+                    self.card_name(by)
+                ));
+            }
+        }
+        // AH2e resistances and immunities act on the bonuses of weapons and spells in combat checks.
+        if self.game == Game::Arkham
+            && stage.spec.kind == "combat"
+            && let Some(m) = self.current
+        {
+            let monster = &self.monsters[m];
+            for b in &mut bonuses {
+                let from_hand = self
+                    .catalog
+                    .get(&b.source)
+                    .is_some_and(|c| c.hands > 0 || c.casting.is_some());
+                if b.excluded.is_some() || !from_hand {
+                    continue;
+                }
+                let (kind, title) = match b.kind {
+                    BonusKind::Physical => ("physical", "Physical"),
+                    BonusKind::Magical => ("magical", "Magical"),
+                };
+                if monster.has(&format!("{kind}_immunity")) {
+                    b.excluded = Some(format!("{title} Immunity ({})", monster.name));
+                } else if monster.has(&format!("{kind}_resistance")) {
+                    b.halved = Some(format!("{title} Resistance ({})", monster.name));
+                }
+            }
+        }
+        PoolInput {
+            skill_source: skill.as_str().to_string(),
+            skill_value: self.investigator.skill(skill),
+            modifier: stage.spec.modifier,
+            improvement: match self.game {
+                Game::Eldritch => self.investigator.improvement(skill),
+                Game::Arkham => 0,
+            },
+            bonuses,
+            additional: stage.additional.clone(),
+            fewer: stage.fewer.clone(),
+        }
+    }
+
+    /// The faces of the test under way, and which of them are not successes, lowest first.
+    pub fn failing_dice(&self) -> Vec<usize> {
+        let Some(stage) = &self.stage else {
+            return Vec::new();
+        };
+        let mut idx: Vec<usize> = (0..stage.faces.len())
+            .filter(|&i| face_value(stage.faces[i], stage.success_from, &stage.counts) == 0)
+            .collect();
+        idx.sort_by_key(|&i| (stage.faces[i], i));
+        idx
+    }
+
+    pub fn current_successes(&self) -> u32 {
+        self.stage
+            .as_ref()
+            .map(|s| count_successes(&s.faces, s.success_from, &s.counts))
+            .unwrap_or(0)
+    }
+
+    pub fn current_kind(&self) -> String {
+        self.stage
+            .as_ref()
+            .map(|s| s.spec.kind.clone())
+            .unwrap_or_default()
+    }
+
+    pub fn dice_per_clue(&self) -> u32 {
+        self.stage.as_ref().map(|s| s.dice_per_clue).unwrap_or(1)
+    }
+
+    /// Rerolls die `die` of the test under way for `source`.
+    pub fn reroll_die(&mut self, die: usize, source: &str, label: &str) -> Result<(), DiceError> {
+        let to = self.dice.roll(label)?;
+        let stage = self.stage.as_mut().expect("a test is under way");
+        let from = std::mem::replace(&mut stage.faces[die], to);
+        self.events.push(Event::Reroll {
+            die: die + 1,
+            from,
+            to,
+            source: source.to_string(),
+        });
+        Ok(())
+    }
+
+    /// Rolls extra dice onto the test under way (AH2e Clue dice).
+    pub fn add_die(&mut self, label: &str) -> Result<u8, DiceError> {
+        let face = self.dice.roll(label)?;
+        self.stage
+            .as_mut()
+            .expect("a test is under way")
+            .faces
+            .push(face);
+        Ok(face)
+    }
+
+    /// The test under way: its number, its counting rules so far, and whether its dice are rolled yet.
+    pub fn stage_rules(&self) -> Option<StageRules> {
+        self.stage.as_ref().map(|s| StageRules {
+            test: self.tests.len() + 1,
+            success_from: s.success_from,
+            counts: s.counts.clone(),
+            rolled: !s.faces.is_empty(),
+        })
+    }
+
+    pub fn current_faces_len(&self) -> usize {
+        self.stage.as_ref().map_or(0, |s| s.faces.len())
+    }
+
+    pub fn current_difficulty(&self) -> u32 {
+        self.stage.as_ref().map_or(1, |s| s.spec.difficulty)
+    }
+}
