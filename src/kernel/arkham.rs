@@ -52,6 +52,12 @@ impl super::Procedure for Arkham {
             });
             return Ok(());
         }
+        if rolled_none && enc.investigator.clues > 0 && enc.current_difficulty() > 0 {
+            enc.events.push(Event::Note {
+                source: "rules".into(),
+                text: "0 dice, yet Clue tokens may add dice (the engine's reading of open point D1; `[rules] clues_after_zero_dice = false` reads it as a failure)".into(),
+            });
+        }
         while enc.investigator.clues > 0 && enc.current_successes() < enc.current_difficulty() {
             enc.investigator.clues -= 1;
             let face = enc.add_die(&format!("{label}, a Clue die"))?;
