@@ -27,11 +27,11 @@ pub trait Procedure: Sync {
     ) -> Result<(), KernelError>;
 }
 
-/// The procedure of `game`; `None` while that game's rules are not written yet.
-pub fn procedure_for(game: Game) -> Option<&'static dyn Procedure> {
+/// The procedure of `game`.
+pub fn procedure_for(game: Game) -> &'static dyn Procedure {
     match game {
-        Game::Eldritch => Some(&Eldritch),
-        Game::Arkham => Some(&super::Arkham),
+        Game::Eldritch => &Eldritch,
+        Game::Arkham => &super::Arkham,
     }
 }
 

@@ -187,17 +187,7 @@ pub fn prepare(
             .hint("`eldritch` or `arkham`"),
         ]);
     };
-    let Some(procedure) = procedure_for(game) else {
-        return Err(vec![
-            e(
-                "E0305",
-                format!("the {} rules are not in this build yet", game.as_str()),
-                file,
-                raw.game.span(),
-            )
-            .hint("only `eldritch` scenarios can be played for now"),
-        ]);
-    };
+    let procedure = procedure_for(game);
     let set = base(game).map_err(|d| d.0)?;
     let mut b = Builder {
         file,
