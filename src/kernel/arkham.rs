@@ -6,8 +6,8 @@ use super::encounter::Resolution;
 use super::pool::BonusRule;
 use super::procedure::run_queued;
 use super::{
-    CombatState, CombatView, Encounter, Event, Game, Hook, Hooks, KernelError, Policy, Round,
-    Skill, Stat, Status, TestRequest, TestSpec,
+    CombatState, Encounter, Event, Game, Hook, Hooks, KernelError, Policy, Round, Skill, Stat,
+    Status, TestRequest, TestSpec,
 };
 
 /// Rounds of Fight or Flee played before the engine stops a combat that cannot end (both sides
@@ -150,25 +150,7 @@ impl Arkham {
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
         let monster = enc.monsters[m].clone();
-        enc.current = Some(m);
-        enc.combat = Some(CombatState {
-            view: CombatView {
-                number: m + 1,
-                damage_value: monster.combat.as_ref().and_then(|t| t.loss),
-                ..CombatView::default()
-            },
-            ..CombatState::default()
-        });
-        enc.events.push(Event::EncounterBegins {
-            monster: monster.id.clone(),
-            number: m + 1,
-            epic: false,
-            ambush: monster.has("ambush"),
-            toughness: monster.toughness,
-            damage: 0,
-        });
-        enc.fire(Hook::BeforeEncounter, hooks, &mut None)?;
-        run_queued(self, enc, hooks)?;
+        enc.begin_combat(m, monster.has("ambush"), self, hooks)?;
         let awareness = monster.awareness.unwrap_or(0);
 
         let mut fought = true;

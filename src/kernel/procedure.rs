@@ -138,6 +138,40 @@ impl Procedure for Eldritch {
     }
 }
 
+impl Encounter {
+    /// Starts a combat against monster `m`: the combat state, the transcript line, the
+    /// before_encounter hooks and the tests they ask for.
+    pub fn begin_combat(
+        &mut self,
+        m: usize,
+        ambush: bool,
+        game: &dyn Procedure,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        let monster = &self.monsters[m];
+        self.current = Some(m);
+        self.combat = Some(CombatState {
+            view: CombatView {
+                number: m + 1,
+                ambush: monster.ambush,
+                damage_value: monster.combat.as_ref().and_then(|t| t.loss),
+                ..CombatView::default()
+            },
+            ..CombatState::default()
+        });
+        self.events.push(Event::EncounterBegins {
+            monster: monster.id.clone(),
+            number: m + 1,
+            epic: monster.epic,
+            ambush,
+            toughness: monster.toughness,
+            damage: monster.damage,
+        });
+        self.fire(Hook::BeforeEncounter, hooks, &mut None)?;
+        run_queued(game, self, hooks)
+    }
+}
+
 /// Resolves the tests hooks asked for, in order; a test they ask for in turn is resolved after them.
 pub fn run_queued(
     game: &dyn Procedure,
@@ -178,26 +212,7 @@ fn combat_encounter(
     hooks: &mut dyn Hooks,
 ) -> Result<(), KernelError> {
     let monster = enc.monsters[m].clone();
-    enc.current = Some(m);
-    enc.combat = Some(CombatState {
-        view: CombatView {
-            number: m + 1,
-            ambush: monster.ambush,
-            damage_value: monster.combat.as_ref().and_then(|t| t.loss),
-            ..CombatView::default()
-        },
-        ..CombatState::default()
-    });
-    enc.events.push(Event::EncounterBegins {
-        monster: monster.id.clone(),
-        number: m + 1,
-        epic: monster.epic,
-        ambush: monster.ambush,
-        toughness: monster.toughness,
-        damage: monster.damage,
-    });
-    enc.fire(Hook::BeforeEncounter, hooks, &mut None)?;
-    run_queued(game, enc, hooks)?;
+    enc.begin_combat(m, monster.ambush, game, hooks)?;
 
     let strength_first = enc.combat.as_ref().is_some_and(|c| c.strength_first);
     let slots = if strength_first {
