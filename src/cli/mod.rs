@@ -348,13 +348,20 @@ fn odds(cli: &Cli, file: &Path, format: Format, samples: Option<u64>, seed: u64)
     }
 }
 
+/// The scenario files below `path`: every `.toml` file, except in a pack folder its `pack.toml`, its
+/// `cards/` and its `scripts/` (a pack's own scenarios are checked).
 fn scenario_files(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_dir() {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
             .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
             .unwrap_or_default();
         entries.sort();
+        let is_pack = path.join("pack.toml").is_file();
         for p in entries {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if is_pack && matches!(name, "pack.toml" | "cards" | "scripts") {
+                continue;
+            }
             if p.is_dir() {
                 scenario_files(&p, out);
             } else if p.extension().is_some_and(|e| e == "toml") {
