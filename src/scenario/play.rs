@@ -59,8 +59,7 @@ pub fn play_file_with_packs(
     base: BaseLoader<'_>,
     packs: PackReader<'_>,
 ) -> Result<Played, Vec<Diagnostic>> {
-    let raw: RawScenario = parse_toml_all(file)?;
-    play(raw, file, base, packs)
+    prepare_file(file, base, packs)?.play()
 }
 
 /// Parses and prepares one scenario file, to be played any number of times (exact odds, sampling).
