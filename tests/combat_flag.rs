@@ -96,7 +96,9 @@ fn two_six_counting_effects_do_not_multiply() {
             .map(|(id, c)| (id.clone(), c.active()))
             .collect(),
     );
-    enc.investigator.possessions.push("twin".into());
+    std::rc::Rc::make_mut(&mut enc.investigator)
+        .possessions
+        .push("twin".into());
     enc.run_test(combat(Skill::Strength), &Eldritch, &mut hooks)
         .unwrap();
     assert_eq!(enc.tests[0].successes, 2);

@@ -9,6 +9,7 @@ use super::{
     CombatState, Encounter, Event, Game, Hook, Hooks, KernelError, Policy, Round, Skill, Stat,
     Status, TestRequest, TestSpec,
 };
+use std::rc::Rc;
 
 /// Rounds of Fight or Flee played before the engine stops a combat that cannot end (both sides
 /// missing forever). Exact odds (issue 6) bound the loop by probability instead.
@@ -59,7 +60,7 @@ impl super::Procedure for Arkham {
             });
         }
         while enc.investigator.clues > 0 && enc.current_successes() < enc.current_difficulty() {
-            enc.investigator.clues -= 1;
+            Rc::make_mut(&mut enc.investigator).clues -= 1;
             let face = enc.add_die(&format!("{label}, a Clue die"))?;
             enc.events.push(Event::ClueDie {
                 face,
@@ -323,7 +324,9 @@ impl Arkham {
                         mon.place = "cup".into();
                     } else {
                         mon.place = "trophy".into();
-                        enc.investigator.trophies.push(id.clone());
+                        Rc::make_mut(&mut enc.investigator)
+                            .trophies
+                            .push(id.clone());
                     }
                     enc.events.push(Event::MonsterDefeated {
                         monster: id.clone(),
@@ -462,7 +465,7 @@ fn after_knockout(enc: &mut Encounter) {
     ) && enc.investigator.health <= 0
         && enc.investigator.sanity <= 0
     {
-        enc.investigator.status = Status::Devoured;
+        Rc::make_mut(&mut enc.investigator).status = Status::Devoured;
         enc.events.push(Event::StatusChanged {
             status: Status::Devoured,
         });
@@ -470,8 +473,8 @@ fn after_knockout(enc: &mut Encounter) {
     let status = enc.investigator.status;
     if !matches!(status, Status::Unconscious | Status::Insane) {
         if status == Status::Devoured {
-            enc.investigator.possessions.clear();
-            enc.investigator.conditions.clear();
+            Rc::make_mut(&mut enc.investigator).possessions.clear();
+            Rc::make_mut(&mut enc.investigator).conditions.clear();
             enc.events.push(Event::Note {
                 source: "rules".into(),
                 text: "devoured: every card is discarded; trophies are kept".into(),
@@ -496,7 +499,7 @@ fn after_knockout(enc: &mut Encounter) {
     let lose = items.len() / 2;
     for id in items.iter().rev().take(lose) {
         if let Some(i) = enc.investigator.possessions.iter().position(|p| p == id) {
-            enc.investigator.possessions.remove(i);
+            Rc::make_mut(&mut enc.investigator).possessions.remove(i);
             enc.events.push(Event::Discarded {
                 card: id.clone(),
                 source: "rules".into(),
@@ -505,7 +508,7 @@ fn after_knockout(enc: &mut Encounter) {
     }
     let clues_lost = enc.investigator.clues / 2;
     if clues_lost > 0 {
-        enc.investigator.clues -= clues_lost;
+        Rc::make_mut(&mut enc.investigator).clues -= clues_lost;
         enc.events.push(Event::Lost {
             target: "investigator".into(),
             stat: Stat::Clues,
@@ -515,7 +518,7 @@ fn after_knockout(enc: &mut Encounter) {
         });
     }
     let other_world = enc.investigator.location.as_deref() == Some("other_world");
-    let inv = &mut enc.investigator;
+    let inv = Rc::make_mut(&mut enc.investigator);
     inv.health = inv.health.max(1);
     inv.sanity = inv.sanity.max(1);
     let to = if other_world {
@@ -529,7 +532,7 @@ fn after_knockout(enc: &mut Encounter) {
     } else {
         "arkham_asylum"
     };
-    enc.investigator.location = Some(to.to_string());
+    Rc::make_mut(&mut enc.investigator).location = Some(to.to_string());
     enc.events.push(Event::Moved {
         to: to.to_string(),
         source: "rules".into(),

@@ -99,7 +99,7 @@ pub struct TestView {
     pub successes: u32,
     pub passed: bool,
     pub loss: Option<LossView>,
-    pub investigator: Investigator,
+    pub investigator: std::rc::Rc<Investigator>,
     pub monster: Option<Monster>,
     pub encounter: Option<CombatView>,
     /// AH2e: whether this card is held in hand this round.

@@ -2,6 +2,7 @@
 //! written into the transcript with the card that asked.
 
 use super::*;
+use std::rc::Rc;
 
 impl Encounter {
     pub(super) fn rule_error(card: &str, hook: Hook, message: impl Into<String>) -> KernelError {
@@ -258,13 +259,15 @@ impl Encounter {
                 });
             }
             Effect::MoveTo(place) => {
-                self.investigator.location = Some(place.clone());
+                Rc::make_mut(&mut self.investigator).location = Some(place.clone());
                 self.events.push(Event::Moved {
                     to: place.clone(),
                     source: src,
                 });
-                if place == "lost_in_time_and_space" && self.investigator.status == Status::Ok {
-                    self.investigator.status = Status::LostInTimeAndSpace;
+                if place == "lost_in_time_and_space"
+                    && Rc::make_mut(&mut self.investigator).status == Status::Ok
+                {
+                    Rc::make_mut(&mut self.investigator).status = Status::LostInTimeAndSpace;
                     self.events.push(Event::StatusChanged {
                         status: Status::LostInTimeAndSpace,
                     });
@@ -284,7 +287,7 @@ impl Encounter {
                 let id = self.monsters[m].id.clone();
                 self.monsters[m].place = "box".into();
                 if let Some(i) = self.investigator.trophies.iter().position(|t| *t == id) {
-                    self.investigator.trophies.remove(i);
+                    Rc::make_mut(&mut self.investigator).trophies.remove(i);
                 }
                 self.events.push(Event::Note {
                     source: src,
@@ -330,7 +333,9 @@ impl Encounter {
                     ));
                 }
                 if !self.investigator.conditions.contains(&id) {
-                    self.investigator.conditions.push(id.clone());
+                    Rc::make_mut(&mut self.investigator)
+                        .conditions
+                        .push(id.clone());
                     self.events.push(Event::ConditionGained {
                         condition: id,
                         source: src,
@@ -339,7 +344,7 @@ impl Encounter {
             }
             Effect::DiscardCondition(id) => {
                 if let Some(i) = self.investigator.conditions.iter().position(|c| *c == id) {
-                    self.investigator.conditions.remove(i);
+                    Rc::make_mut(&mut self.investigator).conditions.remove(i);
                     self.events.push(Event::ConditionDiscarded {
                         condition: id,
                         source: src,
@@ -348,7 +353,7 @@ impl Encounter {
             }
             Effect::Discard(id) => {
                 if let Some(i) = self.investigator.possessions.iter().position(|c| *c == id) {
-                    self.investigator.possessions.remove(i);
+                    Rc::make_mut(&mut self.investigator).possessions.remove(i);
                     self.events.push(Event::Discarded {
                         card: id,
                         source: src,

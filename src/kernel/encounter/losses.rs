@@ -1,10 +1,11 @@
 //! Gains, spending and losses: on_damage hooks first, no value below 0, the status that follows.
 
 use super::*;
+use std::rc::Rc;
 
 impl Encounter {
     pub(super) fn record_status(&mut self) {
-        let inv = &mut self.investigator;
+        let inv = Rc::make_mut(&mut self.investigator);
         if inv.status != Status::Ok {
             return;
         }
@@ -20,7 +21,7 @@ impl Encounter {
     }
 
     pub fn gain(&mut self, stat: Stat, n: i32, source: &str) {
-        let inv = &mut self.investigator;
+        let inv = Rc::make_mut(&mut self.investigator);
         let now = match stat {
             Stat::Health => {
                 inv.health = (inv.health + n).min(inv.max_health);
@@ -49,7 +50,7 @@ impl Encounter {
 
     /// Spends tokens; spending more than the investigator holds is refused.
     pub fn spend(&mut self, stat: Stat, n: i32, source: &str) -> Result<(), String> {
-        let inv = &mut self.investigator;
+        let inv = Rc::make_mut(&mut self.investigator);
         let held = match stat {
             Stat::Clues => &mut inv.clues,
             Stat::Focus => &mut inv.focus,
@@ -95,7 +96,7 @@ impl Encounter {
         });
         self.fire(Hook::OnDamage, hooks, &mut loss)?;
         let amount = loss.map(|l| l.amount).unwrap_or(0);
-        let inv = &mut self.investigator;
+        let inv = Rc::make_mut(&mut self.investigator);
         let held = match stat {
             Stat::Health => &mut inv.health,
             Stat::Sanity => &mut inv.sanity,

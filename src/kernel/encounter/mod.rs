@@ -12,6 +12,7 @@ use super::{
 };
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
+use std::rc::Rc;
 use std::sync::Arc;
 
 mod effects;
@@ -175,7 +176,7 @@ struct Stage {
 /// What a hook can change, saved before it runs so that a failed hook leaves no trace. The transcript
 /// and the tests only grow, so their lengths are enough.
 struct Snapshot {
-    investigator: Investigator,
+    investigator: Rc<Investigator>,
     monsters: Vec<Monster>,
     dice: DiceSource,
     events: usize,
@@ -189,7 +190,9 @@ struct Snapshot {
 
 pub struct Encounter {
     pub game: Game,
-    pub investigator: Investigator,
+    /// Shared with the views hooks read; written through `Rc::make_mut` (copy-on-write: no copy while
+    /// no view holds it).
+    pub investigator: Rc<Investigator>,
     pub monsters: Vec<Monster>,
     pub dice: DiceSource,
     pub events: Vec<Event>,
@@ -226,7 +229,7 @@ impl Encounter {
     pub fn new(setup: Setup) -> Encounter {
         Encounter {
             game: setup.game,
-            investigator: setup.investigator,
+            investigator: Rc::new(setup.investigator),
             monsters: setup.monsters,
             dice: setup.dice,
             events: Vec::new(),
