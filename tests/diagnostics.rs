@@ -178,7 +178,7 @@ fn several_problems() {
 
 #[test]
 fn too_few_faces() {
-    let out = failed_one("too_few_faces", "E0301", "10:1", "one face for every die");
+    let out = failed_one("too_few_faces", "E0301", "11:10", "one face for every die");
     assert!(
         out.contains("wanted die 3 but only 2 faces are given"),
         "{out}"
@@ -191,7 +191,7 @@ fn too_many_faces() {
     let out = failed_one(
         "too_many_faces",
         "E0302",
-        "10:1",
+        "11:10",
         "every face given must be rolled",
     );
     assert!(out.contains("2 dice faces were not used"), "{out}");

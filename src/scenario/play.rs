@@ -761,7 +761,7 @@ impl Prepared {
         let error = match outcome {
             Ok(()) => {
                 let left = enc.dice.left_over();
-                let span = self.scenario.dice.as_ref().map_or(0..0, |d| d.span());
+                let span = faces_span(&self.scenario);
                 (left > 0).then(|| {
                     e(
                         "E0302",
@@ -786,6 +786,18 @@ impl Prepared {
     }
 }
 
+/// Where the fixed faces are written: the list of faces, or the `[dice]` table when it has none.
+fn faces_span(raw: &RawScenario) -> Range<usize> {
+    let Some(dice) = &raw.dice else {
+        return 0..0;
+    };
+    match dice.get_ref().faces.as_deref() {
+        Some([first, .., last]) => first.span().start..last.span().end,
+        Some([only]) => only.span(),
+        _ => dice.span(),
+    }
+}
+
 fn kernel_diagnostic(
     err: &KernelError,
     hooks: &ScriptHooks,
@@ -794,14 +806,9 @@ fn kernel_diagnostic(
     raw: &RawScenario,
 ) -> Diagnostic {
     match err {
-        KernelError::Dice(d) => e(
-            "E0301",
-            d.to_string(),
-            file,
-            raw.dice.as_ref().map_or(0..0, |d| d.span()),
-        )
-        .label("not enough faces")
-        .hint("give one face for every die rolled, in the order rolled (see the transcript)"),
+        KernelError::Dice(d) => e("E0301", d.to_string(), file, faces_span(raw))
+            .label("not enough faces")
+            .hint("give one face for every die rolled, in the order rolled (see the transcript)"),
         KernelError::Hook(h) => hooks.diagnostic(h),
         KernelError::Rule {
             card,
