@@ -139,6 +139,34 @@ impl Arkham {
         Ok(())
     }
 
+    /// An Evade check (Sneak + awareness): a pass is noted with `passed` and returns true; a failure
+    /// deals the monster's combat damage.
+    fn evade(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        hooks: &mut dyn Hooks,
+        passed: &str,
+    ) -> Result<bool, KernelError> {
+        let awareness = enc.monsters[m].awareness.unwrap_or(0);
+        let r = enc.run_test(check(Skill::Sneak, "evade", awareness, 1), self, hooks)?;
+        run_queued(self, enc, hooks)?;
+        match self.resolved(r, enc) {
+            Some(true) => {
+                enc.events.push(Event::Note {
+                    source: "rules".into(),
+                    text: passed.into(),
+                });
+                Ok(true)
+            }
+            Some(false) if !self.done(enc, m) => {
+                self.monster_damage(enc, m, hooks)?;
+                Ok(false)
+            }
+            _ => Ok(false),
+        }
+    }
+
     fn done(&self, enc: &Encounter, m: usize) -> bool {
         enc.investigator.is_out() || enc.monsters[m].defeated || moved_away(enc)
     }
@@ -152,26 +180,13 @@ impl Arkham {
     ) -> Result<(), KernelError> {
         let monster = enc.monsters[m].clone();
         enc.begin_combat(m, monster.has("ambush"), self, hooks)?;
-        let awareness = monster.awareness.unwrap_or(0);
-
-        let mut fought = true;
-        if enc.evade_first {
-            let r = enc.run_test(check(Skill::Sneak, "evade", awareness, 1), self, hooks)?;
-            run_queued(self, enc, hooks)?;
-            match self.resolved(r, enc) {
-                Some(true) => {
-                    fought = false;
-                    enc.events.push(Event::Note {
-                        source: "rules".into(),
-                        text: "the investigator evades the monster: no combat".into(),
-                    });
-                }
-                Some(false) if !self.done(enc, m) => {
-                    self.monster_damage(enc, m, hooks)?;
-                }
-                _ => {}
-            }
-        }
+        let fought = !enc.evade_first
+            || !self.evade(
+                enc,
+                m,
+                hooks,
+                "the investigator evades the monster: no combat",
+            )?;
 
         if fought && !self.done(enc, m) {
             // The horror check, once per combat; none for a monster without a horror rating.
@@ -284,23 +299,13 @@ impl Arkham {
                 return Ok(());
             }
             if action == "flee" {
-                let r = enc.run_test(
-                    check(Skill::Sneak, "evade", monster.awareness.unwrap_or(0), 1),
-                    self,
+                if self.evade(
+                    enc,
+                    m,
                     hooks,
-                )?;
-                run_queued(self, enc, hooks)?;
-                match self.resolved(r, enc) {
-                    Some(true) => {
-                        enc.events.push(Event::Note {
-                            source: "rules".into(),
-                            text: "the investigator flees: the combat ends, the monster stays"
-                                .into(),
-                        });
-                        return Ok(());
-                    }
-                    Some(false) if !self.done(enc, m) => self.monster_damage(enc, m, hooks)?,
-                    _ => {}
+                    "the investigator flees: the combat ends, the monster stays",
+                )? {
+                    return Ok(());
                 }
                 continue;
             }

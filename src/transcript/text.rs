@@ -38,6 +38,21 @@ fn stat_name(stat: Stat, game: Game) -> &'static str {
     }
 }
 
+/// "Health 7, Sanity 5, Clues 1, Focus 0" (Stamina and no Focus in Arkham Horror).
+fn counters(inv: &Investigator, game: Game) -> String {
+    let mut s = format!(
+        "{} {}, Sanity {}, Clues {}",
+        stat_name(Stat::Health, game),
+        inv.health,
+        inv.sanity,
+        inv.clues
+    );
+    if game == Game::Eldritch {
+        let _ = write!(s, ", Focus {}", inv.focus);
+    }
+    s
+}
+
 /// "1 Clue token", "2 Clue tokens", "3 Health".
 fn qty(stat: Stat, n: i32, game: Game) -> String {
     match stat {
@@ -506,18 +521,7 @@ pub fn render_summary(
     names: &Names,
 ) -> String {
     let mut out = String::new();
-    let _ = write!(
-        out,
-        "\nEnd: {} — {} {}, Sanity {}, Clues {}",
-        inv.name,
-        stat_name(Stat::Health, game),
-        inv.health,
-        inv.sanity,
-        inv.clues
-    );
-    if game == Game::Eldritch {
-        let _ = write!(out, ", Focus {}", inv.focus);
-    }
+    let _ = write!(out, "\nEnd: {} — {}", inv.name, counters(inv, game));
     let _ = writeln!(out, "; {}", status_text(inv.status));
     if !inv.conditions.is_empty() {
         let list: Vec<String> = inv.conditions.iter().map(|c| name(names, c)).collect();
@@ -565,17 +569,11 @@ pub fn render_header(
         .collect();
     let _ = write!(
         out,
-        "\n{}: {}; {} {}, Sanity {}, Clues {}",
+        "\n{}: {}; {}",
         inv.name,
         skills.join(", "),
-        stat_name(Stat::Health, game),
-        inv.health,
-        inv.sanity,
-        inv.clues
+        counters(inv, game)
     );
-    if game == Game::Eldritch {
-        let _ = write!(out, ", Focus {}", inv.focus);
-    }
     let _ = writeln!(out);
     if !inv.improvements.is_empty() {
         let list: Vec<String> = inv
