@@ -25,7 +25,7 @@ fn encounter(
     inv.possessions = possessions.iter().map(|s| s.to_string()).collect();
     let enc = Encounter::new(Setup {
         game: Game::Eldritch,
-        investigator: inv,
+        investigator: inv.into(),
         monsters: Vec::new(),
         catalog: std::sync::Arc::new(
             set.cards
@@ -96,7 +96,7 @@ fn two_six_counting_effects_do_not_multiply() {
             .map(|(id, c)| (id.clone(), c.active()))
             .collect(),
     );
-    std::rc::Rc::make_mut(&mut enc.investigator)
+    std::sync::Arc::make_mut(&mut enc.investigator)
         .possessions
         .push("twin".into());
     enc.run_test(combat(Skill::Strength), &Eldritch, &mut hooks)

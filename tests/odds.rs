@@ -141,3 +141,85 @@ fn the_ghoul_worked_example_odds_are_the_closed_form() {
     assert!((o.p(|x| x.sanity_lost == 1) - (2.0f64 / 3.0).powi(5)).abs() < 1e-12);
     assert_eq!(o.unresolved, 0.0);
 }
+
+/// Every `.toml` under `dir`, recursively.
+fn scenario_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("a scenario folder") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            scenario_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "toml") {
+            out.push(path);
+        }
+    }
+}
+
+/// Odds play scenarios without a transcript: every scenario of the test suite, with the same seeded
+/// dice, ends the same with and without one (the outcome, the investigator, the monsters), and the
+/// losses the outcome counts are the ones the transcript lists.
+#[test]
+fn a_run_without_a_transcript_ends_like_one_with_it() {
+    use mythos::kernel::{DiceSource, Event, Stat};
+    use mythos::odds::Outcome;
+    let mut files = Vec::new();
+    scenario_files(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios"),
+        &mut files,
+    );
+    files.sort();
+    let mut compared = 0;
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("scenario text");
+        let file = SourceFile::new(path.to_string_lossy().as_ref(), text);
+        let Ok(mut p) = prepare_file(&file, &CardSet::base, &no_packs) else {
+            continue; // the diagnostics scenarios
+        };
+        let is_test = matches!(p.request, mythos::kernel::TestRequest::Test(_));
+        for seed in 0..8 {
+            let (full, r1) = p.run_with(DiceSource::seeded(seed));
+            let (quiet, r2) = p.run_for_odds(DiceSource::seeded(seed));
+            let name = path.display();
+            assert_eq!(r1.is_ok(), r2.is_ok(), "{name} seed {seed}");
+            if r1.is_err() {
+                continue;
+            }
+            assert!(quiet.events.is_empty(), "{name}: no transcript kept");
+            assert!(!full.events.is_empty(), "{name}: a transcript kept");
+            assert_eq!(
+                Outcome::of(&full, is_test),
+                Outcome::of(&quiet, is_test),
+                "{name} seed {seed}"
+            );
+            assert_eq!(full.investigator, quiet.investigator, "{name} seed {seed}");
+            assert_eq!(full.monsters, quiet.monsters, "{name} seed {seed}");
+            let (mut health, mut sanity) = (0, 0);
+            for e in &full.events {
+                match e {
+                    Event::Lost {
+                        target,
+                        stat,
+                        amount,
+                        ..
+                    } if target == "investigator" => match stat {
+                        Stat::Health => health += amount,
+                        Stat::Sanity => sanity += amount,
+                        _ => {}
+                    },
+                    Event::Spent {
+                        stat: Stat::Sanity,
+                        amount,
+                        ..
+                    } => sanity += amount,
+                    _ => {}
+                }
+            }
+            assert_eq!(
+                (full.tally.health_lost, full.tally.sanity_lost),
+                (health, sanity),
+                "{name} seed {seed}"
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 800, "only {compared} runs compared");
+}

@@ -6,10 +6,10 @@ use super::encounter::Resolution;
 use super::pool::BonusRule;
 use super::procedure::run_queued;
 use super::{
-    CombatState, Encounter, Event, Game, Hook, Hooks, KernelError, Policy, Round, Skill, Stat,
-    Status, TestRequest, TestSpec,
+    CombatState, Encounter, Event, Game, Hook, Hooks, KernelError, Monster, Policy, Round, Skill,
+    Stat, Status, TestRequest, TestSpec,
 };
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// Rounds of Fight or Flee played before the engine stops a combat that cannot end (both sides
 /// missing forever). Exact odds (issue 6) bound the loop by probability instead.
@@ -41,31 +41,34 @@ impl super::Procedure for Arkham {
     /// After the roll, Clue tokens one at a time, one extra die each (`until_pass`: until the
     /// successes reach the difficulty).
     fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Result<(), KernelError> {
-        let policy = enc.policy_for(&enc.current_kind());
+        let policy = enc.policy_for(enc.current_kind());
         if policy == Policy::None {
             return Ok(());
         }
         let rolled_none = enc.current_faces_len() == 0;
         if rolled_none && !enc.rules.clues_after_zero_dice {
-            enc.events.push(Event::Note {
+            emit!(enc, Event::Note {
                 source: "rules".into(),
                 text: "no Clue dice: this scenario reads 0 or fewer dice as a failure that Clue tokens cannot change".into(),
             });
             return Ok(());
         }
         if rolled_none && enc.investigator.clues > 0 && enc.current_difficulty() > 0 {
-            enc.events.push(Event::Note {
+            emit!(enc, Event::Note {
                 source: "rules".into(),
                 text: "0 dice, yet Clue tokens may add dice (the engine's reading of open point D1; `[rules] clues_after_zero_dice = false` reads it as a failure)".into(),
             });
         }
         while enc.investigator.clues > 0 && enc.current_successes() < enc.current_difficulty() {
-            Rc::make_mut(&mut enc.investigator).clues -= 1;
+            Arc::make_mut(&mut enc.investigator).clues -= 1;
             let face = enc.add_die(&format!("{label}, a Clue die"))?;
-            enc.events.push(Event::ClueDie {
-                face,
-                clues_left: enc.investigator.clues,
-            });
+            emit!(
+                enc,
+                Event::ClueDie {
+                    face,
+                    clues_left: enc.investigator.clues,
+                }
+            );
         }
         Ok(())
     }
@@ -109,7 +112,7 @@ fn moved_away(enc: &Encounter) -> bool {
 }
 
 /// A check of the combat, labelled for hooks and the transcript.
-fn check(skill: Skill, kind: &str, modifier: i32, difficulty: u32) -> TestSpec {
+fn check(skill: Skill, kind: &'static str, modifier: i32, difficulty: u32) -> TestSpec {
     let mut spec = TestSpec::new(skill, kind);
     spec.modifier = modifier;
     spec.difficulty = difficulty;
@@ -132,9 +135,10 @@ impl Arkham {
         m: usize,
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
-        let monster = enc.monsters[m].clone();
+        let monster = &enc.monsters[m];
         if let Some(d) = monster.combat.as_ref().and_then(|c| c.loss) {
-            enc.lose_investigator(Stat::Health, d, &monster.id, hooks)?;
+            let id = monster.id.clone();
+            enc.lose_investigator(Stat::Health, d, &id, hooks)?;
         }
         Ok(())
     }
@@ -153,10 +157,13 @@ impl Arkham {
         run_queued(self, enc, hooks)?;
         match self.resolved(r, enc) {
             Some(true) => {
-                enc.events.push(Event::Note {
-                    source: "rules".into(),
-                    text: passed.into(),
-                });
+                emit!(
+                    enc,
+                    Event::Note {
+                        source: "rules".into(),
+                        text: passed.into(),
+                    }
+                );
                 Ok(true)
             }
             Some(false) if !self.done(enc, m) => {
@@ -178,7 +185,7 @@ impl Arkham {
         m: usize,
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
-        let monster = enc.monsters[m].clone();
+        let monster = Monster::clone(&enc.monsters[m]);
         enc.begin_combat(m, monster.has("ambush"), self, hooks)?;
         let fought = !enc.evade_first
             || !self.evade(
@@ -191,10 +198,13 @@ impl Arkham {
         if fought && !self.done(enc, m) {
             // The horror check, once per combat; none for a monster without a horror rating.
             match monster.horror.clone() {
-                None => enc.events.push(Event::Note {
-                    source: monster.id.clone(),
-                    text: "no horror rating: no Horror check".into(),
-                }),
+                None => emit!(
+                    enc,
+                    Event::Note {
+                        source: monster.id.clone(),
+                        text: "no horror rating: no Horror check".into(),
+                    }
+                ),
                 Some(h) => {
                     let horror_damage = h.loss.unwrap_or(0);
                     let nightmarish = monster.nightmarish;
@@ -228,16 +238,19 @@ impl Arkham {
         }
 
         enc.fire(Hook::AfterEncounter, hooks, &mut None)?;
-        let mon = &mut enc.monsters[m];
+        let mon = Arc::make_mut(&mut enc.monsters[m]);
         if !mon.defeated {
             mon.place = "evaded".to_string();
         }
-        enc.events.push(Event::EncounterEnds {
-            monster: mon.id.clone(),
-            defeated: mon.defeated,
-            place: mon.place.clone(),
-            damage: 0,
-        });
+        emit!(
+            enc,
+            Event::EncounterEnds {
+                monster: mon.id.clone(),
+                defeated: mon.defeated,
+                place: mon.place.clone(),
+                damage: 0,
+            }
+        );
         enc.current = None;
         if !moved_away(enc) {
             enc.combat = None;
@@ -258,7 +271,8 @@ impl Arkham {
         m: usize,
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
-        let monster = enc.monsters[m].clone();
+        // The printed monster (a copy: the shared one changes during the combat).
+        let monster = Monster::clone(&enc.monsters[m]);
         for round in 1..=MAX_ROUNDS {
             if self.done(enc, m) {
                 return Ok(());
@@ -278,22 +292,29 @@ impl Arkham {
             self.take_hands(enc, &plan, round)?;
             let mut action = plan.action.clone();
             if action == "flee" && monster.has("ambush") {
-                enc.events.push(Event::Note {
-                    source: monster.id.clone(),
-                    text: "Ambush: once combat has begun the investigator cannot flee, and fights"
-                        .into(),
-                });
+                emit!(
+                    enc,
+                    Event::Note {
+                        source: monster.id.clone(),
+                        text:
+                            "Ambush: once combat has begun the investigator cannot flee, and fights"
+                                .into(),
+                    }
+                );
                 action = "fight".into();
             }
-            enc.events.push(Event::RoundBegins {
-                round,
-                action: action.clone(),
-                hands: enc
-                    .combat
-                    .as_ref()
-                    .map(|c| c.hands.clone())
-                    .unwrap_or_default(),
-            });
+            emit!(
+                enc,
+                Event::RoundBegins {
+                    round,
+                    action: action.clone(),
+                    hands: enc
+                        .combat
+                        .as_ref()
+                        .map(|c| c.hands.clone())
+                        .unwrap_or_default(),
+                }
+            );
             self.cast_spells(enc, &plan, hooks)?;
             if self.done(enc, m) {
                 return Ok(());
@@ -323,24 +344,27 @@ impl Arkham {
                                     hooks: &mut dyn Hooks|
              -> Result<(), KernelError> {
                 if out.passed {
-                    let mon = &mut enc.monsters[m];
+                    let mon = Arc::make_mut(&mut enc.monsters[m]);
                     mon.defeated = true;
                     if endless {
                         mon.place = "cup".into();
                     } else {
                         mon.place = "trophy".into();
-                        Rc::make_mut(&mut enc.investigator)
+                        Arc::make_mut(&mut enc.investigator)
                             .trophies
                             .push(id.clone());
                     }
-                    enc.events.push(Event::MonsterDefeated {
-                        monster: id.clone(),
-                        source: if endless {
-                            "endless".into()
-                        } else {
-                            "trophy".into()
-                        },
-                    });
+                    emit!(
+                        enc,
+                        Event::MonsterDefeated {
+                            monster: id.clone(),
+                            source: if endless {
+                                "endless".into()
+                            } else {
+                                "trophy".into()
+                            },
+                        }
+                    );
                     if overwhelming > 0 {
                         enc.lose_investigator(
                             Stat::Health,
@@ -369,10 +393,13 @@ impl Arkham {
             }
         }
         enc.stopped = true;
-        enc.events.push(Event::Note {
-            source: "rules".into(),
-            text: format!("the combat is stopped after {MAX_ROUNDS} rounds"),
-        });
+        emit!(
+            enc,
+            Event::Note {
+                source: "rules".into(),
+                text: format!("the combat is stopped after {MAX_ROUNDS} rounds"),
+            }
+        );
         Ok(())
     }
 
@@ -426,11 +453,14 @@ impl Arkham {
             }
             let already = enc.combat.as_ref().is_some_and(|c| c.cast.contains(id));
             if already {
-                enc.events.push(Event::Note {
-                    source: id.clone(),
-                    text: "already cast and still held: its bonus goes on without a new cast"
-                        .into(),
-                });
+                emit!(
+                    enc,
+                    Event::Note {
+                        source: id.clone(),
+                        text: "already cast and still held: its bonus goes on without a new cast"
+                            .into(),
+                    }
+                );
                 continue;
             }
             let Some(casting) = enc.catalog.get(id).and_then(|c| c.casting) else {
@@ -470,20 +500,26 @@ fn after_knockout(enc: &mut Encounter) {
     ) && enc.investigator.health <= 0
         && enc.investigator.sanity <= 0
     {
-        Rc::make_mut(&mut enc.investigator).status = Status::Devoured;
-        enc.events.push(Event::StatusChanged {
-            status: Status::Devoured,
-        });
+        Arc::make_mut(&mut enc.investigator).status = Status::Devoured;
+        emit!(
+            enc,
+            Event::StatusChanged {
+                status: Status::Devoured,
+            }
+        );
     }
     let status = enc.investigator.status;
     if !matches!(status, Status::Unconscious | Status::Insane) {
         if status == Status::Devoured {
-            Rc::make_mut(&mut enc.investigator).possessions.clear();
-            Rc::make_mut(&mut enc.investigator).conditions.clear();
-            enc.events.push(Event::Note {
-                source: "rules".into(),
-                text: "devoured: every card is discarded; trophies are kept".into(),
-            });
+            Arc::make_mut(&mut enc.investigator).possessions.clear();
+            Arc::make_mut(&mut enc.investigator).conditions.clear();
+            emit!(
+                enc,
+                Event::Note {
+                    source: "rules".into(),
+                    text: "devoured: every card is discarded; trophies are kept".into(),
+                }
+            );
         }
         return;
     }
@@ -504,42 +540,54 @@ fn after_knockout(enc: &mut Encounter) {
     let lose = items.len() / 2;
     for id in items.iter().rev().take(lose) {
         if let Some(i) = enc.investigator.possessions.iter().position(|p| p == id) {
-            Rc::make_mut(&mut enc.investigator).possessions.remove(i);
-            enc.events.push(Event::Discarded {
-                card: id.clone(),
-                source: "rules".into(),
-            });
+            Arc::make_mut(&mut enc.investigator).possessions.remove(i);
+            emit!(
+                enc,
+                Event::Discarded {
+                    card: id.clone(),
+                    source: "rules".into(),
+                }
+            );
         }
     }
     let clues_lost = enc.investigator.clues / 2;
     if clues_lost > 0 {
-        Rc::make_mut(&mut enc.investigator).clues -= clues_lost;
-        enc.events.push(Event::Lost {
-            target: "investigator".into(),
-            stat: Stat::Clues,
-            amount: clues_lost,
-            now: enc.investigator.clues,
-            source: "rules".into(),
-        });
+        Arc::make_mut(&mut enc.investigator).clues -= clues_lost;
+        emit!(
+            enc,
+            Event::Lost {
+                target: "investigator".into(),
+                stat: Stat::Clues,
+                amount: clues_lost,
+                now: enc.investigator.clues,
+                source: "rules".into(),
+            }
+        );
     }
     let other_world = enc.investigator.location.as_deref() == Some("other_world");
-    let inv = Rc::make_mut(&mut enc.investigator);
+    let inv = Arc::make_mut(&mut enc.investigator);
     inv.health = inv.health.max(1);
     inv.sanity = inv.sanity.max(1);
     let to = if other_world {
         inv.status = Status::LostInTimeAndSpace;
-        enc.events.push(Event::StatusChanged {
-            status: Status::LostInTimeAndSpace,
-        });
+        emit!(
+            enc,
+            Event::StatusChanged {
+                status: Status::LostInTimeAndSpace,
+            }
+        );
         "lost_in_time_and_space"
     } else if status == Status::Unconscious {
         "st_marys_hospital"
     } else {
         "arkham_asylum"
     };
-    Rc::make_mut(&mut enc.investigator).location = Some(to.to_string());
-    enc.events.push(Event::Moved {
-        to: to.to_string(),
-        source: "rules".into(),
-    });
+    Arc::make_mut(&mut enc.investigator).location = Some(to.to_string());
+    emit!(
+        enc,
+        Event::Moved {
+            to: to.to_string(),
+            source: "rules".into(),
+        }
+    );
 }

@@ -41,6 +41,33 @@ impl Hook {
     pub fn parse(s: &str) -> Option<Hook> {
         Hook::ALL.into_iter().find(|h| h.name() == s)
     }
+
+    const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// The hooks one card defines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct HookSet(u8);
+
+impl HookSet {
+    pub const NONE: HookSet = HookSet(0);
+
+    #[must_use]
+    pub const fn with(self, hook: Hook) -> HookSet {
+        HookSet(self.0 | hook.bit())
+    }
+
+    pub const fn contains(self, hook: Hook) -> bool {
+        self.0 & hook.bit() != 0
+    }
+}
+
+impl FromIterator<Hook> for HookSet {
+    fn from_iter<I: IntoIterator<Item = Hook>>(iter: I) -> HookSet {
+        iter.into_iter().fold(HookSet::NONE, HookSet::with)
+    }
 }
 
 impl fmt::Display for Hook {
@@ -88,19 +115,20 @@ pub struct TestView {
     /// The skill the test was printed with (the Strength test of a combat stays "strength" here when a
     /// card makes it a Lore test).
     pub printed_skill: Skill,
-    pub kind: String,
+    pub kind: std::borrow::Cow<'static, str>,
     pub modifier: i32,
     pub difficulty: u32,
     pub in_combat: bool,
     pub slot: Option<Slot>,
     pub faces: Vec<u8>,
-    /// Positions (from 0) of the dice that are not successes, lowest face first.
-    pub failing_dice: Vec<usize>,
+    /// The lowest face that is a success, and faces that count otherwise (`count_face`).
+    pub success_from: u8,
+    pub counts: Vec<(u8, u32)>,
     pub successes: u32,
     pub passed: bool,
     pub loss: Option<LossView>,
-    pub investigator: std::rc::Rc<Investigator>,
-    pub monster: Option<Monster>,
+    pub investigator: std::sync::Arc<Investigator>,
+    pub monster: Option<std::sync::Arc<Monster>>,
     pub encounter: Option<CombatView>,
     /// AH2e: whether this card is held in hand this round.
     pub in_hand: bool,
@@ -110,6 +138,13 @@ pub struct TestView {
     /// Whether the player chose to use this card's optional effect (`choices.use`).
     pub chosen: bool,
     pub investigators_in_game: u32,
+}
+
+impl TestView {
+    /// Positions (from 0) of the dice that are not successes, lowest face first.
+    pub fn failing_dice(&self) -> Vec<usize> {
+        super::failing_dice(&self.faces, self.success_from, &self.counts)
+    }
 }
 
 /// A call of one card's hook.
@@ -133,8 +168,8 @@ pub struct HookError {
 }
 
 pub trait Hooks {
-    /// Whether `card` defines `hook`. Cards without it are never called.
-    fn has(&self, card: &str, hook: Hook) -> bool;
+    /// The hooks `card` defines. A card is never called at a hook it does not define.
+    fn defined(&self, card: &str) -> HookSet;
     /// Runs one hook. Dice the script rolls come from `dice`.
     fn call(
         &mut self,
@@ -147,8 +182,8 @@ pub trait Hooks {
 pub struct NoHooks;
 
 impl Hooks for NoHooks {
-    fn has(&self, _: &str, _: Hook) -> bool {
-        false
+    fn defined(&self, _: &str) -> HookSet {
+        HookSet::NONE
     }
     fn call(&mut self, _: HookCall<'_>, _: &mut DiceSource) -> Result<Vec<Effect>, KernelError> {
         Ok(Vec::new())

@@ -43,37 +43,64 @@ pub struct PoolInput {
     pub fewer: Vec<(String, i32)>,
 }
 
+/// The pool with the transcript lines that explain it.
 pub fn assemble_pool(input: &PoolInput, rule: BonusRule) -> Pool {
-    let mut events = vec![Event::PoolPart {
-        part: PartKind::Skill,
-        source: input.skill_source.clone(),
-        amount: input.skill_value,
-    }];
+    assemble(input, rule, true)
+}
+
+/// The pool; its transcript lines only if `record` (the total is the same either way).
+pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
+    /// The events of this pool, with the encounter's `emit!` shape.
+    struct Lines {
+        record: bool,
+        events: Vec<Event>,
+    }
+    let mut lines = Lines {
+        record,
+        events: Vec::new(),
+    };
+    emit!(
+        lines,
+        Event::PoolPart {
+            part: PartKind::Skill,
+            source: input.skill_source.clone(),
+            amount: input.skill_value,
+        }
+    );
     let mut total = input.skill_value;
     if input.modifier != 0 {
-        events.push(Event::PoolPart {
-            part: PartKind::Modifier,
-            source: "test".to_string(),
-            amount: input.modifier,
-        });
+        emit!(
+            lines,
+            Event::PoolPart {
+                part: PartKind::Modifier,
+                source: "test".to_string(),
+                amount: input.modifier,
+            }
+        );
         total += input.modifier;
     }
     if input.improvement != 0 {
-        events.push(Event::PoolPart {
-            part: PartKind::Improvement,
-            source: "token".to_string(),
-            amount: input.improvement,
-        });
+        emit!(
+            lines,
+            Event::PoolPart {
+                part: PartKind::Improvement,
+                source: "token".to_string(),
+                amount: input.improvement,
+            }
+        );
         total += input.improvement;
     }
     let (usable, excluded): (Vec<&Bonus>, Vec<&Bonus>) =
         input.bonuses.iter().partition(|b| b.excluded.is_none());
     for b in excluded {
-        events.push(Event::BonusIgnored {
-            source: b.source.clone(),
-            amount: b.value,
-            reason: b.excluded.clone().unwrap_or_default(),
-        });
+        emit!(
+            lines,
+            Event::BonusIgnored {
+                source: b.source.clone(),
+                amount: b.value,
+                reason: b.excluded.clone().unwrap_or_default(),
+            }
+        );
     }
     match rule {
         BonusRule::SingleHighest => {
@@ -85,11 +112,14 @@ pub fn assemble_pool(input: &PoolInput, rule: BonusRule) -> Pool {
                 .map(|(i, _)| i);
             for (i, b) in usable.iter().enumerate() {
                 if Some(i) == best && b.value > 0 {
-                    events.push(Event::PoolPart {
-                        part: PartKind::Bonus,
-                        source: b.source.clone(),
-                        amount: b.value,
-                    });
+                    emit!(
+                        lines,
+                        Event::PoolPart {
+                            part: PartKind::Bonus,
+                            source: b.source.clone(),
+                            amount: b.value,
+                        }
+                    );
                     total += b.value;
                 } else {
                     let used = best.map(|j| usable[j]);
@@ -100,11 +130,14 @@ pub fn assemble_pool(input: &PoolInput, rule: BonusRule) -> Pool {
                         ),
                         _ => "a bonus of +0 or less adds nothing".to_string(),
                     };
-                    events.push(Event::BonusIgnored {
-                        source: b.source.clone(),
-                        amount: b.value,
-                        reason,
-                    });
+                    emit!(
+                        lines,
+                        Event::BonusIgnored {
+                            source: b.source.clone(),
+                            amount: b.value,
+                            reason,
+                        }
+                    );
                 }
             }
         }
@@ -113,42 +146,57 @@ pub fn assemble_pool(input: &PoolInput, rule: BonusRule) -> Pool {
                 let value = match &b.halved {
                     Some(reason) => {
                         let half = (b.value + 1).div_euclid(2);
-                        events.push(Event::BonusHalved {
-                            source: b.source.clone(),
-                            from: b.value,
-                            to: half,
-                            reason: reason.clone(),
-                        });
+                        emit!(
+                            lines,
+                            Event::BonusHalved {
+                                source: b.source.clone(),
+                                from: b.value,
+                                to: half,
+                                reason: reason.clone(),
+                            }
+                        );
                         half
                     }
                     None => b.value,
                 };
-                events.push(Event::PoolPart {
-                    part: PartKind::Bonus,
-                    source: b.source.clone(),
-                    amount: value,
-                });
+                emit!(
+                    lines,
+                    Event::PoolPart {
+                        part: PartKind::Bonus,
+                        source: b.source.clone(),
+                        amount: value,
+                    }
+                );
                 total += value;
             }
         }
     }
     for (source, n) in &input.additional {
-        events.push(Event::PoolPart {
-            part: PartKind::AdditionalDice,
-            source: source.clone(),
-            amount: *n,
-        });
+        emit!(
+            lines,
+            Event::PoolPart {
+                part: PartKind::AdditionalDice,
+                source: source.clone(),
+                amount: *n,
+            }
+        );
         total += n;
     }
     for (source, n) in &input.fewer {
-        events.push(Event::PoolPart {
-            part: PartKind::FewerDice,
-            source: source.clone(),
-            amount: -*n,
-        });
+        emit!(
+            lines,
+            Event::PoolPart {
+                part: PartKind::FewerDice,
+                source: source.clone(),
+                amount: -*n,
+            }
+        );
         total -= n;
     }
-    Pool { total, events }
+    Pool {
+        total,
+        events: lines.events,
+    }
 }
 
 #[cfg(test)]

@@ -4,9 +4,10 @@
 use super::encounter::Resolution;
 use super::pool::BonusRule;
 use super::{
-    CombatState, CombatView, Encounter, Event, Game, Hook, Hooks, KernelError, Policy, Slot, Stat,
-    TestRequest, TestSpec,
+    CombatState, CombatView, Encounter, Event, Game, Hook, Hooks, KernelError, Monster, Policy,
+    Slot, Stat, TestRequest, TestSpec,
 };
+use std::sync::Arc;
 
 /// `Sync`: sampled odds play one scenario on every core.
 pub trait Procedure: Sync {
@@ -53,7 +54,7 @@ impl Procedure for Eldritch {
 
     /// Focus first, then Clues, one token at a time, each on the lowest die that is not a success.
     fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Result<(), KernelError> {
-        let policy = enc.policy_for(&enc.current_kind());
+        let policy = enc.policy_for(enc.current_kind());
         if policy == Policy::None {
             return Ok(());
         }
@@ -118,13 +119,16 @@ impl Procedure for Eldritch {
                 enc.monsters = order;
                 for m in 0..enc.monsters.len() {
                     if enc.investigator.is_out() {
-                        enc.events.push(Event::Note {
-                            source: "rules".into(),
-                            text: format!(
-                                "the investigator is {} and encounters no further monster",
-                                enc.investigator.status.as_str()
-                            ),
-                        });
+                        emit!(
+                            enc,
+                            Event::Note {
+                                source: "rules".into(),
+                                text: format!(
+                                    "the investigator is {} and encounters no further monster",
+                                    enc.investigator.status.as_str()
+                                ),
+                            }
+                        );
                         break;
                     }
                     combat_encounter(self, enc, m, hooks)?;
@@ -159,14 +163,17 @@ impl Encounter {
             },
             ..CombatState::default()
         });
-        self.events.push(Event::EncounterBegins {
-            monster: monster.id.clone(),
-            number: m + 1,
-            epic: monster.epic,
-            ambush,
-            toughness: monster.toughness,
-            damage: monster.damage,
-        });
+        emit!(
+            self,
+            Event::EncounterBegins {
+                monster: monster.id.clone(),
+                number: m + 1,
+                epic: monster.epic,
+                ambush,
+                toughness: monster.toughness,
+                damage: monster.damage,
+            }
+        );
         self.fire(Hook::BeforeEncounter, hooks, &mut None)?;
         run_queued(game, self, hooks)
     }
@@ -211,7 +218,9 @@ fn combat_encounter(
     m: usize,
     hooks: &mut dyn Hooks,
 ) -> Result<(), KernelError> {
-    let monster = enc.monsters[m].clone();
+    // The printed token, as it was when the encounter began (a copy: the shared one changes as it
+    // takes Health).
+    let monster = Monster::clone(&enc.monsters[m]);
     enc.begin_combat(m, monster.ambush, game, hooks)?;
 
     let strength_first = enc.combat.as_ref().is_some_and(|c| c.strength_first);
@@ -229,16 +238,19 @@ fn combat_encounter(
             Slot::Strength => monster.combat.clone(),
         };
         let Some(line) = line else {
-            enc.events.push(Event::Note {
-                source: monster.id.clone(),
-                text: format!(
-                    "no {} test on this monster",
-                    match slot {
-                        Slot::Will => "Will",
-                        Slot::Strength => "Strength",
-                    }
-                ),
-            });
+            emit!(
+                enc,
+                Event::Note {
+                    source: monster.id.clone(),
+                    text: format!(
+                        "no {} test on this monster",
+                        match slot {
+                            Slot::Will => "Will",
+                            Slot::Strength => "Strength",
+                        }
+                    ),
+                }
+            );
             continue;
         };
         let mut spec = TestSpec::new(
@@ -309,7 +321,7 @@ fn combat_encounter(
     }
 
     enc.fire(Hook::AfterEncounter, hooks, &mut None)?;
-    let mon = &mut enc.monsters[m];
+    let mon = Arc::make_mut(&mut enc.monsters[m]);
     mon.place = if mon.defeated || mon.ambush {
         "cup".to_string()
     } else {
@@ -318,12 +330,15 @@ fn combat_encounter(
     if mon.ambush && !mon.defeated {
         mon.damage = 0;
     }
-    enc.events.push(Event::EncounterEnds {
-        monster: mon.id.clone(),
-        defeated: mon.defeated,
-        place: mon.place.clone(),
-        damage: mon.damage,
-    });
+    emit!(
+        enc,
+        Event::EncounterEnds {
+            monster: mon.id.clone(),
+            defeated: mon.defeated,
+            place: mon.place.clone(),
+            damage: mon.damage,
+        }
+    );
     enc.current = None;
     enc.combat = None;
     Ok(())

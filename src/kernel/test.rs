@@ -2,13 +2,14 @@
 
 use super::Skill;
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// A test to resolve.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TestSpec {
     pub skill: Skill,
     /// "test", "horror", "combat", "evade", "spell" or a card's own label.
-    pub kind: String,
+    pub kind: Cow<'static, str>,
     pub modifier: i32,
     /// AH2e difficulty; 1 in Eldritch Horror.
     pub difficulty: u32,
@@ -37,10 +38,10 @@ impl Slot {
 }
 
 impl TestSpec {
-    pub fn new(skill: Skill, kind: &str) -> TestSpec {
+    pub fn new(skill: Skill, kind: impl Into<Cow<'static, str>>) -> TestSpec {
         TestSpec {
             skill,
-            kind: kind.to_string(),
+            kind: kind.into(),
             modifier: 0,
             difficulty: 1,
             in_combat: false,
@@ -53,7 +54,7 @@ impl TestSpec {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TestOutcome {
     pub skill: Skill,
-    pub kind: String,
+    pub kind: Cow<'static, str>,
     pub modifier: i32,
     pub pool: usize,
     pub faces: Vec<u8>,
@@ -71,6 +72,15 @@ pub fn face_value(face: u8, success_from: u8, counts: &[(u8, u32)]) -> u32 {
         .map(|(_, n)| *n)
         .max()
         .unwrap_or(u32::from(face >= success_from))
+}
+
+/// Positions (from 0) of the dice that are not successes, lowest face first.
+pub fn failing_dice(faces: &[u8], success_from: u8, counts: &[(u8, u32)]) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..faces.len())
+        .filter(|&i| face_value(faces[i], success_from, counts) == 0)
+        .collect();
+    idx.sort_by_key(|&i| (faces[i], i));
+    idx
 }
 
 pub fn count_successes(faces: &[u8], success_from: u8, counts: &[(u8, u32)]) -> u32 {

@@ -287,7 +287,7 @@ pub fn exact_with(p: &mut Prepared, collapse: bool) -> Result<Odds, Diagnostic> 
 
 /// Monster ids and names in the order the kernel meets them (EH: Normal before Epic).
 pub(super) fn encounter_order(p: &Prepared) -> Vec<(String, String)> {
-    let mut ms: Vec<&crate::kernel::Monster> = p.setup.monsters.iter().collect();
+    let mut ms: Vec<&crate::kernel::Monster> = p.setup.monsters.iter().map(|m| &**m).collect();
     if p.setup.game == crate::kernel::Game::Eldritch {
         ms.sort_by_key(|m| m.epic);
     }

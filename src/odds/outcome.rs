@@ -1,6 +1,6 @@
 //! What a run ends with, as far as odds are concerned, and a distribution over it.
 
-use crate::kernel::{Encounter, Event, Game, Investigator, Stat, Status};
+use crate::kernel::{Encounter, Game, Investigator, Status};
 use std::collections::BTreeMap;
 
 /// The end of one run of a scenario.
@@ -22,32 +22,10 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn of(enc: &Encounter, is_test: bool) -> Outcome {
-        let mut health_lost = 0;
-        let mut sanity_lost = 0;
-        for e in &enc.events {
-            match e {
-                Event::Lost {
-                    target,
-                    stat,
-                    amount,
-                    ..
-                } if target == "investigator" => match stat {
-                    Stat::Health => health_lost += amount,
-                    Stat::Sanity => sanity_lost += amount,
-                    _ => {}
-                },
-                Event::Spent {
-                    stat: Stat::Sanity,
-                    amount,
-                    ..
-                } => sanity_lost += amount,
-                _ => {}
-            }
-        }
         Outcome {
             defeated: enc.monsters.iter().map(|m| m.defeated).collect(),
-            health_lost,
-            sanity_lost,
+            health_lost: enc.tally.health_lost,
+            sanity_lost: enc.tally.sanity_lost,
             status: enc.investigator.status,
             may_encounter_again: enc.may_encounter_again,
             test: if is_test {

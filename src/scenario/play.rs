@@ -12,6 +12,7 @@ use crate::kernel::{
 use crate::script::ScriptHooks;
 use std::collections::BTreeMap;
 use std::ops::Range;
+use std::sync::Arc;
 use toml::Spanned;
 
 /// A scenario that was played: the final state and transcript, or the state when a hook failed
@@ -346,7 +347,10 @@ pub fn prepare(
                     Skill::Will
                 }
             };
-            let mut spec = TestSpec::new(skill, tr.kind.as_deref().unwrap_or("test"));
+            let mut spec = match &tr.kind {
+                Some(k) => TestSpec::new(skill, k.clone()),
+                None => TestSpec::new(skill, "test"),
+            };
             spec.modifier = tr.modifier;
             spec.difficulty = tr.difficulty.unwrap_or(1);
             if game == Game::Eldritch && tr.difficulty.is_some_and(|d| d != 1) {
@@ -433,7 +437,7 @@ pub fn prepare(
             m.damage = *d.get_ref();
         }
         m.ambush = en.ambush;
-        monsters.push(m);
+        monsters.push(Arc::new(m));
     }
     if let Some(choices) = &raw.choices {
         let mut rank = BTreeMap::new();
@@ -636,7 +640,7 @@ pub fn prepare(
     let start = inv.clone();
     let setup = Setup {
         game,
-        investigator: inv,
+        investigator: Arc::new(inv),
         monsters,
         catalog,
         dice: DiceSource::fixed(Vec::new()),
@@ -725,16 +729,18 @@ impl Prepared {
         self.run(dice, true)
     }
 
-    /// `run_with` for odds, which abandon a failed run: no state is saved before each hook.
+    /// `run_with` for odds, which read only how a run ends and abandon a failed one: no transcript is
+    /// kept and no state is saved before each hook.
     pub fn run_for_odds(&mut self, dice: DiceSource) -> (Encounter, Result<(), KernelError>) {
         self.run(dice, false)
     }
 
-    fn run(&mut self, dice: DiceSource, rollback: bool) -> (Encounter, Result<(), KernelError>) {
+    fn run(&mut self, dice: DiceSource, full: bool) -> (Encounter, Result<(), KernelError>) {
         let mut setup = self.setup.clone();
         setup.dice = dice;
         let mut enc = Encounter::new(setup);
-        enc.rollback = rollback;
+        enc.rollback = full;
+        enc.record = full;
         let result = self.procedure.run(&mut enc, &self.request, &mut self.hooks);
         (enc, result)
     }

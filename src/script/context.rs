@@ -1,8 +1,9 @@
 //! `ctx`: what a hook receives. Getters read a copy of the state; every method records an effect that
 //! the kernel applies after the hook returns. This file is the script API reference's source of truth.
 
+use crate::kernel::CombatView;
 use crate::kernel::{BonusKind, DiceError, DiceSource, Effect, Skill, Stat, TestView};
-use rhai::{Array, Dynamic, Engine, EvalAltResult, INT, Map, Position};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, INT, ImmutableString, Map, Position};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -11,7 +12,7 @@ pub struct State {
     pub effects: Vec<Effect>,
     pub dice: DiceSource,
     pub dice_error: Option<DiceError>,
-    pub card: String,
+    pub card: ImmutableString,
 }
 
 #[derive(Clone)]
@@ -123,27 +124,54 @@ fn monster_map(v: &TestView) -> Dynamic {
     m.into()
 }
 
-fn encounter_map(v: &TestView) -> Dynamic {
-    let Some(e) = &v.encounter else {
-        return Dynamic::UNIT;
-    };
-    let opt_int = |o: Option<u32>| o.map_or(Dynamic::UNIT, |n| Dynamic::from(n as INT));
-    let opt_bool = |o: Option<bool>| o.map_or(Dynamic::UNIT, Dynamic::from);
-    let mut m = Map::new();
-    m.insert("number".into(), (e.number as INT).into());
-    m.insert("ambush".into(), e.ambush.into());
-    m.insert(
-        "damage_value".into(),
-        e.damage_value
-            .map_or(Dynamic::UNIT, |d| Dynamic::from(d as INT)),
-    );
-    m.insert("will_result".into(), opt_int(e.will_result));
-    m.insert("will_passed".into(), opt_bool(e.will_passed));
-    m.insert("strength_result".into(), opt_int(e.strength_result));
-    m.insert("strength_passed".into(), opt_bool(e.strength_passed));
-    m.insert("sanity_lost".into(), (e.sanity_lost as INT).into());
-    m.insert("health_lost".into(), (e.health_lost as INT).into());
-    m.into()
+/// `ctx.encounter`: the combat under way, read-only. An object with getters rather than a map: a hook
+/// reads one or two of its fields, and building a nine-entry map for each call cost more than the
+/// hook itself.
+#[derive(Clone)]
+pub struct Combat(CombatView);
+
+fn opt_int(o: Option<impl Into<i64>>) -> Dynamic {
+    o.map_or(Dynamic::UNIT, |n| Dynamic::from(n.into() as INT))
+}
+
+fn opt_bool(o: Option<bool>) -> Dynamic {
+    o.map_or(Dynamic::UNIT, Dynamic::from)
+}
+
+impl Combat {
+    /// Its fields as a map (printing, `to_map`).
+    fn to_map(&self) -> Map {
+        let e = &self.0;
+        let mut m = Map::new();
+        m.insert("number".into(), (e.number as INT).into());
+        m.insert("ambush".into(), e.ambush.into());
+        m.insert("damage_value".into(), opt_int(e.damage_value));
+        m.insert("will_result".into(), opt_int(e.will_result));
+        m.insert("will_passed".into(), opt_bool(e.will_passed));
+        m.insert("strength_result".into(), opt_int(e.strength_result));
+        m.insert("strength_passed".into(), opt_bool(e.strength_passed));
+        m.insert("sanity_lost".into(), (e.sanity_lost as INT).into());
+        m.insert("health_lost".into(), (e.health_lost as INT).into());
+        m
+    }
+}
+
+thread_local! {
+    /// Rhai strings for the kernel's `&'static str` names (skills, slots, games, test kinds), made
+    /// once per thread: a getter hands out a reference-counted copy instead of a new string.
+    static NAMES: RefCell<Vec<(&'static str, ImmutableString)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `s` as a shared Rhai string.
+fn name(s: &'static str) -> ImmutableString {
+    NAMES.with_borrow_mut(|names| {
+        if let Some((_, i)) = names.iter().find(|(k, _)| std::ptr::eq(*k, s)) {
+            return i.clone();
+        }
+        let i = ImmutableString::from(s);
+        names.push((s, i.clone()));
+        i
+    })
 }
 
 pub fn register(engine: &mut Engine) {
@@ -151,16 +179,17 @@ pub fn register(engine: &mut Engine) {
 
     // What the hook can read.
     engine.register_get("card", |c: &mut Ctx| c.0.borrow().card.clone());
-    engine.register_get("game", |c: &mut Ctx| {
-        c.view(|v| v.game.as_str().to_string())
-    });
-    engine.register_get("skill", |c: &mut Ctx| {
-        c.view(|v| v.skill.as_str().to_string())
-    });
+    engine.register_get("game", |c: &mut Ctx| c.view(|v| name(v.game.as_str())));
+    engine.register_get("skill", |c: &mut Ctx| c.view(|v| name(v.skill.as_str())));
     engine.register_get("printed_skill", |c: &mut Ctx| {
-        c.view(|v| v.printed_skill.as_str().to_string())
+        c.view(|v| name(v.printed_skill.as_str()))
     });
-    engine.register_get("kind", |c: &mut Ctx| c.view(|v| v.kind.clone()));
+    engine.register_get("kind", |c: &mut Ctx| {
+        c.view(|v| match &v.kind {
+            std::borrow::Cow::Borrowed(k) => name(k),
+            std::borrow::Cow::Owned(k) => k.as_str().into(),
+        })
+    });
     engine.register_get("modifier", |c: &mut Ctx| c.view(|v| v.modifier as INT));
     engine.register_get("difficulty", |c: &mut Ctx| c.view(|v| v.difficulty as INT));
     engine.register_get("in_combat", |c: &mut Ctx| c.view(|v| v.in_combat));
@@ -181,17 +210,40 @@ pub fn register(engine: &mut Engine) {
     engine.register_get("investigator", |c: &mut Ctx| c.view(investigator_map));
     engine.register_get("monster", |c: &mut Ctx| c.view(monster_map));
     engine.register_get("slot", |c: &mut Ctx| {
-        c.view(|v| v.slot.map_or(String::new(), |s| s.as_str().to_string()))
+        c.view(|v| name(v.slot.map_or("", |s| s.as_str())))
     });
     engine.register_get("failing_dice", |c: &mut Ctx| {
         c.view(|v| {
-            v.failing_dice
-                .iter()
-                .map(|i| Dynamic::from(*i as INT))
+            v.failing_dice()
+                .into_iter()
+                .map(|i| Dynamic::from(i as INT))
                 .collect::<Array>()
         })
     });
-    engine.register_get("encounter", |c: &mut Ctx| c.view(encounter_map));
+    engine.register_get("encounter", |c: &mut Ctx| {
+        c.view(|v| {
+            v.encounter
+                .clone()
+                .map_or(Dynamic::UNIT, |e| Dynamic::from(Combat(e)))
+        })
+    });
+    engine.register_type_with_name::<Combat>("Encounter");
+    engine.register_get("number", |e: &mut Combat| e.0.number as INT);
+    engine.register_get("ambush", |e: &mut Combat| e.0.ambush);
+    engine.register_get("damage_value", |e: &mut Combat| opt_int(e.0.damage_value));
+    engine.register_get("will_result", |e: &mut Combat| opt_int(e.0.will_result));
+    engine.register_get("will_passed", |e: &mut Combat| opt_bool(e.0.will_passed));
+    engine.register_get("strength_result", |e: &mut Combat| {
+        opt_int(e.0.strength_result)
+    });
+    engine.register_get("strength_passed", |e: &mut Combat| {
+        opt_bool(e.0.strength_passed)
+    });
+    engine.register_get("sanity_lost", |e: &mut Combat| e.0.sanity_lost as INT);
+    engine.register_get("health_lost", |e: &mut Combat| e.0.health_lost as INT);
+    engine.register_fn("to_map", |e: &mut Combat| e.to_map());
+    engine.register_fn("to_string", |e: &mut Combat| format!("{:?}", e.to_map()));
+    engine.register_fn("to_debug", |e: &mut Combat| format!("{:?}", e.to_map()));
     engine.register_get("in_hand", |c: &mut Ctx| c.view(|v| v.in_hand));
     engine.register_get("open_gates", |c: &mut Ctx| c.view(|v| v.open_gates as INT));
     engine.register_get("possession_traits", |c: &mut Ctx| {

@@ -5,7 +5,9 @@ use super::check::{Known, check, where_in};
 use super::context::{Ctx, State};
 use super::engine::{Printed, sandboxed_engine};
 use crate::defs::{CardSet, Diagnostic, ScriptSource, closest};
-use crate::kernel::{DiceError, DiceSource, Effect, Hook, HookCall, HookError, Hooks, KernelError};
+use crate::kernel::{
+    DiceError, DiceSource, Effect, Hook, HookCall, HookError, HookSet, Hooks, KernelError,
+};
 use rhai::{AST, CallFnOptions, Engine, EvalAltResult, Position, Scope};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashSet};
@@ -13,6 +15,8 @@ use std::rc::Rc;
 
 struct Compiled {
     ast: AST,
+    /// The card's id, as `ctx.card` hands it out.
+    id: rhai::ImmutableString,
     hooks: HashSet<Hook>,
 }
 
@@ -21,38 +25,10 @@ pub struct ScriptHooks {
     printed: Printed,
     compiled: BTreeMap<String, Compiled>,
     sources: BTreeMap<String, ScriptSource>,
-    /// Which hooks each card defines, one bit per hook: `has` is asked for every active card at every
-    /// hook point, so it is a hash lookup and a bit test.
-    masks: std::collections::HashMap<String, u8, std::hash::BuildHasherDefault<Fnv>>,
+    /// Which hooks each card defines.
+    masks: std::collections::HashMap<String, HookSet>,
     /// Hook calls made so far (the benchmark compares against the cost of one Rhai call).
     calls: u64,
-}
-
-/// FNV-1a: `has` hashes a short card id for every active card at every hook point, where SipHash's
-/// protection against hostile keys buys nothing (the ids are the pack's own).
-#[derive(Default)]
-pub struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for b in bytes {
-            h ^= u64::from(*b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-fn bit(hook: Hook) -> u8 {
-    1 << Hook::ALL.iter().position(|h| *h == hook).unwrap_or(0)
 }
 
 /// 1-based line and column of a Rhai position, mapped into the file that holds the script.
@@ -142,7 +118,14 @@ impl ScriptHooks {
                     }
                     // This script's problems in the order of its lines.
                     problems[first..].sort_by_key(|d| d.span.start);
-                    compiled.insert(id.clone(), Compiled { ast, hooks });
+                    compiled.insert(
+                        id.clone(),
+                        Compiled {
+                            ast,
+                            id: id.as_str().into(),
+                            hooks,
+                        },
+                    );
                 }
                 Err(e) => {
                     let (_, _, span) = place(src, e.position());
@@ -176,7 +159,7 @@ impl ScriptHooks {
         }
         let masks = compiled
             .iter()
-            .map(|(id, c)| (id.clone(), c.hooks.iter().fold(0u8, |m, h| m | bit(*h))))
+            .map(|(id, c)| (id.clone(), c.hooks.iter().copied().collect()))
             .collect();
         Ok(ScriptHooks {
             engine,
@@ -254,8 +237,8 @@ impl ScriptHooks {
 }
 
 impl Hooks for ScriptHooks {
-    fn has(&self, card: &str, hook: Hook) -> bool {
-        self.masks.get(card).is_some_and(|m| m & bit(hook) != 0)
+    fn defined(&self, card: &str) -> HookSet {
+        self.masks.get(card).copied().unwrap_or_default()
     }
 
     fn call(
@@ -273,7 +256,7 @@ impl Hooks for ScriptHooks {
             effects: Vec::new(),
             dice: lent,
             dice_error: None,
-            card: call.card.to_string(),
+            card: compiled.id.clone(),
         })));
         self.printed.borrow_mut().clear();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
@@ -311,12 +294,11 @@ impl Hooks for ScriptHooks {
                 call.card, call.hook, &e,
             )));
         }
-        let mut effects: Vec<Effect> = self
-            .printed
-            .borrow_mut()
-            .drain(..)
-            .map(Effect::Note)
-            .collect();
+        let mut printed = self.printed.borrow_mut();
+        if printed.is_empty() {
+            return Ok(state.effects);
+        }
+        let mut effects: Vec<Effect> = printed.drain(..).map(Effect::Note).collect();
         effects.extend(state.effects);
         Ok(effects)
     }

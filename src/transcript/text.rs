@@ -516,7 +516,7 @@ fn status_text(s: Status) -> &'static str {
 /// The closing lines: where the investigator (and each monster) stands.
 pub fn render_summary(
     inv: &Investigator,
-    monsters: &[Monster],
+    monsters: &[std::sync::Arc<Monster>],
     game: Game,
     names: &Names,
 ) -> String {

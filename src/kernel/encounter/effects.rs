@@ -2,7 +2,7 @@
 //! written into the transcript with the card that asked.
 
 use super::*;
-use std::rc::Rc;
+use std::sync::Arc;
 
 impl Encounter {
     pub(super) fn rule_error(card: &str, hook: Hook, message: impl Into<String>) -> KernelError {
@@ -39,11 +39,14 @@ impl Encounter {
                 let stage = self.stage_mut(card, hook, "replace_skill")?;
                 let from = stage.spec.skill;
                 stage.spec.skill = to;
-                self.events.push(Event::SkillReplaced {
-                    source: src,
-                    from,
-                    to,
-                });
+                emit!(
+                    self,
+                    Event::SkillReplaced {
+                        source: src,
+                        from,
+                        to,
+                    }
+                );
             }
             Effect::SkipTest(reason) => {
                 let stage = self.stage_mut(card, hook, "skip_test")?;
@@ -94,27 +97,36 @@ impl Encounter {
                     ));
                 }
                 self.stage_mut(card, hook, "success_from")?.success_from = face;
-                self.events.push(Event::SuccessRule {
-                    source: src,
-                    from: face,
-                });
+                emit!(
+                    self,
+                    Event::SuccessRule {
+                        source: src,
+                        from: face,
+                    }
+                );
             }
             Effect::DicePerClue(n) => {
                 self.stage_mut(card, hook, "dice_per_clue")?.dice_per_clue = n;
-                self.events.push(Event::DicePerClue {
-                    source: src,
-                    dice: n,
-                });
+                emit!(
+                    self,
+                    Event::DicePerClue {
+                        source: src,
+                        dice: n,
+                    }
+                );
             }
             Effect::CountFace { face, successes } => {
                 self.stage_mut(card, hook, "count_face")?
                     .counts
                     .push((face, successes));
-                self.events.push(Event::CountRule {
-                    source: src,
-                    face,
-                    successes,
-                });
+                emit!(
+                    self,
+                    Event::CountRule {
+                        source: src,
+                        face,
+                        successes,
+                    }
+                );
             }
             Effect::Reroll(die) => {
                 let label = format!("a reroll by {card}");
@@ -135,12 +147,15 @@ impl Encounter {
                 let to = self.dice.roll(&label)?;
                 let stage = self.stage.as_mut().expect("checked above");
                 let from = std::mem::replace(&mut stage.faces[die], to);
-                self.events.push(Event::Reroll {
-                    die: die + 1,
-                    from,
-                    to,
-                    source: src,
-                });
+                emit!(
+                    self,
+                    Event::Reroll {
+                        die: die + 1,
+                        from,
+                        to,
+                        source: src,
+                    }
+                );
             }
             Effect::SetFace { die, face } => {
                 let stage = self.stage_mut(card, hook, "set_face")?;
@@ -152,12 +167,15 @@ impl Encounter {
                     ));
                 }
                 let from = std::mem::replace(&mut stage.faces[die], face);
-                self.events.push(Event::FaceSet {
-                    die: die + 1,
-                    from,
-                    to: face,
-                    source: src,
-                });
+                emit!(
+                    self,
+                    Event::FaceSet {
+                        die: die + 1,
+                        from,
+                        to: face,
+                        source: src,
+                    }
+                );
             }
             Effect::EncounterBonus { skill, value } => {
                 let Some(combat) = self.combat.as_mut() else {
@@ -168,18 +186,21 @@ impl Encounter {
                     ));
                 };
                 combat.bonuses.push((src.clone(), skill, value));
-                self.events.push(Event::Note {
-                    source: src,
-                    text: format!(
-                        "{} {} for the rest of this Combat Encounter",
-                        skill.map_or("every skill".to_string(), |s| s.title().to_string()),
-                        if value >= 0 {
-                            format!("+{value}")
-                        } else {
-                            value.to_string()
-                        }
-                    ),
-                });
+                emit!(
+                    self,
+                    Event::Note {
+                        source: src,
+                        text: format!(
+                            "{} {} for the rest of this Combat Encounter",
+                            skill.map_or("every skill".to_string(), |s| s.title().to_string()),
+                            if value >= 0 {
+                                format!("+{value}")
+                            } else {
+                                value.to_string()
+                            }
+                        ),
+                    }
+                );
             }
             Effect::StrengthFirst => {
                 let Some(combat) = self.combat.as_mut() else {
@@ -190,10 +211,13 @@ impl Encounter {
                     ));
                 };
                 combat.strength_first = true;
-                self.events.push(Event::Note {
-                    source: src,
-                    text: "the Strength test is resolved first".into(),
-                });
+                emit!(
+                    self,
+                    Event::Note {
+                        source: src,
+                        text: "the Strength test is resolved first".into(),
+                    }
+                );
             }
             Effect::ReduceDamage { by, min } => {
                 let Some(view) = self.combat.as_mut().map(|c| &mut c.view) else {
@@ -206,10 +230,13 @@ impl Encounter {
                 if let Some(d) = view.damage_value {
                     let to = if d > min { (d - by).max(min) } else { d };
                     view.damage_value = Some(to);
-                    self.events.push(Event::Note {
-                        source: src,
-                        text: format!("the monster's damage is {to} (was {d})"),
-                    });
+                    emit!(
+                        self,
+                        Event::Note {
+                            source: src,
+                            text: format!("the monster's damage is {to} (was {d})"),
+                        }
+                    );
                 }
             }
             Effect::Test {
@@ -217,7 +244,7 @@ impl Encounter {
                 modifier,
                 kind,
             } => {
-                let mut spec = TestSpec::new(skill, &kind);
+                let mut spec = TestSpec::new(skill, kind);
                 spec.modifier = modifier;
                 spec.in_combat = self.combat.is_some();
                 self.queued.push((src, spec));
@@ -240,37 +267,47 @@ impl Encounter {
                         "there is no monster to recover Health",
                     ));
                 };
-                let monster = &mut self.monsters[m];
+                let monster = Arc::make_mut(&mut self.monsters[m]);
                 let recovered = n.min(monster.damage).max(0);
                 monster.damage -= recovered;
-                self.events.push(Event::Note {
-                    source: src,
-                    text: format!(
-                        "recovers {recovered} Health ({} Health tokens left on it)",
-                        self.monsters[m].damage
-                    ),
-                });
+                emit!(
+                    self,
+                    Event::Note {
+                        source: src,
+                        text: format!(
+                            "recovers {recovered} Health ({} Health tokens left on it)",
+                            self.monsters[m].damage
+                        ),
+                    }
+                );
             }
             Effect::NoMoreEncounters => {
                 self.no_more_encounters = true;
-                self.events.push(Event::Note {
-                    source: src,
-                    text: "no other encounter may be resolved this phase".into(),
-                });
+                emit!(
+                    self,
+                    Event::Note {
+                        source: src,
+                        text: "no other encounter may be resolved this phase".into(),
+                    }
+                );
             }
             Effect::MoveTo(place) => {
-                Rc::make_mut(&mut self.investigator).location = Some(place.clone());
-                self.events.push(Event::Moved {
-                    to: place.clone(),
-                    source: src,
-                });
-                if place == "lost_in_time_and_space"
-                    && Rc::make_mut(&mut self.investigator).status == Status::Ok
-                {
-                    Rc::make_mut(&mut self.investigator).status = Status::LostInTimeAndSpace;
-                    self.events.push(Event::StatusChanged {
-                        status: Status::LostInTimeAndSpace,
-                    });
+                Arc::make_mut(&mut self.investigator).location = Some(place.clone());
+                emit!(
+                    self,
+                    Event::Moved {
+                        to: place.clone(),
+                        source: src,
+                    }
+                );
+                if place == "lost_in_time_and_space" && self.investigator.status == Status::Ok {
+                    Arc::make_mut(&mut self.investigator).status = Status::LostInTimeAndSpace;
+                    emit!(
+                        self,
+                        Event::StatusChanged {
+                            status: Status::LostInTimeAndSpace,
+                        }
+                    );
                 }
                 if let Some(c) = self.combat.as_mut() {
                     c.ended = true;
@@ -285,14 +322,17 @@ impl Encounter {
                     ));
                 };
                 let id = self.monsters[m].id.clone();
-                self.monsters[m].place = "box".into();
+                Arc::make_mut(&mut self.monsters[m]).place = "box".into();
                 if let Some(i) = self.investigator.trophies.iter().position(|t| *t == id) {
-                    Rc::make_mut(&mut self.investigator).trophies.remove(i);
+                    Arc::make_mut(&mut self.investigator).trophies.remove(i);
                 }
-                self.events.push(Event::Note {
-                    source: src,
-                    text: "returned to the box: no trophy".into(),
-                });
+                emit!(
+                    self,
+                    Event::Note {
+                        source: src,
+                        text: "returned to the box: no trophy".into(),
+                    }
+                );
             }
             Effect::EndCombat => {
                 let Some(c) = self.combat.as_mut() else {
@@ -303,12 +343,15 @@ impl Encounter {
                     ));
                 };
                 c.ended = true;
-                self.events.push(Event::Note {
-                    source: src,
-                    text: "the combat ends".into(),
-                });
+                emit!(
+                    self,
+                    Event::Note {
+                        source: src,
+                        text: "the combat ends".into(),
+                    }
+                );
             }
-            Effect::Rolled(faces) => self.events.push(Event::DiceRolled { source: src, faces }),
+            Effect::Rolled(faces) => emit!(self, Event::DiceRolled { source: src, faces }),
             Effect::Gain(stat, n) => self.gain(stat, n, &src),
             Effect::Spend(stat, n) => self
                 .spend(stat, n, &src)
@@ -333,31 +376,40 @@ impl Encounter {
                     ));
                 }
                 if !self.investigator.conditions.contains(&id) {
-                    Rc::make_mut(&mut self.investigator)
+                    Arc::make_mut(&mut self.investigator)
                         .conditions
                         .push(id.clone());
-                    self.events.push(Event::ConditionGained {
-                        condition: id,
-                        source: src,
-                    });
+                    emit!(
+                        self,
+                        Event::ConditionGained {
+                            condition: id,
+                            source: src,
+                        }
+                    );
                 }
             }
             Effect::DiscardCondition(id) => {
                 if let Some(i) = self.investigator.conditions.iter().position(|c| *c == id) {
-                    Rc::make_mut(&mut self.investigator).conditions.remove(i);
-                    self.events.push(Event::ConditionDiscarded {
-                        condition: id,
-                        source: src,
-                    });
+                    Arc::make_mut(&mut self.investigator).conditions.remove(i);
+                    emit!(
+                        self,
+                        Event::ConditionDiscarded {
+                            condition: id,
+                            source: src,
+                        }
+                    );
                 }
             }
             Effect::Discard(id) => {
                 if let Some(i) = self.investigator.possessions.iter().position(|c| *c == id) {
-                    Rc::make_mut(&mut self.investigator).possessions.remove(i);
-                    self.events.push(Event::Discarded {
-                        card: id,
-                        source: src,
-                    });
+                    Arc::make_mut(&mut self.investigator).possessions.remove(i);
+                    emit!(
+                        self,
+                        Event::Discarded {
+                            card: id,
+                            source: src,
+                        }
+                    );
                 }
             }
             Effect::ReduceLoss(n) => {
@@ -366,11 +418,14 @@ impl Encounter {
                 };
                 let from = l.amount;
                 l.amount = (l.amount - n).max(0);
-                self.events.push(Event::LossChanged {
-                    source: src,
-                    from,
-                    to: l.amount,
-                });
+                emit!(
+                    self,
+                    Event::LossChanged {
+                        source: src,
+                        from,
+                        to: l.amount,
+                    }
+                );
             }
             Effect::PreventLoss => {
                 let Some(l) = loss.as_mut() else {
@@ -382,13 +437,16 @@ impl Encounter {
                 };
                 let from = l.amount;
                 l.amount = 0;
-                self.events.push(Event::LossChanged {
-                    source: src,
-                    from,
-                    to: 0,
-                });
+                emit!(
+                    self,
+                    Event::LossChanged {
+                        source: src,
+                        from,
+                        to: 0,
+                    }
+                );
             }
-            Effect::Note(text) => self.events.push(Event::Note { source: src, text }),
+            Effect::Note(text) => emit!(self, Event::Note { source: src, text }),
         }
         Ok(())
     }

@@ -1,11 +1,11 @@
 //! Gains, spending and losses: on_damage hooks first, no value below 0, the status that follows.
 
 use super::*;
-use std::rc::Rc;
+use std::sync::Arc;
 
 impl Encounter {
     pub(super) fn record_status(&mut self) {
-        let inv = Rc::make_mut(&mut self.investigator);
+        let inv = Arc::make_mut(&mut self.investigator);
         if inv.status != Status::Ok {
             return;
         }
@@ -17,11 +17,11 @@ impl Encounter {
             _ => return,
         };
         inv.status = status;
-        self.events.push(Event::StatusChanged { status });
+        emit!(self, Event::StatusChanged { status });
     }
 
     pub fn gain(&mut self, stat: Stat, n: i32, source: &str) {
-        let inv = Rc::make_mut(&mut self.investigator);
+        let inv = Arc::make_mut(&mut self.investigator);
         let now = match stat {
             Stat::Health => {
                 inv.health = (inv.health + n).min(inv.max_health);
@@ -40,17 +40,20 @@ impl Encounter {
                 inv.focus
             }
         };
-        self.events.push(Event::Gained {
-            stat,
-            amount: n,
-            now,
-            source: source.to_string(),
-        });
+        emit!(
+            self,
+            Event::Gained {
+                stat,
+                amount: n,
+                now,
+                source: source.to_string(),
+            }
+        );
     }
 
     /// Spends tokens; spending more than the investigator holds is refused.
     pub fn spend(&mut self, stat: Stat, n: i32, source: &str) -> Result<(), String> {
-        let inv = Rc::make_mut(&mut self.investigator);
+        let inv = Arc::make_mut(&mut self.investigator);
         let held = match stat {
             Stat::Clues => &mut inv.clues,
             Stat::Focus => &mut inv.focus,
@@ -66,12 +69,18 @@ impl Encounter {
         }
         *held -= n;
         let now = *held;
-        self.events.push(Event::Spent {
-            stat,
-            amount: n,
-            now,
-            source: source.to_string(),
-        });
+        if stat == Stat::Sanity {
+            self.tally.sanity_lost += n;
+        }
+        emit!(
+            self,
+            Event::Spent {
+                stat,
+                amount: n,
+                now,
+                source: source.to_string(),
+            }
+        );
         self.record_status();
         Ok(())
     }
@@ -96,7 +105,7 @@ impl Encounter {
         });
         self.fire(Hook::OnDamage, hooks, &mut loss)?;
         let amount = loss.map(|l| l.amount).unwrap_or(0);
-        let inv = Rc::make_mut(&mut self.investigator);
+        let inv = Arc::make_mut(&mut self.investigator);
         let held = match stat {
             Stat::Health => &mut inv.health,
             Stat::Sanity => &mut inv.sanity,
@@ -106,14 +115,22 @@ impl Encounter {
         let lost = amount.min(*held).max(0);
         *held -= lost;
         let now = *held;
+        match stat {
+            Stat::Health => self.tally.health_lost += lost,
+            Stat::Sanity => self.tally.sanity_lost += lost,
+            _ => {}
+        }
         if lost > 0 {
-            self.events.push(Event::Lost {
-                target: "investigator".to_string(),
-                stat,
-                amount: lost,
-                now,
-                source: cause.to_string(),
-            });
+            emit!(
+                self,
+                Event::Lost {
+                    target: "investigator".to_string(),
+                    stat,
+                    amount: lost,
+                    now,
+                    source: cause.to_string(),
+                }
+            );
         }
         self.record_status();
         Ok(lost)
@@ -141,16 +158,19 @@ impl Encounter {
         if amount == 0 {
             return Ok(0);
         }
-        let monster = &mut self.monsters[m];
+        let monster = Arc::make_mut(&mut self.monsters[m]);
         monster.damage += amount;
         let now = (monster.toughness - monster.damage).max(0);
-        self.events.push(Event::Lost {
-            target: monster.id.clone(),
-            stat: Stat::Health,
-            amount,
-            now,
-            source: cause.to_string(),
-        });
+        emit!(
+            self,
+            Event::Lost {
+                target: monster.id.clone(),
+                stat: Stat::Health,
+                amount,
+                now,
+                source: cause.to_string(),
+            }
+        );
         if monster.damage >= monster.toughness {
             self.defeat_monster(m, cause);
         }
@@ -158,15 +178,18 @@ impl Encounter {
     }
 
     pub fn defeat_monster(&mut self, m: usize, source: &str) {
-        let monster = &mut self.monsters[m];
+        let monster = Arc::make_mut(&mut self.monsters[m]);
         if monster.defeated {
             return;
         }
         monster.defeated = true;
         monster.place = "cup".to_string();
-        self.events.push(Event::MonsterDefeated {
-            monster: monster.id.clone(),
-            source: source.to_string(),
-        });
+        emit!(
+            self,
+            Event::MonsterDefeated {
+                monster: monster.id.clone(),
+                source: source.to_string(),
+            }
+        );
     }
 }

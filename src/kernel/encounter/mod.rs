@@ -3,12 +3,12 @@
 //! a loss.
 
 use super::hooks::LossView;
-use super::pool::{Bonus, PoolInput, assemble_pool};
-use super::test::{count_successes, face_value};
+use super::pool::{Bonus, PoolInput, assemble};
+use super::test::count_successes;
 use super::{
     ActiveCard, BonusKind, CombatView, DiceError, DiceSource, During, Effect, Event, Game, Hook,
-    HookCall, HookError, Hooks, Investigator, Monster, Skill, Stat, Status, TestOutcome, TestSpec,
-    TestView,
+    HookCall, HookError, HookSet, Hooks, Investigator, Monster, Skill, Stat, Status, TestOutcome,
+    TestSpec, TestView,
 };
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
@@ -68,8 +68,9 @@ pub struct CombatState {
 #[derive(Debug, Clone)]
 pub struct Setup {
     pub game: Game,
-    pub investigator: Investigator,
-    pub monsters: Vec<Monster>,
+    /// Shared by every run of the scenario until one changes it (copy-on-write).
+    pub investigator: Arc<Investigator>,
+    pub monsters: Vec<Arc<Monster>>,
     /// Every card that is or may come into play (conditions gained mid-encounter included), by id.
     pub catalog: Arc<BTreeMap<String, ActiveCard>>,
     pub dice: DiceSource,
@@ -156,6 +157,14 @@ pub enum Resolution {
     MonsterDefeated,
 }
 
+/// Health (Stamina) and Sanity the investigator lost in an encounter (Sanity spent, for spells,
+/// included).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tally {
+    pub health_lost: i32,
+    pub sanity_lost: i32,
+}
+
 /// Per-test state that hooks build up before it is final.
 #[derive(Debug, Clone)]
 struct Stage {
@@ -176,10 +185,11 @@ struct Stage {
 /// What a hook can change, saved before it runs so that a failed hook leaves no trace. The transcript
 /// and the tests only grow, so their lengths are enough.
 struct Snapshot {
-    investigator: Rc<Investigator>,
-    monsters: Vec<Monster>,
+    investigator: Arc<Investigator>,
+    monsters: Vec<Arc<Monster>>,
     dice: DiceSource,
     events: usize,
+    tally: Tally,
     tests: usize,
     stage: Option<Stage>,
     combat: Option<CombatState>,
@@ -190,12 +200,16 @@ struct Snapshot {
 
 pub struct Encounter {
     pub game: Game,
-    /// Shared with the views hooks read; written through `Rc::make_mut` (copy-on-write: no copy while
+    /// Shared with the views hooks read; written through `Arc::make_mut` (copy-on-write: no copy while
     /// no view holds it).
-    pub investigator: Rc<Investigator>,
-    pub monsters: Vec<Monster>,
+    pub investigator: Arc<Investigator>,
+    pub monsters: Vec<Arc<Monster>>,
     pub dice: DiceSource,
+    /// The transcript, if `record` (sampled and exact odds turn it off: they read only the outcome).
     pub events: Vec<Event>,
+    pub record: bool,
+    /// What the investigator lost, kept whether or not the transcript is.
+    pub tally: Tally,
     pub tests: Vec<TestOutcome>,
     pub may_encounter_again: bool,
     pub catalog: Arc<BTreeMap<String, ActiveCard>>,
@@ -223,16 +237,21 @@ pub struct Encounter {
     pub roll_rules: BTreeMap<usize, (u8, Vec<(u8, u32)>)>,
     /// Set while a test is being resolved, for the views of hooks fired inside it.
     stage: Option<Stage>,
+    /// The active cards, in order, with the hooks each defines: asked of `Hooks` again only when the
+    /// active cards change.
+    hooked: Vec<(Rc<str>, HookSet)>,
 }
 
 impl Encounter {
     pub fn new(setup: Setup) -> Encounter {
         Encounter {
             game: setup.game,
-            investigator: Rc::new(setup.investigator),
+            investigator: setup.investigator,
             monsters: setup.monsters,
             dice: setup.dice,
             events: Vec::new(),
+            record: true,
+            tally: Tally::default(),
             tests: Vec::new(),
             may_encounter_again: true,
             catalog: setup.catalog,
@@ -251,6 +270,7 @@ impl Encounter {
             rollback: true,
             roll_rules: BTreeMap::new(),
             stage: None,
+            hooked: Vec::new(),
         }
     }
 
@@ -289,18 +309,23 @@ impl Encounter {
     }
 
     fn view(&self, chosen_card: &str) -> TestView {
-        let (spec, printed, faces, successes) = match &self.stage {
-            Some(s) => {
-                let successes = count_successes(&s.faces, s.success_from, &s.counts);
-                (s.spec.clone(), s.printed_skill, s.faces.clone(), successes)
-            }
+        let (spec, printed, faces, success_from, counts) = match &self.stage {
+            Some(s) => (
+                s.spec.clone(),
+                s.printed_skill,
+                s.faces.clone(),
+                s.success_from,
+                s.counts.clone(),
+            ),
             None => (
                 TestSpec::new(Skill::Will, "none"),
                 Skill::Will,
                 Vec::new(),
-                0,
+                5,
+                Vec::new(),
             ),
         };
+        let successes = count_successes(&faces, success_from, &counts);
         TestView {
             game: self.game,
             skill: spec.skill,
@@ -311,8 +336,9 @@ impl Encounter {
             difficulty: spec.difficulty,
             in_combat: spec.in_combat,
             slot: spec.slot,
-            failing_dice: self.failing_dice(),
             faces,
+            success_from,
+            counts,
             successes,
             loss: None,
             investigator: self.investigator.clone(),
@@ -337,11 +363,24 @@ impl Encounter {
         hooks: &mut dyn Hooks,
         loss: &mut Option<LossView>,
     ) -> Result<(), KernelError> {
-        // Only the cards that define this hook (usually none or one) are copied out.
-        let cards: Vec<String> = self
-            .active_ids()
-            .filter(|c| hooks.has(c, hook))
-            .map(str::to_string)
+        if !self
+            .hooked
+            .iter()
+            .map(|(id, _)| &**id)
+            .eq(self.active_ids())
+        {
+            self.hooked = self
+                .active_ids()
+                .map(|id| (Rc::from(id), hooks.defined(id)))
+                .collect();
+        }
+        // Only the cards that define this hook (usually none or one) are taken out, before any is
+        // called: a card that comes into play during this hook point is not called at it.
+        let cards: Vec<Rc<str>> = self
+            .hooked
+            .iter()
+            .filter(|(_, defined)| defined.contains(hook))
+            .map(|(id, _)| id.clone())
             .collect();
         for card in cards {
             let mut view = self.view(&card);
@@ -401,6 +440,7 @@ impl Encounter {
             monsters: self.monsters.clone(),
             dice: self.dice.clone(),
             events: self.events.len(),
+            tally: self.tally,
             tests: self.tests.len(),
             stage: self.stage.clone(),
             combat: self.combat.clone(),
@@ -415,6 +455,7 @@ impl Encounter {
         self.monsters = s.monsters;
         self.dice = s.dice;
         self.events.truncate(s.events);
+        self.tally = s.tally;
         self.tests.truncate(s.tests);
         self.stage = s.stage;
         self.combat = s.combat;

@@ -25,15 +25,18 @@ impl Encounter {
         consequences: &mut Consequences<'_>,
     ) -> Result<Resolution, KernelError> {
         let index = self.tests.len() + 1;
-        self.events.push(Event::TestBegins {
-            test: index,
-            skill: spec.skill,
-            kind: spec.kind.clone(),
-            modifier: spec.modifier,
-            difficulty: spec.difficulty,
-            combat: spec.in_combat,
-            slot: spec.slot,
-        });
+        emit!(
+            self,
+            Event::TestBegins {
+                test: index,
+                skill: spec.skill,
+                kind: spec.kind.to_string(),
+                modifier: spec.modifier,
+                difficulty: spec.difficulty,
+                combat: spec.in_combat,
+                slot: spec.slot,
+            }
+        );
         self.stage = Some(Stage {
             printed_skill: spec.skill,
             spec,
@@ -67,34 +70,43 @@ impl Encounter {
         self.fire(Hook::BeforeTest, hooks, &mut None)?;
         let stage = self.stage.as_ref().expect("stage is set");
         if let Some(source) = stage.defeat.clone() {
-            self.events.push(Event::TestSkipped {
-                source,
-                reason: "the monster was defeated before the test".into(),
-            });
+            emit!(
+                self,
+                Event::TestSkipped {
+                    source,
+                    reason: "the monster was defeated before the test".into(),
+                }
+            );
             return Ok(Resolution::MonsterDefeated);
         }
         if let Some((source, reason)) = stage.skip.clone() {
-            self.events.push(Event::TestSkipped { source, reason });
+            emit!(self, Event::TestSkipped { source, reason });
             return Ok(Resolution::Skipped);
         }
 
         self.fire(Hook::OnPool, hooks, &mut None)?;
         let input = self.pool_input();
-        let pool = assemble_pool(&input, game.bonus_rule());
+        let pool = assemble(&input, game.bonus_rule(), self.record);
         self.events.extend(pool.events);
         let rolled = game.dice_to_roll(pool.total);
-        self.events.push(Event::Pool {
-            total: pool.total,
-            rolled,
-        });
+        emit!(
+            self,
+            Event::Pool {
+                total: pool.total,
+                rolled,
+            }
+        );
         let label = {
             let s = &self.stage.as_ref().expect("stage is set").spec;
             format!("test {index} ({} {})", s.skill, s.kind)
         };
         let faces = self.dice.roll_many(rolled, &label)?;
-        self.events.push(Event::Rolled {
-            faces: faces.clone(),
-        });
+        emit!(
+            self,
+            Event::Rolled {
+                faces: faces.clone(),
+            }
+        );
         self.stage.as_mut().expect("stage is set").faces = faces;
 
         self.fire(Hook::AfterRoll, hooks, &mut None)?;
@@ -117,13 +129,16 @@ impl Encounter {
             difficulty: stage.spec.difficulty,
             passed,
         };
-        self.events.push(Event::TestResult {
-            test: index,
-            faces: outcome.faces.clone(),
-            successes,
-            difficulty: outcome.difficulty,
-            passed,
-        });
+        emit!(
+            self,
+            Event::TestResult {
+                test: index,
+                faces: outcome.faces.clone(),
+                successes,
+                difficulty: outcome.difficulty,
+                passed,
+            }
+        );
         self.tests.push(outcome.clone());
         consequences(self, &outcome, hooks)?;
         self.fire(Hook::AfterTest, hooks, &mut None)?;
@@ -247,14 +262,9 @@ impl Encounter {
 
     /// The faces of the test under way, and which of them are not successes, lowest first.
     pub fn failing_dice(&self) -> Vec<usize> {
-        let Some(stage) = &self.stage else {
-            return Vec::new();
-        };
-        let mut idx: Vec<usize> = (0..stage.faces.len())
-            .filter(|&i| face_value(stage.faces[i], stage.success_from, &stage.counts) == 0)
-            .collect();
-        idx.sort_by_key(|&i| (stage.faces[i], i));
-        idx
+        self.stage.as_ref().map_or_else(Vec::new, |s| {
+            crate::kernel::failing_dice(&s.faces, s.success_from, &s.counts)
+        })
     }
 
     pub fn current_successes(&self) -> u32 {
@@ -264,11 +274,8 @@ impl Encounter {
             .unwrap_or(0)
     }
 
-    pub fn current_kind(&self) -> String {
-        self.stage
-            .as_ref()
-            .map(|s| s.spec.kind.clone())
-            .unwrap_or_default()
+    pub fn current_kind(&self) -> &str {
+        self.stage.as_ref().map_or("", |s| &s.spec.kind)
     }
 
     pub fn dice_per_clue(&self) -> u32 {
@@ -280,12 +287,15 @@ impl Encounter {
         let to = self.dice.roll(label)?;
         let stage = self.stage.as_mut().expect("a test is under way");
         let from = std::mem::replace(&mut stage.faces[die], to);
-        self.events.push(Event::Reroll {
-            die: die + 1,
-            from,
-            to,
-            source: source.to_string(),
-        });
+        emit!(
+            self,
+            Event::Reroll {
+                die: die + 1,
+                from,
+                to,
+                source: source.to_string(),
+            }
+        );
         Ok(())
     }
 
