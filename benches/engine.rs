@@ -7,7 +7,10 @@
 
 use divan::black_box;
 use mythos::defs::{CardSet, SourceFile};
-use mythos::kernel::DiceSource;
+use mythos::kernel::{
+    DiceSource, Effect, Encounter, Hook, HookCall, HookSet, Hooks, KernelError, TestView,
+    procedure_for,
+};
 use mythos::scenario::{Prepared, no_packs, prepare_file};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -93,6 +96,46 @@ fn exact_odds(b: divan::Bencher, rel: &str) {
     b.bench_local(|| mythos::odds::exact(&mut p).expect("odds"));
 }
 
+/// Hooks that pass every call on and keep a copy of it.
+struct Recorder<'a> {
+    inner: &'a mut dyn Hooks,
+    calls: Vec<(String, Hook, TestView)>,
+}
+
+impl Hooks for Recorder<'_> {
+    fn defined(&self, card: &str) -> HookSet {
+        self.inner.defined(card)
+    }
+    fn call(
+        &mut self,
+        call: HookCall<'_>,
+        dice: &mut DiceSource,
+    ) -> Result<Vec<Effect>, KernelError> {
+        self.calls
+            .push((call.card.to_string(), call.hook, call.view.clone()));
+        self.inner.call(call, dice)
+    }
+}
+
+/// The hook calls `runs` encounters of `p` make (seeds 1 to `runs`), each with the view it was given.
+fn recorded_calls(p: &mut Prepared, runs: u64) -> Vec<(String, Hook, TestView)> {
+    let mut rec = Recorder {
+        inner: &mut p.hooks,
+        calls: Vec::new(),
+    };
+    for seed in 1..=runs {
+        let mut setup = p.setup.clone();
+        setup.dice = DiceSource::seeded(seed);
+        let mut enc = Encounter::new(setup);
+        enc.record = false;
+        enc.rollback = false;
+        procedure_for(p.setup.game)
+            .run(&mut enc, &p.request, &mut rec)
+            .expect("runs");
+    }
+    rec.calls
+}
+
 /// Median time of `f` over batches of `n` calls.
 fn median(n: u32, mut f: impl FnMut()) -> Duration {
     let mut times: Vec<Duration> = (0..7)
@@ -170,11 +213,36 @@ fn ratios() {
         let calls = (p.hooks.calls() - before) as f64 / (7 * runs) as f64;
         row(name, d);
         let bound = calls * ns(rhai_call);
-        println!(
-            "    {calls:.1} hook calls per encounter; hook-call bound {:.1} µs; rate {:.2} of the bound (target ≥ 0.33)",
-            bound / 1000.0,
-            bound / ns(d)
-        );
+        if calls == 0.0 {
+            println!("    no hook calls: no card script in play, no hook-call bound");
+        } else {
+            println!(
+                "    {calls:.1} hook calls per encounter; hook-call bound {:.1} µs; rate {:.2} of the bound (target ≥ 0.33)",
+                bound / 1000.0,
+                bound / ns(d)
+            );
+            // The same hook calls alone, replayed with the views the kernel gave them: what Rhai
+            // takes to run these card scripts (and the ctx they read), with no kernel around them.
+            let encounters = 50;
+            let recorded = recorded_calls(&mut p, encounters);
+            let mut dice = DiceSource::seeded(0);
+            let alone = median(40, || {
+                for (card, hook, view) in &recorded {
+                    let call = HookCall {
+                        card,
+                        hook: *hook,
+                        view: view.clone(),
+                    };
+                    black_box(p.hooks.call(call, &mut dice).expect("replays"));
+                }
+            }) / encounters as u32;
+            println!(
+                "    the hook calls alone: {:.1} µs an encounter ({:.1}× the bound); the rest of the encounter: {:.1} µs",
+                ns(alone) / 1000.0,
+                ns(alone) / bound,
+                (ns(d) - ns(alone)) / 1000.0
+            );
+        }
     }
     for rel in odds_scenarios() {
         let mut p = scenario(&rel);

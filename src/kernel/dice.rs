@@ -106,6 +106,12 @@ impl DiceSource {
         (0..n).map(|_| self.roll(wanted_by)).collect()
     }
 
+    /// Whether this source can run out of faces, so that what wants a die must be named (a seeded
+    /// source never runs out: naming what rolls is then skipped).
+    pub fn can_run_out(&self) -> bool {
+        !matches!(self, DiceSource::Seeded { .. })
+    }
+
     /// Fixed faces not yet used (always 0 for a seeded source).
     pub fn left_over(&self) -> usize {
         match self {

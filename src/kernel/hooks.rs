@@ -64,12 +64,6 @@ impl HookSet {
     }
 }
 
-impl FromIterator<Hook> for HookSet {
-    fn from_iter<I: IntoIterator<Item = Hook>>(iter: I) -> HookSet {
-        iter.into_iter().fold(HookSet::NONE, HookSet::with)
-    }
-}
-
 impl fmt::Display for Hook {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

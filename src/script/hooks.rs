@@ -9,24 +9,28 @@ use crate::kernel::{
     DiceError, DiceSource, Effect, Hook, HookCall, HookError, HookSet, Hooks, KernelError,
 };
 use rhai::{AST, CallFnOptions, Engine, EvalAltResult, Position, Scope};
+use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 struct Compiled {
     ast: AST,
+    /// The hooks it defines.
+    defined: HookSet,
     /// The card's id, as `ctx.card` hands it out.
     id: rhai::ImmutableString,
-    hooks: HashSet<Hook>,
 }
 
 pub struct ScriptHooks {
     engine: Engine,
     printed: Printed,
-    compiled: BTreeMap<String, Compiled>,
+    /// By card id (FxHash: the kernel asks for a card at every hook point, and the ids are the pack's
+    /// own, not hostile keys).
+    compiled: FxHashMap<String, Compiled>,
+    /// One scope for every call: the call rewinds it, and its storage is kept.
+    scope: Scope<'static>,
     sources: BTreeMap<String, ScriptSource>,
-    /// Which hooks each card defines.
-    masks: std::collections::HashMap<String, HookSet>,
     /// Hook calls made so far (the benchmark compares against the cost of one Rhai call).
     calls: u64,
 }
@@ -73,7 +77,7 @@ impl ScriptHooks {
     pub fn compile(set: &CardSet) -> Result<ScriptHooks, Vec<Diagnostic>> {
         let printed: Printed = Rc::new(RefCell::new(Vec::new()));
         let engine = sandboxed_engine(printed.clone());
-        let mut compiled = BTreeMap::new();
+        let mut compiled = FxHashMap::default();
         let mut problems = Vec::new();
         let known = Known::of(&engine);
         for (id, src) in &set.scripts {
@@ -81,12 +85,12 @@ impl ScriptHooks {
                 Ok(ast) => {
                     let first = problems.len();
                     problems.extend(check(&ast, src, &known, set));
-                    let mut hooks = HashSet::new();
+                    let mut defined = HookSet::NONE;
                     for f in ast.iter_functions() {
                         let (_, _, span) = place(src, fn_position(&src.code, f.name));
                         match Hook::parse(f.name) {
                             Some(h) if f.params.len() == 1 => {
-                                hooks.insert(h);
+                                defined = defined.with(h);
                             }
                             Some(h) => problems.push(
                                 Diagnostic::new(
@@ -121,9 +125,9 @@ impl ScriptHooks {
                     compiled.insert(
                         id.clone(),
                         Compiled {
+                            defined,
                             ast,
                             id: id.as_str().into(),
-                            hooks,
                         },
                     );
                 }
@@ -157,16 +161,12 @@ impl ScriptHooks {
         if !problems.is_empty() {
             return Err(problems);
         }
-        let masks = compiled
-            .iter()
-            .map(|(id, c)| (id.clone(), c.hooks.iter().copied().collect()))
-            .collect();
         Ok(ScriptHooks {
             engine,
             printed,
             compiled,
+            scope: Scope::new(),
             sources: set.scripts.clone(),
-            masks,
             calls: 0,
         })
     }
@@ -238,7 +238,7 @@ impl ScriptHooks {
 
 impl Hooks for ScriptHooks {
     fn defined(&self, card: &str) -> HookSet {
-        self.masks.get(card).copied().unwrap_or_default()
+        self.compiled.get(card).map_or(HookSet::NONE, |c| c.defined)
     }
 
     fn call(
@@ -262,11 +262,13 @@ impl Hooks for ScriptHooks {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let result = self.engine.call_fn_with_options::<rhai::Dynamic>(
             options,
-            &mut Scope::new(),
+            &mut self.scope,
             &compiled.ast,
             call.hook.name(),
-            (ctx.clone(),),
+            (rhai::Dynamic::from(ctx.clone()),),
         );
+        // Nothing of one call is seen by the next, whether or not it failed half-way.
+        self.scope.clear();
         let state = Rc::try_unwrap(ctx.0)
             .map(RefCell::into_inner)
             .unwrap_or_else(|rc| {

@@ -96,9 +96,12 @@ impl Encounter {
                 rolled,
             }
         );
-        let label = {
+        // What rolls, for the error when fixed faces run out (seeded dice never do).
+        let label = if self.dice.can_run_out() {
             let s = &self.stage.as_ref().expect("stage is set").spec;
             format!("test {index} ({} {})", s.skill, s.kind)
+        } else {
+            String::new()
         };
         let faces = self.dice.roll_many(rolled, &label)?;
         emit!(
@@ -151,13 +154,19 @@ impl Encounter {
         let stage = self.stage.as_ref().expect("stage is set");
         let skill = stage.spec.skill;
         let mut bonuses = Vec::new();
-        for id in self.active_cards() {
-            let Some(card) = self.catalog.get(&id) else {
+        for id in self.active_ids() {
+            let Some(card) = self.catalog.get(id) else {
                 continue;
             };
             // AH2e: a card that takes hands helps only while held, a spell only once cast.
-            let held = self.combat.as_ref().is_some_and(|c| c.hands.contains(&id));
-            let cast = self.combat.as_ref().is_some_and(|c| c.cast.contains(&id));
+            let held = self
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.hands.iter().any(|h| h == id));
+            let cast = self
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.cast.iter().any(|h| h == id));
             for b in &card.bonuses {
                 if b.skill.is_some_and(|s| s != skill) {
                     continue;
@@ -167,7 +176,7 @@ impl Encounter {
                 }
                 if card.casting.is_some() && !cast {
                     bonuses.push(Bonus {
-                        source: id.clone(),
+                        source: id.to_string(),
                         value: b.value,
                         kind: card.kind_of(b),
                         excluded: Some("the spell was not cast successfully".into()),
@@ -177,13 +186,13 @@ impl Encounter {
                 }
                 let excluded = if b.during == During::Combat && !stage.spec.in_combat {
                     Some("it applies only during a Combat Encounter".to_string())
-                } else if b.may && !self.is_chosen(&id) {
+                } else if b.may && !self.is_chosen(id) {
                     Some("optional (\"may\") and not in choices.use".to_string())
                 } else {
                     None
                 };
                 bonuses.push(Bonus {
-                    source: id.clone(),
+                    source: id.to_string(),
                     value: b.value,
                     kind: card.kind_of(b),
                     excluded,
