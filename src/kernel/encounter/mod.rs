@@ -238,7 +238,7 @@ pub struct Encounter {
     /// Set while a test is being resolved, for the views of hooks fired inside it.
     stage: Option<Stage>,
     /// The active cards, in order, with the hooks each defines: asked of `Hooks` again only when the
-    /// active cards change.
+    /// active cards change (an encounter is played with one `Hooks` from start to end).
     hooked: Vec<(Rc<str>, HookSet)>,
 }
 
