@@ -96,6 +96,10 @@ fn exact_odds(b: divan::Bencher, rel: &str) {
     b.bench_local(|| mythos::odds::exact(&mut p).expect("odds"));
 }
 
+/// A bare custom type, to time what one getter or method call costs inside a script.
+#[derive(Clone)]
+struct Probe(bool, i64);
+
 /// Hooks that pass every call on and keep a copy of it.
 struct Recorder<'a> {
     inner: &'a mut dyn Hooks,
@@ -170,10 +174,35 @@ fn ratios() {
             .expect("calls");
         black_box(r);
     });
+    // What one native call inside a script adds, with a bare custom type: a getter, a method with an
+    // argument (the hooks' scripts are made of these).
+    let mut probe_engine = mythos::script::sandboxed_engine(Rc::new(RefCell::new(Vec::new())));
+    probe_engine.register_type_with_name::<Probe>("Probe");
+    probe_engine.register_get("flag", |p: &mut Probe| p.0);
+    probe_engine.register_fn("note", |p: &mut Probe, n: i64| p.1 += n);
+    let mut probe = |script: &str| {
+        let ast = probe_engine.compile(script).expect("compiles");
+        median(50_000, || {
+            let r: rhai::Dynamic = probe_engine
+                .call_fn(&mut rhai::Scope::new(), &ast, "f", (Probe(true, 0),))
+                .expect("calls");
+            black_box(r);
+        })
+    };
+    let (bare, getter, method) = (
+        probe("fn f(p) { p }"),
+        probe("fn f(p) { p.flag }"),
+        probe("fn f(p) { p.note(4); }"),
+    );
     println!(
         "\nratios (one run; raw 4d6 loop = {:.1} ns per test, one Rhai call = {:.0} ns)",
         ns(raw),
         ns(rhai_call)
+    );
+    println!(
+        "inside a Rhai call: a getter adds {:.0} ns, a method call with an argument {:.0} ns",
+        ns(getter) - ns(bare),
+        ns(method) - ns(bare)
     );
     println!("{:<58} {:>12} {:>10}", "workload", "time", "× raw 4d6");
     let row = |name: &str, d: Duration| {
