@@ -180,13 +180,13 @@ fn ratios() {
     probe_engine.register_type_with_name::<Probe>("Probe");
     probe_engine.register_get("flag", |p: &mut Probe| p.0);
     probe_engine.register_fn("note", |p: &mut Probe, n: i64| p.1 += n);
-    let mut probe = |script: &str| {
+    let probe = |script: &str| {
         let ast = probe_engine.compile(script).expect("compiles");
         median(50_000, || {
             let r: rhai::Dynamic = probe_engine
                 .call_fn(&mut rhai::Scope::new(), &ast, "f", (Probe(true, 0),))
                 .expect("calls");
-            black_box(r);
+            let _ = black_box(r);
         })
     };
     let (bare, getter, method) = (
