@@ -287,11 +287,6 @@ impl Encounter {
 
     /// The cards whose hooks fire, in the documented order: the monster being encountered, the
     /// investigator, the possessions in order, then the conditions.
-    pub fn active_cards(&self) -> Vec<String> {
-        self.active_ids().map(str::to_string).collect()
-    }
-
-    /// `active_cards`, borrowed.
     fn active_ids(&self) -> impl Iterator<Item = &str> {
         self.current
             .map(|m| self.monsters[m].id.as_str())
