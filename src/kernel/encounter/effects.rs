@@ -144,18 +144,7 @@ impl Encounter {
                         ),
                     ));
                 }
-                let to = self.dice.roll(&label)?;
-                let stage = self.stage.as_mut().expect("checked above");
-                let from = std::mem::replace(&mut stage.faces[die], to);
-                emit!(
-                    self,
-                    Event::Reroll {
-                        die: die + 1,
-                        from,
-                        to,
-                        source: src,
-                    }
-                );
+                self.reroll_die(die, &src, &label)?;
             }
             Effect::SetFace { die, face } => {
                 let stage = self.stage_mut(card, hook, "set_face")?;
