@@ -4,8 +4,8 @@
 
 use mythos::defs::CardSet;
 use mythos::kernel::{
-    DiceSource, Eldritch, Encounter, Event, Game, Investigator, Policy, Rules, Setup, Skill,
-    TestSpec,
+    DiceSource, Eldritch, Encounter, Event, Exclusion, Game, Investigator, Policy, Rules, Setup,
+    Skill, TestSpec,
 };
 use mythos::script::ScriptHooks;
 use std::collections::BTreeMap;
@@ -58,7 +58,8 @@ fn in_combat_the_highest_weapon_bonus_applies_and_the_others_are_listed_as_ignor
         .unwrap();
     assert_eq!(enc.tests[0].pool, 2 + 3);
     assert!(enc.events.iter().any(|e| matches!(e,
-        Event::BonusIgnored { source, amount: 2, reason } if source == "38_revolver" && reason.contains("single highest"))));
+        Event::BonusIgnored { source, amount: 2, reason: Exclusion::NotHighest { used, value: 3 } }
+            if source.is_card("38_revolver") && used.is_card("45_automatic"))));
 }
 
 #[test]

@@ -433,7 +433,7 @@ impl Card {
             name: self.name.clone(),
             epic: self.epic,
             toughness: self.toughness.unwrap_or(1) + extra,
-            damage: 0,
+            health_tokens: 0,
             horror: self.will.clone(),
             combat: self.strength.clone(),
             awareness: self.raw.awareness,
@@ -442,7 +442,7 @@ impl Card {
             keywords: self.keywords.clone(),
             nightmarish: self.raw.nightmarish.unwrap_or(0),
             overwhelming: self.raw.overwhelming.unwrap_or(0),
-            place: "space".to_string(),
+            place: crate::kernel::Place::Space,
         }
     }
 }

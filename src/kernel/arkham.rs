@@ -6,8 +6,9 @@ use super::encounter::Resolution;
 use super::pool::BonusRule;
 use super::procedure::run_queued;
 use super::{
-    CombatState, Encounter, Event, Game, Hook, Hooks, KernelError, Monster, Policy, Round, Skill,
-    Stat, Status, TestRequest, TestSpec,
+    Ability, Action, CombatState, Encounter, Event, Game, Hook, Hooks, KernelError, Location,
+    Monster, Place, Policy, Round, Skill, Source, Stat, Status, Target, TestKind, TestRequest,
+    TestSpec,
 };
 use std::sync::Arc;
 
@@ -47,17 +48,11 @@ impl super::Procedure for Arkham {
         }
         let rolled_none = enc.current_faces_len() == 0;
         if rolled_none && !enc.rules.clues_after_zero_dice {
-            emit!(enc, Event::Note {
-                source: "rules".into(),
-                text: "no Clue dice: this scenario reads 0 or fewer dice as a failure that Clue tokens cannot change".into(),
-            });
+            emit!(enc, Event::NoClueDice);
             return Ok(());
         }
         if rolled_none && enc.investigator.clues > 0 && enc.current_difficulty() > 0 {
-            emit!(enc, Event::Note {
-                source: "rules".into(),
-                text: "0 dice, yet Clue tokens may add dice (the engine's reading of open point D1; `[rules] clues_after_zero_dice = false` reads it as a failure)".into(),
-            });
+            emit!(enc, Event::ClueDiceAfterNoDice);
         }
         while enc.investigator.clues > 0 && enc.current_successes() < enc.current_difficulty() {
             Arc::make_mut(&mut enc.investigator).clues -= 1;
@@ -112,7 +107,7 @@ fn moved_away(enc: &Encounter) -> bool {
 }
 
 /// A check of the combat, labelled for hooks and the transcript.
-fn check(skill: Skill, kind: &'static str, modifier: i32, difficulty: u32) -> TestSpec {
+fn check(skill: Skill, kind: TestKind, modifier: i32, difficulty: u32) -> TestSpec {
     let mut spec = TestSpec::new(skill, kind);
     spec.modifier = modifier;
     spec.difficulty = difficulty;
@@ -137,33 +132,31 @@ impl Arkham {
     ) -> Result<(), KernelError> {
         let monster = &enc.monsters[m];
         if let Some(d) = monster.combat.as_ref().and_then(|c| c.loss) {
-            let id = monster.id.clone();
-            enc.lose_investigator(Stat::Health, d, &id, hooks)?;
+            let id = Source::card(&monster.id);
+            enc.lose_investigator(Stat::Health, d, id, hooks)?;
         }
         Ok(())
     }
 
-    /// An Evade check (Sneak + awareness): a pass is noted with `passed` and returns true; a failure
-    /// deals the monster's combat damage.
+    /// An Evade check (Sneak + awareness), before combat or fleeing (`fled`): a pass is written down
+    /// and returns true; a failure deals the monster's combat damage.
     fn evade(
         &self,
         enc: &mut Encounter,
         m: usize,
         hooks: &mut dyn Hooks,
-        passed: &str,
+        fled: bool,
     ) -> Result<bool, KernelError> {
         let awareness = enc.monsters[m].awareness.unwrap_or(0);
-        let r = enc.run_test(check(Skill::Sneak, "evade", awareness, 1), self, hooks)?;
+        let r = enc.run_test(
+            check(Skill::Sneak, TestKind::Evade, awareness, 1),
+            self,
+            hooks,
+        )?;
         run_queued(self, enc, hooks)?;
         match self.resolved(r, enc) {
             Some(true) => {
-                emit!(
-                    enc,
-                    Event::Note {
-                        source: "rules".into(),
-                        text: passed.into(),
-                    }
-                );
+                emit!(enc, Event::Evaded { fled });
                 Ok(true)
             }
             Some(false) if !self.done(enc, m) => {
@@ -187,22 +180,15 @@ impl Arkham {
     ) -> Result<(), KernelError> {
         let monster = Monster::clone(&enc.monsters[m]);
         enc.begin_combat(m, monster.has("ambush"), self, hooks)?;
-        let fought = !enc.evade_first
-            || !self.evade(
-                enc,
-                m,
-                hooks,
-                "the investigator evades the monster: no combat",
-            )?;
+        let fought = !enc.evade_first || !self.evade(enc, m, hooks, false)?;
 
         if fought && !self.done(enc, m) {
             // The horror check, once per combat; none for a monster without a horror rating.
             match monster.horror.clone() {
                 None => emit!(
                     enc,
-                    Event::Note {
-                        source: monster.id.clone(),
-                        text: "no horror rating: no Horror check".into(),
+                    Event::NoHorrorRating {
+                        monster: monster.id.clone(),
                     }
                 ),
                 Some(h) => {
@@ -214,19 +200,24 @@ impl Arkham {
                                             hooks: &mut dyn Hooks|
                      -> Result<(), KernelError> {
                         if !out.passed {
-                            enc.lose_investigator(Stat::Sanity, horror_damage, &id, hooks)?;
+                            enc.lose_investigator(
+                                Stat::Sanity,
+                                horror_damage,
+                                Source::card(&id),
+                                hooks,
+                            )?;
                         } else if nightmarish > 0 {
                             enc.lose_investigator(
                                 Stat::Sanity,
                                 nightmarish,
-                                &format!("{id}:nightmarish"),
+                                Source::Ability(id.clone(), Ability::Nightmarish),
                                 hooks,
                             )?;
                         }
                         Ok(())
                     };
                     enc.run_test_then(
-                        check(Skill::Will, "horror", h.modifier, 1),
+                        check(Skill::Will, TestKind::Horror, h.modifier, 1),
                         self,
                         hooks,
                         &mut consequences,
@@ -237,18 +228,18 @@ impl Arkham {
             self.rounds(enc, m, hooks)?;
         }
 
-        enc.fire(Hook::AfterEncounter, hooks, &mut None)?;
+        enc.fire(Hook::AfterCombat, hooks, &mut None)?;
         let mon = Arc::make_mut(&mut enc.monsters[m]);
         if !mon.defeated {
-            mon.place = "evaded".to_string();
+            mon.place = Place::Evaded;
         }
         emit!(
             enc,
-            Event::EncounterEnds {
+            Event::CombatEnds {
                 monster: mon.id.clone(),
                 defeated: mon.defeated,
-                place: mon.place.clone(),
-                damage: 0,
+                place: mon.place,
+                health_tokens: 0,
             }
         );
         enc.current = None;
@@ -282,32 +273,26 @@ impl Arkham {
                 .get(round - 1)
                 .or(enc.rounds.last())
                 .cloned()
-                .unwrap_or_else(|| Round {
-                    action: "fight".into(),
-                    ..Round::default()
-                });
+                .unwrap_or_default();
             if let Some(c) = enc.combat.as_mut() {
                 c.round = round;
             }
             self.take_hands(enc, &plan, round)?;
-            let mut action = plan.action.clone();
-            if action == "flee" && monster.has("ambush") {
+            let mut action = plan.action;
+            if action == Action::Flee && monster.has("ambush") {
                 emit!(
                     enc,
-                    Event::Note {
-                        source: monster.id.clone(),
-                        text:
-                            "Ambush: once combat has begun the investigator cannot flee, and fights"
-                                .into(),
+                    Event::CannotFlee {
+                        monster: monster.id.clone(),
                     }
                 );
-                action = "fight".into();
+                action = Action::Fight;
             }
             emit!(
                 enc,
                 Event::RoundBegins {
                     round,
-                    action: action.clone(),
+                    action,
                     hands: enc
                         .combat
                         .as_ref()
@@ -319,13 +304,8 @@ impl Arkham {
             if self.done(enc, m) {
                 return Ok(());
             }
-            if action == "flee" {
-                if self.evade(
-                    enc,
-                    m,
-                    hooks,
-                    "the investigator flees: the combat ends, the monster stays",
-                )? {
+            if action == Action::Flee {
+                if self.evade(enc, m, hooks, true)? {
                     return Ok(());
                 }
                 continue;
@@ -347,9 +327,9 @@ impl Arkham {
                     let mon = Arc::make_mut(&mut enc.monsters[m]);
                     mon.defeated = true;
                     if endless {
-                        mon.place = "cup".into();
+                        mon.place = Place::Cup;
                     } else {
-                        mon.place = "trophy".into();
+                        mon.place = Place::Trophy;
                         Arc::make_mut(&mut enc.investigator)
                             .trophies
                             .push(id.clone());
@@ -358,18 +338,15 @@ impl Arkham {
                         enc,
                         Event::MonsterDefeated {
                             monster: id.clone(),
-                            source: if endless {
-                                "endless".into()
-                            } else {
-                                "trophy".into()
-                            },
+                            source: Source::CombatCheck,
+                            place: if endless { Place::Cup } else { Place::Trophy },
                         }
                     );
                     if overwhelming > 0 {
                         enc.lose_investigator(
                             Stat::Health,
                             overwhelming,
-                            &format!("{id}:overwhelming"),
+                            Source::Ability(id.clone(), Ability::Overwhelming),
                             hooks,
                         )?;
                     }
@@ -379,7 +356,7 @@ impl Arkham {
             let r = enc.run_test_then(
                 check(
                     Skill::Fight,
-                    "combat",
+                    TestKind::Combat,
                     c.modifier,
                     monster.toughness.max(0) as u32,
                 ),
@@ -393,13 +370,7 @@ impl Arkham {
             }
         }
         enc.stopped = true;
-        emit!(
-            enc,
-            Event::Note {
-                source: "rules".into(),
-                text: format!("the combat is stopped after {MAX_ROUNDS} rounds"),
-            }
-        );
+        emit!(enc, Event::CombatStopped { rounds: MAX_ROUNDS });
         Ok(())
     }
 
@@ -453,25 +424,18 @@ impl Arkham {
             }
             let already = enc.combat.as_ref().is_some_and(|c| c.cast.contains(id));
             if already {
-                emit!(
-                    enc,
-                    Event::Note {
-                        source: id.clone(),
-                        text: "already cast and still held: its bonus goes on without a new cast"
-                            .into(),
-                    }
-                );
+                emit!(enc, Event::StillCast { spell: id.clone() });
                 continue;
             }
             let Some(casting) = enc.catalog.get(id).and_then(|c| c.casting) else {
                 return Err(rule(id, "only a spell can be cast"));
             };
             if casting.sanity_cost > 0 {
-                enc.spend(Stat::Sanity, casting.sanity_cost, id)
+                enc.spend(Stat::Sanity, casting.sanity_cost, Source::card(id))
                     .map_err(|m| rule(id, format!("cannot pay the casting cost: {m}")))?;
             }
             let r = enc.run_test(
-                check(Skill::Lore, "spell", casting.modifier, 1),
+                check(Skill::Lore, TestKind::Spell, casting.modifier, 1),
                 self,
                 hooks,
             )?;
@@ -513,13 +477,7 @@ fn after_knockout(enc: &mut Encounter) {
         if status == Status::Devoured {
             Arc::make_mut(&mut enc.investigator).possessions.clear();
             Arc::make_mut(&mut enc.investigator).conditions.clear();
-            emit!(
-                enc,
-                Event::Note {
-                    source: "rules".into(),
-                    text: "devoured: every card is discarded; trophies are kept".into(),
-                }
-            );
+            emit!(enc, Event::DevouredDiscards);
         }
         return;
     }
@@ -545,7 +503,7 @@ fn after_knockout(enc: &mut Encounter) {
                 enc,
                 Event::Discarded {
                     card: id.clone(),
-                    source: "rules".into(),
+                    source: Source::Rules,
                 }
             );
         }
@@ -556,15 +514,15 @@ fn after_knockout(enc: &mut Encounter) {
         emit!(
             enc,
             Event::Lost {
-                target: "investigator".into(),
+                target: Target::Investigator,
                 stat: Stat::Clues,
                 amount: clues_lost,
                 now: enc.investigator.clues,
-                source: "rules".into(),
+                source: Source::Rules,
             }
         );
     }
-    let other_world = enc.investigator.location.as_deref() == Some("other_world");
+    let other_world = enc.investigator.location == Some(Location::OtherWorld);
     let inv = Arc::make_mut(&mut enc.investigator);
     inv.health = inv.health.max(1);
     inv.sanity = inv.sanity.max(1);
@@ -576,18 +534,18 @@ fn after_knockout(enc: &mut Encounter) {
                 status: Status::LostInTimeAndSpace,
             }
         );
-        "lost_in_time_and_space"
+        Location::LostInTimeAndSpace
     } else if status == Status::Unconscious {
-        "st_marys_hospital"
+        Location::StMarysHospital
     } else {
-        "arkham_asylum"
+        Location::ArkhamAsylum
     };
-    Arc::make_mut(&mut enc.investigator).location = Some(to.to_string());
+    Arc::make_mut(&mut enc.investigator).location = Some(to);
     emit!(
         enc,
         Event::Moved {
-            to: to.to_string(),
-            source: "rules".into(),
+            to,
+            source: Source::Rules,
         }
     );
 }

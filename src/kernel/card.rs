@@ -5,7 +5,7 @@ use super::Skill;
 use serde::Serialize;
 
 /// Physical or magical: Magical/Physical Resistance and Immunity filter bonuses by this.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BonusKind {
     Physical,
@@ -24,6 +24,22 @@ impl BonusKind {
         match self {
             BonusKind::Physical => "physical",
             BonusKind::Magical => "magical",
+        }
+    }
+
+    /// The monster ability keyword that halves bonuses of this kind (AH2e).
+    pub fn resistance(self) -> &'static str {
+        match self {
+            BonusKind::Physical => "physical_resistance",
+            BonusKind::Magical => "magical_resistance",
+        }
+    }
+
+    /// The monster ability keyword that blocks bonuses of this kind (AH2e).
+    pub fn immunity(self) -> &'static str {
+        match self {
+            BonusKind::Physical => "physical_immunity",
+            BonusKind::Magical => "magical_immunity",
         }
     }
 }

@@ -21,9 +21,11 @@ mod event;
 mod hooks;
 mod investigator;
 pub mod monster;
+mod place;
 mod pool;
 mod procedure;
 mod skill;
+mod source;
 mod test;
 
 pub use arkham::Arkham;
@@ -31,8 +33,8 @@ pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
 pub use dice::{DiceError, DiceSource, d6_from_u32};
 pub use effect::{Effect, Stat};
 pub use encounter::{
-    CombatState, Encounter, KernelError, Policy, Resolution, Round, Rules, Setup, StageRules,
-    Tally, TestRequest,
+    Action, CombatState, Encounter, KernelError, Policy, Resolution, Round, Rules, Setup,
+    StageRules, Tally, TestRequest,
 };
 pub use event::{Event, PartKind};
 pub use hooks::{
@@ -40,7 +42,9 @@ pub use hooks::{
 };
 pub use investigator::{Investigator, Status};
 pub use monster::Monster;
-pub use pool::{Bonus, BonusRule, Pool, PoolInput, assemble, assemble_pool};
+pub use place::{Location, Place};
+pub use pool::{Bonus, BonusRule, Exclusion, Pool, PoolInput, assemble, assemble_pool};
 pub use procedure::{Eldritch, Procedure, procedure_for};
 pub use skill::{Game, Skill};
-pub use test::{Slot, TestOutcome, TestSpec, count_successes, face_value, failing_dice};
+pub use source::{Ability, Source, Target, Token};
+pub use test::{Slot, TestKind, TestOutcome, TestSpec, count_successes, face_value, failing_dice};

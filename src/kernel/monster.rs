@@ -1,6 +1,7 @@
-//! A monster being encountered: its printed tests, its toughness and the Health tokens on it.
+//! A monster met in a combat: its printed tests, its toughness, the Health tokens on it and where it
+//! is. Imports nothing outside the kernel.
 
-use super::Skill;
+use super::{Place, Skill};
 use serde::Serialize;
 
 /// One of a monster's tests: the skill it tests, its modifier and the loss it deals (horror or damage).
@@ -17,8 +18,9 @@ pub struct Monster {
     pub name: String,
     pub epic: bool,
     pub toughness: i32,
-    /// Eldritch Horror: Health tokens on it.
-    pub damage: i32,
+    /// Eldritch Horror: Health tokens on it (the result object's `monsters[i].damage`, the script
+    /// API's `ctx.monster.damage`). Not its damage value, which is `combat.loss`.
+    pub health_tokens: i32,
     /// EH: the Will line (horror); AH2e: the horror rating.
     pub horror: Option<MonsterTest>,
     /// EH: the Strength line (damage); AH2e: the combat rating.
@@ -34,8 +36,7 @@ pub struct Monster {
     pub defeated: bool,
     /// Brought by an ambush: fought at once, returned to the cup afterwards whatever happens.
     pub ambush: bool,
-    /// "space", "cup", "trophy" or "evaded".
-    pub place: String,
+    pub place: Place,
 }
 
 impl Monster {

@@ -4,8 +4,8 @@
 use super::encounter::Resolution;
 use super::pool::BonusRule;
 use super::{
-    CombatState, CombatView, Encounter, Event, Game, Hook, Hooks, KernelError, Monster, Policy,
-    Slot, Stat, TestRequest, TestSpec,
+    CombatState, CombatView, Encounter, Event, Game, Hook, Hooks, KernelError, Monster, Place,
+    Policy, Slot, Source, Stat, TestKind, TestRequest, TestSpec, Token,
 };
 use std::sync::Arc;
 
@@ -74,21 +74,17 @@ impl Procedure for Eldritch {
                 return Ok(());
             };
             let token = match stat {
-                Stat::Focus => "focus",
-                _ => "clue",
+                Stat::Focus => Token::Focus,
+                _ => Token::Clue,
             };
-            enc.spend(stat, 1, &format!("reroll:{token}"))
+            enc.spend(stat, 1, Source::Spent(token))
                 .map_err(|message| KernelError::Rule {
                     card: "rules".into(),
                     hook: None,
                     message,
                 })?;
             for die in failing.into_iter().take(dice) {
-                enc.reroll_die(
-                    die,
-                    &format!("{token} token"),
-                    &format!("{label}, a reroll"),
-                )?;
+                enc.reroll_die(die, &Source::Reroll(token), &format!("{label}, a reroll"))?;
             }
         }
     }
@@ -121,12 +117,8 @@ impl Procedure for Eldritch {
                     if enc.investigator.is_out() {
                         emit!(
                             enc,
-                            Event::Note {
-                                source: "rules".into(),
-                                text: format!(
-                                    "the investigator is {} and encounters no further monster",
-                                    enc.investigator.status.as_str()
-                                ),
+                            Event::NoFurtherMonster {
+                                status: enc.investigator.status,
                             }
                         );
                         break;
@@ -165,16 +157,16 @@ impl Encounter {
         });
         emit!(
             self,
-            Event::EncounterBegins {
+            Event::CombatBegins {
                 monster: monster.id.clone(),
                 number: m + 1,
                 epic: monster.epic,
                 ambush,
                 toughness: monster.toughness,
-                damage: monster.damage,
+                health_tokens: monster.health_tokens,
             }
         );
-        self.fire(Hook::BeforeEncounter, hooks, &mut None)?;
+        self.fire(Hook::BeforeCombat, hooks, &mut None)?;
         run_queued(game, self, hooks)
     }
 }
@@ -191,7 +183,7 @@ pub fn run_queued(
         if rounds > 16 {
             let (card, _) = enc.queued.remove(0);
             return Err(KernelError::Rule {
-                card,
+                card: card.key().into_owned(),
                 hook: None,
                 message:
                     "more than 16 tests asked for in a row: a card asks for a test after every test"
@@ -240,15 +232,9 @@ fn combat_encounter(
         let Some(line) = line else {
             emit!(
                 enc,
-                Event::Note {
-                    source: monster.id.clone(),
-                    text: format!(
-                        "no {} test on this monster",
-                        match slot {
-                            Slot::Will => "Will",
-                            Slot::Strength => "Strength",
-                        }
-                    ),
+                Event::NoMonsterTest {
+                    monster: monster.id.clone(),
+                    slot,
                 }
             );
             continue;
@@ -256,14 +242,14 @@ fn combat_encounter(
         let mut spec = TestSpec::new(
             line.skill,
             match slot {
-                Slot::Will => "horror",
-                Slot::Strength => "combat",
+                Slot::Will => TestKind::Horror,
+                Slot::Strength => TestKind::Combat,
             },
         );
         spec.modifier = line.modifier;
         spec.in_combat = true;
         spec.slot = Some(slot);
-        let id = monster.id.clone();
+        let id = Source::card(&monster.id);
         let horror = line.loss;
         let mut consequences = |enc: &mut Encounter,
                                 out: &super::TestOutcome,
@@ -286,9 +272,12 @@ fn combat_encounter(
             match slot {
                 Slot::Will => {
                     let lost = match horror {
-                        Some(h) => {
-                            enc.lose_investigator(Stat::Sanity, (h - result).max(0), &id, hooks)?
-                        }
+                        Some(h) => enc.lose_investigator(
+                            Stat::Sanity,
+                            (h - result).max(0),
+                            id.clone(),
+                            hooks,
+                        )?,
                         None => 0,
                     };
                     if let Some(c) = enc.combat.as_mut() {
@@ -300,12 +289,15 @@ fn combat_encounter(
                     // The investigator and the monster lose Health at the same time: a defeated
                     // investigator still deals his successes.
                     let lost = match damage {
-                        Some(d) => {
-                            enc.lose_investigator(Stat::Health, (d - result).max(0), &id, hooks)?
-                        }
+                        Some(d) => enc.lose_investigator(
+                            Stat::Health,
+                            (d - result).max(0),
+                            id.clone(),
+                            hooks,
+                        )?,
                         None => 0,
                     };
-                    enc.lose_monster(m, result, "the Strength test result", hooks)?;
+                    enc.lose_monster(m, result, Source::StrengthResult, hooks)?;
                     if let Some(c) = enc.combat.as_mut() {
                         c.view.health_lost = lost;
                     }
@@ -320,23 +312,23 @@ fn combat_encounter(
         run_queued(game, enc, hooks)?;
     }
 
-    enc.fire(Hook::AfterEncounter, hooks, &mut None)?;
+    enc.fire(Hook::AfterCombat, hooks, &mut None)?;
     let mon = Arc::make_mut(&mut enc.monsters[m]);
     mon.place = if mon.defeated || mon.ambush {
-        "cup".to_string()
+        Place::Cup
     } else {
-        "space".to_string()
+        Place::Space
     };
     if mon.ambush && !mon.defeated {
-        mon.damage = 0;
+        mon.health_tokens = 0;
     }
     emit!(
         enc,
-        Event::EncounterEnds {
+        Event::CombatEnds {
             monster: mon.id.clone(),
             defeated: mon.defeated,
-            place: mon.place.clone(),
-            damage: mon.damage,
+            place: mon.place,
+            health_tokens: mon.health_tokens,
         }
     );
     enc.current = None;

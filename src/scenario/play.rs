@@ -6,8 +6,8 @@ use super::inline::parse_inline_card;
 use super::packs::{PackReader, load_packs, no_packs};
 use crate::defs::{CardKind, CardSet, Diagnostic, Diagnostics, SourceFile, parse_toml_all};
 use crate::kernel::{
-    DiceSource, Encounter, Game, Investigator, KernelError, Policy, Procedure, Round, Rules, Setup,
-    Skill, TestRequest, TestSpec, procedure_for,
+    Action, DiceSource, Encounter, Game, Investigator, KernelError, Location, Policy, Procedure,
+    Round, Rules, Setup, Skill, TestRequest, TestSpec, procedure_for,
 };
 use crate::script::ScriptHooks;
 use std::collections::BTreeMap;
@@ -314,7 +314,7 @@ pub fn prepare(
         }
     }
     if let Some(loc) = &ri.location {
-        inv.location = Some(loc.get_ref().clone());
+        inv.location = Location::parse(loc.get_ref());
     }
 
     // What happens.
@@ -434,7 +434,7 @@ pub fn prepare(
                     .hint("a monster with Health tokens at its toughness is already defeated"),
                 );
             }
-            m.damage = *d.get_ref();
+            m.health_tokens = *d.get_ref();
         }
         m.ambush = en.ambush;
         monsters.push(Arc::new(m));
@@ -530,12 +530,12 @@ pub fn prepare(
     // AH2e: the plan for each round of Fight or Flee.
     let mut rounds = Vec::new();
     for r in &choices.rounds {
-        let action = r.action.get_ref().clone();
-        if action != "fight" && action != "flee" {
+        let action = Action::parse(r.action.get_ref()).unwrap_or_default();
+        if Action::parse(r.action.get_ref()).is_none() {
             b.problems.push(
                 e(
                     "E0105",
-                    format!("`{action}` is not a combat action"),
+                    format!("`{}` is not a combat action", r.action.get_ref()),
                     file,
                     r.action.span(),
                 )
@@ -595,7 +595,7 @@ pub fn prepare(
     }
     if game == Game::Arkham
         && let Some(loc) = &ri.location
-        && !["arkham", "other_world"].contains(&loc.get_ref().as_str())
+        && !Location::parse(loc.get_ref()).is_some_and(Location::is_start)
     {
         b.problems.push(
             e(

@@ -30,7 +30,7 @@ impl Encounter {
             Event::TestBegins {
                 test: index,
                 skill: spec.skill,
-                kind: spec.kind.to_string(),
+                kind: spec.kind.clone(),
                 modifier: spec.modifier,
                 difficulty: spec.difficulty,
                 combat: spec.in_combat,
@@ -70,13 +70,7 @@ impl Encounter {
         self.fire(Hook::BeforeTest, hooks, &mut None)?;
         let stage = self.stage.as_ref().expect("stage is set");
         if let Some(source) = stage.defeat.clone() {
-            emit!(
-                self,
-                Event::TestSkipped {
-                    source,
-                    reason: "the monster was defeated before the test".into(),
-                }
-            );
+            emit!(self, Event::DefeatedBeforeTest { source });
             return Ok(Resolution::MonsterDefeated);
         }
         if let Some((source, reason)) = stage.skip.clone() {
@@ -176,23 +170,23 @@ impl Encounter {
                 }
                 if card.casting.is_some() && !cast {
                     bonuses.push(Bonus {
-                        source: id.to_string(),
+                        source: Source::card(id),
                         value: b.value,
                         kind: card.kind_of(b),
-                        excluded: Some("the spell was not cast successfully".into()),
+                        excluded: Some(Exclusion::NotCast),
                         halved: None,
                     });
                     continue;
                 }
                 let excluded = if b.during == During::Combat && !stage.spec.in_combat {
-                    Some("it applies only during a Combat Encounter".to_string())
+                    Some(Exclusion::CombatOnly)
                 } else if b.may && !self.is_chosen(id) {
-                    Some("optional (\"may\") and not in choices.use".to_string())
+                    Some(Exclusion::NotChosen)
                 } else {
                     None
                 };
                 bonuses.push(Bonus {
-                    source: id.to_string(),
+                    source: Source::card(id),
                     value: b.value,
                     kind: card.kind_of(b),
                     excluded,
@@ -203,7 +197,10 @@ impl Encounter {
         if let Some(combat) = &self.combat {
             for (source, s, value) in &combat.bonuses {
                 if s.is_none_or(|s| s == skill) {
-                    let magical = self.catalog.get(source).is_some_and(|c| c.magical);
+                    let magical = source
+                        .card_id()
+                        .and_then(|id| self.catalog.get(id))
+                        .is_some_and(|c| c.magical);
                     bonuses.push(Bonus {
                         source: source.clone(),
                         value: *value,
@@ -223,40 +220,39 @@ impl Encounter {
             if b.excluded.is_none()
                 && let Some((_, by)) = stage.blocked.iter().find(|(k, _)| *k == b.kind)
             {
-                b.excluded = Some(format!(
-                    "{} bonuses are blocked by {}",
-                    b.kind.as_str(),
-                    self.card_name(by)
-                ));
+                b.excluded = Some(Exclusion::Blocked {
+                    kind: b.kind,
+                    by: by.clone(),
+                });
             }
         }
         // AH2e resistances and immunities act on the bonuses of weapons and spells in combat checks.
         if self.game == Game::Arkham
-            && stage.spec.kind == "combat"
+            && stage.spec.kind == TestKind::Combat
             && let Some(m) = self.current
         {
             let monster = &self.monsters[m];
             for b in &mut bonuses {
-                let from_hand = self
-                    .catalog
-                    .get(&b.source)
+                let from_hand = b
+                    .source
+                    .card_id()
+                    .and_then(|id| self.catalog.get(id))
                     .is_some_and(|c| c.hands > 0 || c.casting.is_some());
                 if b.excluded.is_some() || !from_hand {
                     continue;
                 }
-                let (kind, title) = match b.kind {
-                    BonusKind::Physical => ("physical", "Physical"),
-                    BonusKind::Magical => ("magical", "Magical"),
-                };
-                if monster.has(&format!("{kind}_immunity")) {
-                    b.excluded = Some(format!("{title} Immunity ({})", monster.name));
-                } else if monster.has(&format!("{kind}_resistance")) {
-                    b.halved = Some(format!("{title} Resistance ({})", monster.name));
+                if monster.has(b.kind.immunity()) {
+                    b.excluded = Some(Exclusion::Immunity {
+                        kind: b.kind,
+                        monster: monster.id.clone(),
+                    });
+                } else if monster.has(b.kind.resistance()) {
+                    b.halved = Some(monster.id.clone());
                 }
             }
         }
         PoolInput {
-            skill_source: skill.as_str().to_string(),
+            skill,
             skill_value: self.investigator.skill(skill),
             modifier: stage.spec.modifier,
             improvement: match self.game {
@@ -283,8 +279,9 @@ impl Encounter {
             .unwrap_or(0)
     }
 
+    /// The name of the kind of the test under way (`""` when none is), for `policy_for`.
     pub fn current_kind(&self) -> &str {
-        self.stage.as_ref().map_or("", |s| &s.spec.kind)
+        self.stage.as_ref().map_or("", |s| s.spec.kind.as_str())
     }
 
     pub fn dice_per_clue(&self) -> u32 {
@@ -292,7 +289,12 @@ impl Encounter {
     }
 
     /// Rerolls die `die` of the test under way for `source`.
-    pub fn reroll_die(&mut self, die: usize, source: &str, label: &str) -> Result<(), DiceError> {
+    pub fn reroll_die(
+        &mut self,
+        die: usize,
+        source: &Source,
+        label: &str,
+    ) -> Result<(), DiceError> {
         let to = self.dice.roll(label)?;
         let stage = self.stage.as_mut().expect("a test is under way");
         let from = std::mem::replace(&mut stage.faces[die], to);
@@ -302,7 +304,7 @@ impl Encounter {
                 die: die + 1,
                 from,
                 to,
-                source: source.to_string(),
+                source: source.clone(),
             }
         );
         Ok(())
