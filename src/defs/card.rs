@@ -2,7 +2,9 @@
 
 use super::{Diagnostic, SourceFile};
 use crate::kernel::monster::MonsterTest;
-use crate::kernel::{ActiveCard, BonusDef, BonusKind, Casting, During, Game, Monster, Skill};
+use crate::kernel::{
+    ActiveCard, BonusDef, BonusKind, Casting, During, Game, Keyword, Monster, Skill,
+};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -152,16 +154,7 @@ pub struct RawRating {
 }
 
 /// The AH2e monster ability keywords the rules define.
-pub const KEYWORDS: [&str; 8] = [
-    "ambush",
-    "endless",
-    "physical_resistance",
-    "physical_immunity",
-    "magical_resistance",
-    "magical_immunity",
-    "undead",
-    "mask",
-];
+pub const KEYWORDS: [&str; 8] = Keyword::NAMES;
 
 /// A validated card.
 #[derive(Debug, Clone)]
@@ -182,7 +175,7 @@ pub struct Card {
     pub toughness: Option<i32>,
     pub will: Option<MonsterTest>,
     pub strength: Option<MonsterTest>,
-    pub keywords: Vec<String>,
+    pub keywords: Vec<Keyword>,
     pub file: SourceFile,
     /// Span of the id, for diagnostics about the card as a whole.
     pub id_span: std::ops::Range<usize>,
@@ -349,8 +342,8 @@ impl Card {
         }
         let mut keywords = Vec::new();
         for a in &raw.abilities {
-            if KEYWORDS.contains(&a.get_ref().as_str()) {
-                keywords.push(a.get_ref().clone());
+            if let Some(k) = Keyword::parse(a.get_ref()) {
+                keywords.push(k);
             } else {
                 let near = super::closest(a.get_ref(), KEYWORDS);
                 out.push(bad(

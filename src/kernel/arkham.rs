@@ -6,9 +6,9 @@ use super::encounter::Resolution;
 use super::pool::BonusRule;
 use super::procedure::run_queued;
 use super::{
-    Ability, Action, CombatState, Encounter, Event, Game, Hook, Hooks, KernelError, Location,
-    Monster, Place, Policy, Round, Skill, Source, Stat, Status, Target, TestKind, TestRequest,
-    TestSpec,
+    Ability, Action, CombatState, Encounter, Event, Game, Hook, Hooks, KernelError, Keyword,
+    Location, Monster, Place, Policy, Round, Skill, Source, Stat, Status, Target, TestKind,
+    TestRequest, TestSpec,
 };
 use std::sync::Arc;
 
@@ -179,7 +179,7 @@ impl Arkham {
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
         let monster = Monster::clone(&enc.monsters[m]);
-        enc.begin_combat(m, monster.has("ambush"), self, hooks)?;
+        enc.begin_combat(m, monster.has(Keyword::Ambush), self, hooks)?;
         let fought = !enc.evade_first || !self.evade(enc, m, hooks, false)?;
 
         if fought && !self.done(enc, m) {
@@ -279,7 +279,7 @@ impl Arkham {
             }
             self.take_hands(enc, &plan, round)?;
             let mut action = plan.action;
-            if action == Action::Flee && monster.has("ambush") {
+            if action == Action::Flee && monster.has(Keyword::Ambush) {
                 emit!(
                     enc,
                     Event::CannotFlee {
@@ -318,7 +318,7 @@ impl Arkham {
             };
             let id = monster.id.clone();
             let overwhelming = monster.overwhelming;
-            let endless = monster.has("endless");
+            let endless = monster.has(Keyword::Endless);
             let mut consequences = |enc: &mut Encounter,
                                     out: &super::TestOutcome,
                                     hooks: &mut dyn Hooks|

@@ -2,6 +2,7 @@
 //! prints. Everything else a card does, it does through its script at the hooks.
 
 use super::Skill;
+use super::monster::Keyword;
 use serde::Serialize;
 
 /// Physical or magical: Magical/Physical Resistance and Immunity filter bonuses by this.
@@ -27,19 +28,19 @@ impl BonusKind {
         }
     }
 
-    /// The monster ability keyword that halves bonuses of this kind (AH2e).
-    pub fn resistance(self) -> &'static str {
+    /// The monster ability that halves bonuses of this kind (AH2e).
+    pub fn resistance(self) -> Keyword {
         match self {
-            BonusKind::Physical => "physical_resistance",
-            BonusKind::Magical => "magical_resistance",
+            BonusKind::Physical => Keyword::PhysicalResistance,
+            BonusKind::Magical => Keyword::MagicalResistance,
         }
     }
 
-    /// The monster ability keyword that blocks bonuses of this kind (AH2e).
-    pub fn immunity(self) -> &'static str {
+    /// The monster ability that blocks bonuses of this kind (AH2e).
+    pub fn immunity(self) -> Keyword {
         match self {
-            BonusKind::Physical => "physical_immunity",
-            BonusKind::Magical => "magical_immunity",
+            BonusKind::Physical => Keyword::PhysicalImmunity,
+            BonusKind::Magical => Keyword::MagicalImmunity,
         }
     }
 }

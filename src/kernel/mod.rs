@@ -41,7 +41,7 @@ pub use hooks::{
     CombatView, Hook, HookCall, HookError, HookSet, Hooks, LossView, NoHooks, TestView,
 };
 pub use investigator::{Investigator, Status};
-pub use monster::Monster;
+pub use monster::{Keyword, Monster};
 pub use place::{Location, Place};
 pub use pool::{Bonus, BonusRule, Exclusion, Pool, PoolInput, assemble, assemble_pool};
 pub use procedure::{Eldritch, Procedure, procedure_for};

@@ -27,9 +27,8 @@ pub struct Monster {
     pub combat: Option<MonsterTest>,
     /// AH2e awareness.
     pub awareness: Option<i32>,
-    /// AH2e ability keywords (rules text, not cards): ambush, endless, physical_resistance,
-    /// physical_immunity, magical_resistance, magical_immunity, undead, mask.
-    pub keywords: Vec<String>,
+    /// AH2e ability keywords (rules text, not cards).
+    pub keywords: Vec<Keyword>,
     /// AH2e Nightmarish X and Overwhelming X.
     pub nightmarish: i32,
     pub overwhelming: i32,
@@ -40,7 +39,54 @@ pub struct Monster {
 }
 
 impl Monster {
-    pub fn has(&self, keyword: &str) -> bool {
-        self.keywords.iter().any(|k| k == keyword)
+    pub fn has(&self, keyword: Keyword) -> bool {
+        self.keywords.contains(&keyword)
+    }
+}
+
+/// An AH2e monster ability the rules define (`abilities = [...]` in a card file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Keyword {
+    Ambush,
+    Endless,
+    PhysicalResistance,
+    PhysicalImmunity,
+    MagicalResistance,
+    MagicalImmunity,
+    Undead,
+    Mask,
+}
+
+impl Keyword {
+    pub const ALL: [Keyword; 8] = [
+        Keyword::Ambush,
+        Keyword::Endless,
+        Keyword::PhysicalResistance,
+        Keyword::PhysicalImmunity,
+        Keyword::MagicalResistance,
+        Keyword::MagicalImmunity,
+        Keyword::Undead,
+        Keyword::Mask,
+    ];
+
+    /// The spellings of `ALL`, in the same order (what card files write).
+    pub const NAMES: [&'static str; 8] = [
+        "ambush",
+        "endless",
+        "physical_resistance",
+        "physical_immunity",
+        "magical_resistance",
+        "magical_immunity",
+        "undead",
+        "mask",
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        Keyword::NAMES[self as usize]
+    }
+
+    pub fn parse(s: &str) -> Option<Keyword> {
+        Keyword::ALL.into_iter().find(|k| k.as_str() == s)
     }
 }

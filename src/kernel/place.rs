@@ -84,3 +84,37 @@ impl Serialize for Location {
         s.serialize_str(self.as_str())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_are_spelled_as_the_result_object_contract_writes_them() {
+        let spelled: Vec<&str> = [Place::Space, Place::Cup, Place::Trophy, Place::Evaded]
+            .into_iter()
+            .map(Place::as_str)
+            .collect();
+        assert_eq!(spelled, ["space", "cup", "trophy", "evaded"]);
+    }
+
+    #[test]
+    fn every_location_of_the_contract_reads_back_as_itself_and_only_two_are_starts() {
+        for s in [
+            "arkham",
+            "st_marys_hospital",
+            "arkham_asylum",
+            "other_world",
+            "lost_in_time_and_space",
+        ] {
+            assert_eq!(Location::parse(s).map(Location::as_str), Some(s));
+        }
+        let starts: Vec<&str> = Location::ALL
+            .into_iter()
+            .filter(|l| l.is_start())
+            .map(Location::as_str)
+            .collect();
+        assert_eq!(starts, ["arkham", "other_world"]);
+        assert_eq!(Location::parse("innsmouth"), None);
+    }
+}

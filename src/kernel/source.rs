@@ -137,3 +137,29 @@ impl Serialize for Target {
         s.serialize_str(self.key())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cause_is_spelled_for_scripts_and_json_as_it_always_was() {
+        assert_eq!(Source::card("ghoul").key(), "ghoul");
+        assert_eq!(
+            Source::Ability("gug".into(), Ability::Overwhelming).key(),
+            "gug:overwhelming"
+        );
+        assert_eq!(Source::Spent(Token::Focus).key(), "reroll:focus");
+        assert_eq!(Source::Reroll(Token::Clue).key(), "clue token");
+        assert_eq!(Source::Rules.key(), "rules");
+        assert_eq!(Target::Investigator.key(), "investigator");
+    }
+
+    #[test]
+    fn only_the_card_itself_is_that_card_not_its_ability() {
+        let ability = Source::Ability("gug".into(), Ability::Overwhelming);
+        assert_eq!(ability.card_id(), Some("gug"));
+        assert!(!ability.is_card("gug"));
+        assert!(Source::card("gug").is_card("gug"));
+    }
+}

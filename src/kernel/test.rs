@@ -177,6 +177,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_label_naming_a_kind_of_the_rules_is_that_kind_and_any_other_stays_the_cards_own() {
+        assert_eq!(TestKind::from("combat"), TestKind::Combat);
+        assert_eq!(TestKind::from("spell"), TestKind::Spell);
+        let wither = TestKind::from("disperse the mob");
+        assert_eq!(wither, TestKind::Label(Arc::from("disperse the mob")));
+        assert_eq!(wither.as_str(), "disperse the mob");
+        for k in TestKind::BUILTIN {
+            assert_eq!(TestKind::from(k.as_str()), k);
+        }
+    }
+
+    #[test]
     fn fives_and_sixes_succeed_normally() {
         assert_eq!(count_successes(&[1, 2, 3, 4, 5, 6], 5, &[]), 2);
     }

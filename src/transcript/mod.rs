@@ -73,3 +73,35 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::{Exclusion, Source};
+
+    fn text(events: &[Event], game: Game) -> String {
+        let names: Names = [("45_automatic".to_string(), ".45 Automatic".to_string())].into();
+        render_events(events, &names, game)
+    }
+
+    #[test]
+    fn a_combat_stopped_at_the_round_limit_says_after_how_many_rounds() {
+        assert_eq!(
+            text(&[Event::CombatStopped { rounds: 200 }], Game::Arkham),
+            "  the combat is stopped after 200 rounds\n"
+        );
+    }
+
+    #[test]
+    fn a_bonus_of_nothing_is_listed_as_adding_nothing_under_its_printed_name() {
+        let ignored = Event::BonusIgnored {
+            source: Source::card("45_automatic"),
+            amount: 0,
+            reason: Exclusion::Nothing,
+        };
+        assert_eq!(
+            text(&[ignored], Game::Eldritch),
+            "  pool   ·  .45 Automatic +0 ignored: a bonus of +0 or less adds nothing\n"
+        );
+    }
+}
