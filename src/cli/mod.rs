@@ -121,8 +121,11 @@ fn base_files(base: &Option<PathBuf>, game: Game) -> Result<Vec<(String, String)
             let mut files = Vec::new();
             for sub in ["cards", "scripts"] {
                 read_tree(dir, &dir.join(sub).join(game.as_str()), &mut files).map_err(|e| {
-                    Diagnostic::new("E0001", format!("cannot read `{}`: {e}", dir.display()))
-                        .hint("`--base` takes a folder holding cards/ and scripts/")
+                    Diagnostic::new(
+                        crate::defs::Code::CannotRead,
+                        format!("cannot read `{}`: {e}", dir.display()),
+                    )
+                    .hint("`--base` takes a folder holding cards/ and scripts/")
                 })?;
             }
             Ok(files)
@@ -184,8 +187,11 @@ fn read_pack_files(dir: &Path) -> Result<(String, Vec<(String, String)>), String
 fn read_pack(dir: &Path) -> Result<Pack, Vec<Diagnostic>> {
     let (root, files) = read_pack_files(dir).map_err(|why| {
         vec![
-            Diagnostic::new("E0001", format!("cannot read pack `{}`: {why}", shown(dir)))
-                .hint("a pack is a folder holding pack.toml, cards/ and scripts/"),
+            Diagnostic::new(
+                crate::defs::Code::CannotRead,
+                format!("cannot read pack `{}`: {why}", shown(dir)),
+            )
+            .hint("a pack is a folder holding pack.toml, cards/ and scripts/"),
         ]
     })?;
     Pack::from_files(&root, files)
@@ -288,8 +294,11 @@ fn read(path: &Path) -> Result<SourceFile, Diagnostic> {
     std::fs::read_to_string(path)
         .map(|t| SourceFile::new(path.display().to_string(), t))
         .map_err(|e| {
-            Diagnostic::new("E0001", format!("cannot read `{}`: {e}", path.display()))
-                .hint("check the path")
+            Diagnostic::new(
+                crate::defs::Code::CannotRead,
+                format!("cannot read `{}`: {e}", path.display()),
+            )
+            .hint("check the path")
         })
 }
 
