@@ -2,7 +2,7 @@
 //! of Fight or Flee, what happens to the monster, and what cards change about the combat. Depends
 //! on `kernel` only.
 
-use super::words::{Words, plural};
+use super::words::{Title, Words, plural};
 use crate::kernel::{Event, Game, Place, Slot, Source};
 
 pub(super) fn line(ev: &Event, w: &Words) -> String {

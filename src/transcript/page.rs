@@ -1,7 +1,7 @@
 //! The opening and closing lines of a transcript: what the scenario is and who the investigator is;
 //! where the investigator and each monster end. Depends on `kernel` only.
 
-use super::words::{Names, Words, counters, plural, signed, status_text};
+use super::words::{Names, Title, Words, counters, plural, signed, status_text};
 use crate::kernel::{Game, Investigator, Monster, Place};
 use std::fmt::Write;
 

@@ -1,7 +1,7 @@
 //! The lines of one test: how it begins, every pool part and ignored bonus with its reason, the roll,
 //! rerolls and counting rules, the result. Depends on `kernel` only.
 
-use super::words::{Words, capital, faces, plural, signed};
+use super::words::{Title, Words, capital, faces, plural, signed};
 use crate::kernel::{BonusKind, Event, Exclusion, Game, PartKind, Skill, Slot, TestKind};
 use std::fmt::Write;
 

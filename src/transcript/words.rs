@@ -1,7 +1,7 @@
 //! The words every transcript line shares: printed names for card ids and causes ([`Source`]),
 //! numbers with their sign and plural, counters and statuses. Depends on `kernel` only.
 
-use crate::kernel::{Ability, Game, Investigator, Source, Stat, Status};
+use crate::kernel::{Ability, Game, Investigator, Skill, Source, Stat, Status};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -47,6 +47,27 @@ impl Words<'_> {
         match stat {
             Stat::Clues => plural(n, "Clue token", "Clue tokens"),
             _ => format!("{n} {}", self.stat(stat)),
+        }
+    }
+}
+
+/// A skill's printed name.
+pub(super) trait Title {
+    fn title(self) -> &'static str;
+}
+
+impl Title for Skill {
+    fn title(self) -> &'static str {
+        match self {
+            Skill::Lore => "Lore",
+            Skill::Influence => "Influence",
+            Skill::Observation => "Observation",
+            Skill::Strength => "Strength",
+            Skill::Will => "Will",
+            Skill::Speed => "Speed",
+            Skill::Sneak => "Sneak",
+            Skill::Fight => "Fight",
+            Skill::Luck => "Luck",
         }
     }
 }
