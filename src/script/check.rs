@@ -4,7 +4,7 @@
 //! (`ctx.gain_condition("paranoia")`) that names no card (E0201). `import` and `eval` are disabled
 //! keywords: the parser refuses them (E0408, in `hooks.rs`).
 
-use super::hooks::place;
+use super::position::place;
 use crate::defs::{CardSet, Diagnostic, ScriptSource, closest};
 use rhai::{AST, ASTNode, Engine, Expr, Position, Stmt};
 use std::collections::BTreeSet;
