@@ -20,6 +20,7 @@ mod encounter;
 mod event;
 mod hooks;
 mod investigator;
+mod limits;
 pub mod monster;
 mod pool;
 mod procedure;
@@ -39,6 +40,7 @@ pub use hooks::{
     CombatView, Hook, HookCall, HookError, HookSet, Hooks, LossView, NoHooks, TestView,
 };
 pub use investigator::{Investigator, Status};
+pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
 pub use monster::Monster;
 pub use pool::{Bonus, BonusRule, Pool, PoolInput, assemble, assemble_pool};
 pub use procedure::{Eldritch, Procedure, procedure_for};

@@ -741,6 +741,7 @@ impl Prepared {
         let mut enc = Encounter::new(setup);
         enc.rollback = full;
         enc.record = full;
+        self.hooks.start_run();
         let result = self.procedure.run(&mut enc, &self.request, &mut self.hooks);
         (enc, result)
     }

@@ -3,7 +3,7 @@
 
 use super::check::{Known, check, where_in};
 use super::context::{Ctx, State};
-use super::engine::{Printed, sandboxed_engine};
+use super::engine::{DISABLED, Limits, Output, Printed, sandboxed_engine};
 use super::position::{fn_position, place};
 use crate::defs::{CardSet, Diagnostic, ScriptSource, closest};
 use crate::kernel::{
@@ -41,7 +41,7 @@ const HOOK_PREFIXES: [&str; 4] = ["before_", "after_", "on_", "when_"];
 impl ScriptHooks {
     /// Compiles every script of `set`, reporting every syntax error and every misnamed hook at once.
     pub fn compile(set: &CardSet) -> Result<ScriptHooks, Vec<Diagnostic>> {
-        let printed: Printed = Rc::new(RefCell::new(Vec::new()));
+        let printed: Printed = Rc::new(RefCell::new(Output::default()));
         let engine = sandboxed_engine(printed.clone());
         let mut compiled = FxHashMap::default();
         let mut problems = Vec::new();
@@ -100,7 +100,7 @@ impl ScriptHooks {
                 Err(e) => {
                     let (_, _, span) = place(src, e.position());
                     let what = e.err_type().to_string();
-                    let forbidden = ["eval", "import"]
+                    let forbidden = DISABLED
                         .into_iter()
                         .find(|k| what.contains(&format!("'{k}'")));
                     problems.push(match forbidden {
@@ -113,9 +113,10 @@ impl ScriptHooks {
                         )
                         .at(&src.file, span.start..span.start + k.len())
                         .label("sandboxed")
-                        .hint(
-                            "a card script stands alone and runs only its own code: write the helper function in the same script",
-                        ),
+                        .hint(match k {
+                            "Fn" | "curry" => "function pointers hold data the sandbox's size limits do not see: call the function by name",
+                            _ => "a card script stands alone and runs only its own code: write the helper function in the same script",
+                        }),
                         None => Diagnostic::new("E0401", format!("script of `{id}`: {what}"))
                             .at(&src.file, span)
                             .label("here")
@@ -135,6 +136,11 @@ impl ScriptHooks {
             sources: set.scripts.clone(),
             calls: 0,
         })
+    }
+
+    /// A new run begins: the transcript budget of scripts is whole again.
+    pub fn start_run(&mut self) {
+        self.printed.borrow_mut().start_run();
     }
 
     /// How many hooks have been called.
@@ -223,8 +229,9 @@ impl Hooks for ScriptHooks {
             dice: lent,
             dice_error: None,
             card: compiled.id.clone(),
+            too_many: false,
         })));
-        self.printed.borrow_mut().clear();
+        self.printed.borrow_mut().start_hook();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let result = self.engine.call_fn_with_options::<rhai::Dynamic>(
             options,
@@ -245,6 +252,7 @@ impl Hooks for ScriptHooks {
                     dice: std::mem::replace(&mut s.dice, DiceSource::fixed(Vec::new())),
                     dice_error: s.dice_error.take(),
                     card: s.card.clone(),
+                    too_many: s.too_many,
                 }
             });
         *dice = state.dice;
@@ -262,12 +270,30 @@ impl Hooks for ScriptHooks {
                 call.card, call.hook, &e,
             )));
         }
+        if state.too_many {
+            return Err(KernelError::Hook(HookError {
+                card: call.card.to_string(),
+                hook: call.hook,
+                message: format!(
+                    "more than {} effects asked for in one hook call",
+                    Limits::EFFECTS
+                ),
+                code: "E0403",
+                line: None,
+                column: None,
+            }));
+        }
+        // What the hook printed, then its effects; its text (printed and `ctx.note`) within the
+        // transcript budget.
         let mut printed = self.printed.borrow_mut();
-        if printed.is_empty() {
+        if printed.lines.is_empty() && !state.effects.iter().any(|e| matches!(e, Effect::Note(_))) {
             return Ok(state.effects);
         }
-        let mut effects: Vec<Effect> = printed.drain(..).map(Effect::Note).collect();
-        effects.extend(state.effects);
+        let mut effects: Vec<Effect> = printed.lines.drain(..).map(Effect::Note).collect();
+        effects.extend(state.effects.into_iter().filter_map(|e| match e {
+            Effect::Note(text) => printed.admit(&text).map(Effect::Note),
+            other => Some(other),
+        }));
         Ok(effects)
     }
 }
