@@ -106,6 +106,19 @@ fn long_key(src: &ScriptSource, id: &str, pos: Position, len: usize) -> Diagnost
     at(src, pos, len, d)
 }
 
+/// The longest map key in a constant value, if it holds a map.
+fn longest_key(v: &rhai::Dynamic) -> Option<usize> {
+    if let Some(m) = v.read_lock::<rhai::Map>() {
+        let own = m.keys().map(|k| k.len()).max();
+        let inner = m.values().filter_map(longest_key).max();
+        return own.max(inner);
+    }
+    if let Some(a) = v.read_lock::<rhai::Array>() {
+        return a.iter().filter_map(longest_key).max();
+    }
+    None
+}
+
 /// Every problem of one compiled script, in the order of the source.
 pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec<Diagnostic> {
     let own: BTreeSet<String> = ast.iter_functions().map(|f| f.name.to_string()).collect();
@@ -113,7 +126,12 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
     let mut out: Vec<(Position, Diagnostic)> = Vec::new();
     let mut props: Vec<(Position, Diagnostic)> = Vec::new();
     let mut call = |name: &str, args: &[Expr], pos: Position, method: bool| {
-        if name.contains('$') || !name.starts_with(|c: char| c.is_alphabetic() || c == '_') {
+        // `curry` here is the parser's own, for a closure's captures (reported below): a script's
+        // `curry` is refused when it is compiled.
+        if name.contains('$')
+            || name == "curry"
+            || !name.starts_with(|c: char| c.is_alphabetic() || c == '_')
+        {
             return;
         }
         if !known.functions.contains(name) && !own.contains(name) {
@@ -176,6 +194,12 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
             Some(ASTNode::Expr(Expr::Map(m, pos))) => {
                 for (key, _) in m.0.iter().filter(|(k, _)| k.name.len() > Limits::MAP_KEY) {
                     props.push((*pos, long_key(src, id, key.pos, key.name.len())));
+                }
+            }
+            // A map literal of constants, folded into one value when the script was compiled.
+            Some(ASTNode::Expr(Expr::DynamicConstant(v, pos))) => {
+                if let Some(len) = longest_key(v).filter(|n| *n > Limits::MAP_KEY) {
+                    props.push((*pos, long_key(src, id, *pos, len)));
                 }
             }
             Some(ASTNode::Expr(Expr::Property(p, ppos))) if p.2.len() > Limits::MAP_KEY => {

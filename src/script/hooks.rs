@@ -100,9 +100,15 @@ impl ScriptHooks {
                 Err(e) => {
                     let (_, _, span) = place(src, e.position());
                     let what = e.err_type().to_string();
-                    let forbidden = DISABLED
-                        .into_iter()
-                        .find(|k| what.contains(&format!("'{k}'")));
+                    // Rhai names a disabled keyword in its message, except after a dot
+                    // (`.curry(1)`: "expecting name of a property"): then it is at the position.
+                    let here = &src.file.text[span.start..];
+                    let forbidden = DISABLED.into_iter().find(|k| {
+                        what.contains(&format!("'{k}'"))
+                            || here.strip_prefix(k).is_some_and(|rest| {
+                                !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                            })
+                    });
                     problems.push(match forbidden {
                         Some(k) => Diagnostic::new(
                             "E0408",
