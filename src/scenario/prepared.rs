@@ -4,7 +4,7 @@
 use super::build::e;
 use super::file::RawScenario;
 use super::play::Played;
-use crate::defs::{CardSet, Diagnostic, SourceFile};
+use crate::defs::{CardSet, Code, Diagnostic, SourceFile};
 use crate::kernel::{
     CheckedSetup, DiceSource, Encounter, Investigator, KernelError, Procedure, TestRequest,
 };
@@ -100,7 +100,7 @@ impl Prepared {
         let Some(dice) = self.dice.take() else {
             return Err(vec![
                 e(
-                    "E0303",
+                    Code::Request,
                     "this scenario has no `[dice]` to play with",
                     &self.file,
                     self.scenario.game.span(),
@@ -115,7 +115,7 @@ impl Prepared {
                 let span = faces_span(&self.scenario);
                 (left > 0).then(|| {
                     e(
-                        "E0302",
+                        Code::FacesLeftOver,
                         format!("{left} dice faces were not used"),
                         &self.file,
                         span,
@@ -157,7 +157,7 @@ fn kernel_diagnostic(
     raw: &RawScenario,
 ) -> Diagnostic {
     match err {
-        KernelError::Dice(d) => e("E0301", d.to_string(), file, faces_span(raw))
+        KernelError::Dice(d) => e(Code::FacesRanOut, d.to_string(), file, faces_span(raw))
             .label("not enough faces")
             .hint("give one face for every die rolled, in the order rolled (see the transcript)"),
         KernelError::Hook(h) => hooks.diagnostic(h),
@@ -167,7 +167,7 @@ fn kernel_diagnostic(
             message,
         } => {
             let at = hook.map(|h| format!(" in hook `{h}`")).unwrap_or_default();
-            let d = Diagnostic::new("E0406", format!("`{card}`{at}: {message}"));
+            let d = Diagnostic::new(Code::RuleRefused, format!("`{card}`{at}: {message}"));
             match set.cards.get(card) {
                 Some(c) => d.at(&c.file, c.id_span.clone()),
                 None => d,

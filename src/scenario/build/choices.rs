@@ -2,7 +2,7 @@
 //! optional effects taken, and the AH2e plan for each round of Fight or Flee.
 
 use super::{Builder, Section, e};
-use crate::defs::{Diagnostic, SourceFile};
+use crate::defs::{Code, Diagnostic, SourceFile};
 use crate::kernel::{DiceSource, Game, Policy, Round};
 use crate::scenario::file::RawPolicy;
 use std::collections::BTreeMap;
@@ -23,7 +23,7 @@ impl Builder<'_> {
                         Ok(face @ 1..=6) => out.push(face),
                         _ => {
                             let d = e(
-                                "E0105",
+                                Code::OutOfRange,
                                 format!("{} is not a die face", f.get_ref()),
                                 self.file,
                                 f.span(),
@@ -38,7 +38,7 @@ impl Builder<'_> {
             (None, Some(seed)) => DiceSource::seeded(seed),
             _ => {
                 let d = e(
-                    "E0303",
+                    Code::Request,
                     "`[dice]` takes exactly one of `faces` or `seed`",
                     self.file,
                     d.span(),
@@ -114,8 +114,13 @@ fn policy(
     problems: &mut Vec<Diagnostic>,
 ) -> (Policy, BTreeMap<String, Policy>) {
     let bad = |s: &str, span: Range<usize>| {
-        e("E0105", format!("`{s}` is not a policy"), file, span)
-            .hint("`none`, `until_pass` or `max`")
+        e(
+            Code::OutOfRange,
+            format!("`{s}` is not a policy"),
+            file,
+            span,
+        )
+        .hint("`none`, `until_pass` or `max`")
     };
     match raw {
         None => (Policy::None, BTreeMap::new()),

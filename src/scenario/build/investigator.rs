@@ -3,6 +3,7 @@
 
 use super::{Builder, Section, e};
 use crate::defs::CardKind;
+use crate::defs::Code;
 use crate::kernel::{Game, Investigator, Skill};
 use crate::scenario::file::RawInvestigator;
 use toml::Spanned;
@@ -64,7 +65,7 @@ impl Builder<'_> {
         };
         if self.set.cards[&id].kind != CardKind::Investigator {
             let d = e(
-                "E0107",
+                Code::WrongKind,
                 format!("`{id}` is not an investigator"),
                 self.file,
                 card.span(),
@@ -136,7 +137,7 @@ pub(super) fn no_improvement(
     span: std::ops::Range<usize>,
 ) -> crate::defs::Diagnostic {
     e(
-        "E0106",
+        Code::OtherGame,
         format!("`{k}` cannot hold an improvement token"),
         file,
         span,

@@ -12,7 +12,7 @@ use super::file::RawScenario;
 use super::inline::parse_inline_card;
 use super::packs::{PackReader, load_packs};
 use super::prepared::Prepared;
-use crate::defs::{CardSet, Diagnostic, SourceFile};
+use crate::defs::{CardSet, Code, Diagnostic, SourceFile};
 use crate::kernel::{DiceSource, Game, Rules, Setup, TestRequest, procedure_for};
 use crate::script::ScriptHooks;
 use std::ops::Range;
@@ -21,7 +21,7 @@ use toml::Spanned;
 
 /// A diagnostic of code `code` at `span` of `file`.
 pub(super) fn e(
-    code: &'static str,
+    code: Code,
     msg: impl Into<String>,
     file: &SourceFile,
     span: Range<usize>,
@@ -106,7 +106,7 @@ impl Builder<'_> {
             }
             _ => {
                 let d = e(
-                    "E0103",
+                    Code::WrongType,
                     "a card is named by its id or printed name, or defined inline",
                     self.file,
                     v.span(),
@@ -143,7 +143,7 @@ pub fn prepare(
     let Some(game) = Game::parse(raw.game.get_ref()) else {
         return Err(vec![
             e(
-                "E0105",
+                Code::OutOfRange,
                 format!("`{}` is not a game", raw.game.get_ref()),
                 file,
                 raw.game.span(),

@@ -4,6 +4,7 @@
 use super::investigator::{no_improvement, skill_keys};
 use super::request::not_a_skill;
 use super::{Builder, Key, Section, e};
+use crate::defs::Code;
 use crate::defs::Diagnostic;
 use crate::kernel::{MonsterPart, Part, Problem, SetupProblem, Skill};
 use std::ops::Range;
@@ -17,7 +18,7 @@ impl Builder<'_> {
             Problem::NotASkillOfTheGame { skill, game } => match p.part {
                 Part::TestSkill => not_a_skill(self, &written, span),
                 _ => e(
-                    "E0106",
+                    Code::OtherGame,
                     format!("`{skill}` is not a skill of {}", game.as_str()),
                     self.file,
                     span,
@@ -35,49 +36,49 @@ impl Builder<'_> {
             },
             Problem::NoImprovementToken => no_improvement(&written, self.file, span),
             Problem::TokenValue(v) => e(
-                "E0105",
+                Code::OutOfRange,
                 format!("an improvement token is +1 or +2, an impairment −1 or −2, not {v}"),
                 self.file,
                 span,
             )
             .hint("the maximum is +2 and the minimum −2"),
             Problem::HealthTokens { tokens, toughness } => e(
-                "E0105",
+                Code::OutOfRange,
                 format!("{tokens} Health tokens on a monster of toughness {toughness}"),
                 self.file,
                 span,
             )
             .hint("a monster with Health tokens at its toughness is already defeated"),
             Problem::DifficultyInEldritch => e(
-                "E0106",
+                Code::OtherGame,
                 "Eldritch Horror tests have no difficulty",
                 self.file,
                 span,
             )
             .hint("one success passes; remove `difficulty`"),
             Problem::NotAStartingLocation(loc) => e(
-                "E0105",
+                Code::OutOfRange,
                 format!("`{loc}` is not a starting location"),
                 self.file,
                 span,
             )
             .hint("`arkham` or `other_world`"),
             Problem::NotAnAction(action) => e(
-                "E0105",
+                Code::OutOfRange,
                 format!("`{action}` is not a combat action"),
                 self.file,
                 span,
             )
             .hint("`fight` or `flee`"),
             Problem::CastNotWielded(card) => e(
-                "E0105",
+                Code::OutOfRange,
                 format!("`{card}` is cast but not in `wield`"),
                 self.file,
                 span,
             )
             .hint("a spell is cast from the hands: list it in `wield` too"),
             Problem::TooManyHands(hands) => e(
-                "E0105",
+                Code::OutOfRange,
                 format!("these cards need {hands} hands; an investigator has 2"),
                 self.file,
                 span,

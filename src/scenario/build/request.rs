@@ -3,6 +3,7 @@
 
 use super::{Builder, Section, e};
 use crate::defs::CardKind;
+use crate::defs::Code;
 use crate::kernel::{Monster, Skill, TestRequest, TestSpec};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -34,7 +35,7 @@ impl Builder<'_> {
             (None, Some(_)) => Some(TestRequest::Combat),
             (Some(t), Some(_)) => {
                 let d = e(
-                    "E0303",
+                    Code::Request,
                     "a scenario has `[test]` or `[[monsters]]`, not both",
                     self.file,
                     t.span(),
@@ -44,7 +45,7 @@ impl Builder<'_> {
             }
             (None, None) => {
                 let d = e(
-                    "E0303",
+                    Code::Request,
                     "nothing happens: the scenario needs `[test]` or `[[monsters]]`",
                     self.file,
                     raw.game.span(),
@@ -69,7 +70,7 @@ impl Builder<'_> {
             };
             if self.set.cards[&id].kind != CardKind::Monster {
                 let d = e(
-                    "E0107",
+                    Code::WrongKind,
                     format!("`{id}` is not a monster"),
                     self.file,
                     en.card.span(),
@@ -115,7 +116,7 @@ impl Builder<'_> {
                 None => {
                     let here: Vec<&str> = monsters.iter().map(|(_, m)| m.id.as_str()).collect();
                     let d = e(
-                        "E0201",
+                        Code::UnknownCard,
                         format!(
                             "`{}` in `order` is not a monster of this scenario",
                             o.get_ref()
@@ -139,7 +140,7 @@ pub(super) fn not_a_skill(
     span: std::ops::Range<usize>,
 ) -> crate::defs::Diagnostic {
     e(
-        "E0105",
+        Code::OutOfRange,
         format!("`{written}` is not a skill of {}", b.game.as_str()),
         b.file,
         span,
