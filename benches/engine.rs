@@ -126,9 +126,7 @@ fn recorded_calls(p: &mut Prepared, runs: u64) -> Vec<(String, Hook, TestView)> 
         calls: Vec::new(),
     };
     for seed in 1..=runs {
-        let mut setup = p.setup.clone();
-        setup.dice = DiceSource::seeded(seed);
-        let mut enc = Encounter::new(setup);
+        let mut enc = Encounter::new(p.setup.with_dice(DiceSource::seeded(seed)));
         enc.record = false;
         enc.rollback = false;
         procedure_for(p.setup.game)

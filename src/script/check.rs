@@ -1,12 +1,13 @@
 //! What loading checks in a compiled script beyond its syntax, before anything runs: a call to a
 //! function neither the script API, Rhai's standard library nor the script itself defines (E0407), a
 //! property of `ctx` that does not exist (E0407), and a card id written as a literal
-//! (`ctx.gain_condition("paranoia")`) that names no card (E0201). `import` and `eval` are disabled
-//! keywords: the parser refuses them (E0408, in `hooks.rs`).
+//! (`ctx.gain_condition("paranoia")`) that names no card (E0201), a closure that captures a variable and
+//! a map key longer than `Limits::MAP_KEY` (E0408). `import`, `eval`, `Fn` and `curry` are disabled
+//! keywords: the parser refuses them (E0408, in `hooks.rs`). Imports `engine` and `position`.
 
 use super::engine::Limits;
 use super::position::place;
-use crate::defs::{CardSet, Diagnostic, ScriptSource, closest};
+use crate::defs::{CardSet, Code, Diagnostic, ScriptSource, closest};
 use rhai::{AST, ASTNode, Engine, Expr, Position, Stmt};
 use std::collections::BTreeSet;
 
@@ -94,7 +95,7 @@ fn at(src: &ScriptSource, pos: Position, len: usize, d: Diagnostic) -> Diagnosti
 /// A map key or property name longer than `Limits::MAP_KEY` (Rhai's size limits do not count keys).
 fn long_key(src: &ScriptSource, id: &str, pos: Position, len: usize) -> Diagnostic {
     let d = Diagnostic::new(
-        "E0408",
+        Code::Forbidden,
         format!(
             "`{id}`{}: a map key or property name of {len} bytes (at most {})",
             where_in(src, pos),
@@ -143,7 +144,7 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
                 format!("{name}()")
             };
             let d = Diagnostic::new(
-                "E0407",
+                Code::UnknownApi,
                 format!(
                     "`{id}`{}: `{shown}` is not a function of the script API",
                     where_in(src, pos)
@@ -179,7 +180,7 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
             Some(ASTNode::Stmt(Stmt::Share(vars))) => {
                 for (v, _) in vars.iter() {
                     let d = Diagnostic::new(
-                        "E0408",
+                        Code::Forbidden,
                         format!(
                             "`{id}`{}: a closure may not capture `{}`",
                             where_in(src, v.pos),
@@ -212,7 +213,7 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
                 {
                     let near = closest(&p.2, known.properties.iter().map(String::as_str));
                     let d = Diagnostic::new(
-                        "E0407",
+                        Code::UnknownApi,
                         format!(
                             "`{id}`{}: `ctx.{}` is not a property of the script API",
                             where_in(src, *ppos),

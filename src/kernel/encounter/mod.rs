@@ -6,9 +6,9 @@ use super::hooks::LossView;
 use super::pool::{Bonus, PoolInput, assemble};
 use super::test::count_successes;
 use super::{
-    ActiveCard, BonusKind, CombatView, DiceError, DiceSource, During, Effect, Event, Game, Hook,
-    HookCall, HookError, HookSet, Hooks, Investigator, Monster, Skill, Stat, Status, TestOutcome,
-    TestSpec, TestView,
+    ActiveCard, BonusKind, CheckedSetup, CombatView, DiceError, DiceSource, During, Effect, Event,
+    Game, Hook, HookCall, HookError, HookSet, Hooks, Investigator, Monster, Rules, Skill, Stat,
+    Status, TestOutcome, TestSpec, TestView,
 };
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
@@ -62,48 +62,6 @@ pub struct CombatState {
     pub cast: Vec<String>,
     /// AH2e: a card ended the combat (the Nightgaunt with no open gate).
     pub ended: bool,
-}
-
-/// Everything an encounter starts from.
-#[derive(Debug, Clone)]
-pub struct Setup {
-    pub game: Game,
-    /// Shared by every run of the scenario until one changes it (copy-on-write).
-    pub investigator: Arc<Investigator>,
-    pub monsters: Vec<Arc<Monster>>,
-    /// Every card that is or may come into play (conditions gained mid-encounter included), by id.
-    pub catalog: Arc<BTreeMap<String, ActiveCard>>,
-    pub dice: DiceSource,
-    /// Token policy by test kind; kinds not listed use `default_policy`.
-    pub policy: BTreeMap<String, Policy>,
-    pub default_policy: Policy,
-    /// Card ids whose optional effects the player takes.
-    pub chosen: Vec<String>,
-    pub investigators_in_game: u32,
-    pub rules: Rules,
-    /// AH2e: the player's plan for each round of Fight or Flee; the last one repeats.
-    pub rounds: Vec<Round>,
-    /// AH2e: try to evade before combat.
-    pub evade_first: bool,
-}
-
-/// Readings of the rules a scenario may choose where sources disagree, and table state.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Rules {
-    /// AH2e, open point D1: whether Clue tokens may add dice to a check whose modified skill is 0 or
-    /// less (the AH wiki's Clue page and a rules digest: yes; the wiki's Skill check page: no).
-    pub clues_after_zero_dice: bool,
-    /// AH2e: open gates on the board (the Nightgaunt draws the investigator through the nearest).
-    pub open_gates: u32,
-}
-
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules {
-            clues_after_zero_dice: true,
-            open_gates: 0,
-        }
-    }
 }
 
 /// AH2e: one round of Fight or Flee as the player plays it.
@@ -247,7 +205,9 @@ pub struct Encounter {
 }
 
 impl Encounter {
-    pub fn new(setup: Setup) -> Encounter {
+    /// An encounter at its start; the setup was checked by [`Setup::check`](super::Setup::check).
+    pub fn new(setup: CheckedSetup) -> Encounter {
+        let setup = setup.into_inner();
         Encounter {
             game: setup.game,
             investigator: setup.investigator,
@@ -484,7 +444,7 @@ pub(super) fn limit_error(card: &str, hook: Hook, message: String) -> KernelErro
         card: card.to_string(),
         hook,
         message,
-        code: "E0403",
+        fault: super::HookFault::Limit,
         line: None,
         column: None,
     })
