@@ -6,8 +6,8 @@ use super::inline::parse_inline_card;
 use super::packs::{PackReader, load_packs, no_packs};
 use crate::defs::{CardKind, CardSet, Diagnostic, Diagnostics, SourceFile, parse_toml_all};
 use crate::kernel::{
-    DiceSource, Encounter, Game, Investigator, KernelError, Policy, Procedure, Round, Rules, Setup,
-    Skill, TestRequest, TestSpec, procedure_for,
+    DiceSource, Encounter, Game, HANDS, Investigator, KernelError, Policy, Procedure, Round, Rules,
+    Setup, Skill, TestRequest, TestSpec, procedure_for,
 };
 use crate::script::ScriptHooks;
 use std::collections::BTreeMap;
@@ -573,13 +573,13 @@ pub fn prepare(
             .filter_map(|id| b.set.cards.get(id))
             .map(|c| c.raw.hands.unwrap_or(0))
             .sum();
-        if hands > 2
+        if hands > HANDS
             && let (Some(first), Some(last)) = (r.wield.first(), r.wield.last())
         {
             b.problems.push(
                 e(
                     "E0105",
-                    format!("these cards need {hands} hands; an investigator has 2"),
+                    format!("these cards need {hands} hands; an investigator has {HANDS}"),
                     file,
                     first.span().start..last.span().end,
                 )
