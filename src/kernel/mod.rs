@@ -12,7 +12,6 @@ macro_rules! emit {
     };
 }
 
-mod arkham;
 mod card;
 mod dice;
 mod effect;
@@ -30,7 +29,6 @@ mod skill;
 mod source;
 mod test;
 
-pub use arkham::Arkham;
 pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
 pub use dice::{DiceError, DiceSource, d6_from_u32};
 pub use effect::{Effect, Stat};
@@ -47,7 +45,7 @@ pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
 pub use monster::{Keyword, Monster};
 pub use place::{Location, Place};
 pub use pool::{Bonus, BonusRule, Exclusion, Pool, PoolInput, assemble, assemble_pool};
-pub use procedure::{Eldritch, Procedure, procedure_for};
+pub use procedure::{Arkham, Eldritch, HANDS, MAX_ROUNDS, Procedure, procedure_for};
 pub use setup::{CheckedSetup, MonsterPart, Part, Problem, Rules, Setup, SetupError, SetupProblem};
 pub use skill::{Game, Skill};
 pub use source::{Ability, Source, Target, Token};

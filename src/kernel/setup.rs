@@ -5,7 +5,7 @@
 //! Imports kernel types only.
 
 use super::{
-    ActiveCard, DiceSource, Game, Investigator, Location, Monster, Policy, Round, Skill,
+    ActiveCard, DiceSource, Game, HANDS, Investigator, Location, Monster, Policy, Round, Skill,
     TestRequest,
 };
 use std::collections::BTreeMap;
@@ -141,9 +141,6 @@ pub struct SetupError {
     pub setup: Setup,
     pub problems: Vec<SetupProblem>,
 }
-
-/// Hands an investigator has.
-const HANDS: u32 = 2;
 
 impl Setup {
     /// Checks the setup, and the test asked of it, against the rules of its game: every problem at

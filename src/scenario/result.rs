@@ -39,8 +39,7 @@ pub fn result_object(p: &Played) -> Value {
         .map(|m| {
             json!({
                 "card": m.id,
-                // The contract's `damage` is the Health tokens on it.
-                "damage": if enc.game == Game::Eldritch { m.health_tokens } else { 0 },
+                "damage": enc.procedure().health_tokens(m),
                 "defeated": m.defeated,
                 "where": m.place.as_str(),
             })

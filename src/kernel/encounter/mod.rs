@@ -11,7 +11,7 @@ use super::test::count_successes;
 use super::{
     ActiveCard, BonusKind, CheckedSetup, CombatView, DiceError, DiceSource, During, Effect, Event,
     Exclusion, Game, Hook, HookCall, HookError, HookSet, Hooks, Investigator, Location, Monster,
-    Place, Rules, Skill, Source, Stat, Status, Target, TestKind, TestOutcome, TestSpec, TestView,
+    Place, Rules, Skill, Source, Stat, Status, Target, TestOutcome, TestSpec, TestView,
 };
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
