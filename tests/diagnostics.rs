@@ -3,7 +3,7 @@
 //! states the code and the place explicitly, then pins the whole no-colour rendering as a snapshot.
 
 use mythos::defs::{CardSet, Diagnostic, SourceFile, render_all};
-use mythos::scenario::{Played, play_file_with_packs, transcript_text};
+use mythos::scenario::{PackFolder, Played, play_file_with_packs, transcript_text};
 use std::path::Path;
 use std::process::Command;
 
@@ -24,7 +24,7 @@ fn play(name: &str) -> Result<Played, Vec<Diagnostic>> {
 }
 
 /// Reads a pack folder named by a case's `packs`, paths relative to the crate as the CLI shows them.
-fn read_pack(dir: &str) -> Result<(String, Vec<(String, String)>), String> {
+fn read_pack(dir: &str) -> Result<PackFolder, String> {
     fn walk(crate_dir: &Path, rel: &str, out: &mut Vec<(String, String)>) {
         let Ok(rd) = std::fs::read_dir(crate_dir.join(rel)) else {
             return;
@@ -48,7 +48,7 @@ fn read_pack(dir: &str) -> Result<(String, Vec<(String, String)>), String> {
     }
     let mut files = Vec::new();
     walk(crate_dir, &root, &mut files);
-    Ok((root, files))
+    Ok(PackFolder::new(root, files))
 }
 
 /// A case refused before anything is played: every problem, in the order found.

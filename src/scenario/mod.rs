@@ -10,7 +10,7 @@ mod result;
 
 pub use expect::{Miss, check_expectations};
 pub use file::RawScenario;
-pub use packs::{PackReader, no_packs};
+pub use packs::{PackFolder, PackReader, no_packs};
 pub use play::{
     BaseLoader, Blueprint, Played, Prepared, play, play_file, play_file_with_packs, prepare,
     prepare_file,
