@@ -2,9 +2,9 @@
 
 use super::paths::shown;
 use super::play::play_path;
-use super::text_file::{MAX_DEPTH, MAX_ENTRIES, about, refused_kind};
+use super::text_file::{MAX_DEPTH, MAX_ENTRIES, MAX_SHOWN, about, refused_kind};
 use super::{Cli, print_diagnostics};
-use crate::defs::Diagnostic;
+use crate::defs::{Code, Diagnostic};
 use crate::scenario::{check_expectations, result_object};
 use std::path::{Path, PathBuf};
 
@@ -29,7 +29,7 @@ impl Found {
                 if self.entries > MAX_ENTRIES {
                     let at = shown(dir);
                     let d = about(
-                        "E0004",
+                        Code::TooMany,
                         &at,
                         format!("more than {MAX_ENTRIES} files and folders; the rest of `{at}` was not looked at"),
                     )
@@ -56,7 +56,7 @@ impl Found {
                 Ok(t) if t.is_dir() && depth + 1 > MAX_DEPTH => {
                     let at = shown(&p);
                     let d = about(
-                        "E0004",
+                        Code::TooMany,
                         &at,
                         format!("`{at}` is more than {MAX_DEPTH} folders deep; not looked at"),
                     )
@@ -120,8 +120,11 @@ pub(super) fn check(cli: &Cli, paths: &[PathBuf]) -> i32 {
                 } else {
                     failed += 1;
                     println!("FAIL  {}", f.display());
-                    for m in misses {
+                    for m in misses.iter().take(MAX_SHOWN) {
                         println!("      {m}");
+                    }
+                    if misses.len() > MAX_SHOWN {
+                        println!("      … and {} more", misses.len() - MAX_SHOWN);
                     }
                 }
             }

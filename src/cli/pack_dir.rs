@@ -4,7 +4,7 @@
 use super::paths::shown;
 use super::text_file::{MAX_ENTRIES, MAX_FILE_BYTES, about, read_text, refused_kind};
 use super::tree::Tree;
-use crate::defs::{CardSet, Diagnostic, Diagnostics, Pack, embedded_base_files};
+use crate::defs::{CardSet, Code, Diagnostic, Diagnostics, Pack, embedded_base_files};
 use crate::kernel::Game;
 use crate::scenario::PackFolder;
 use std::path::{Path, PathBuf};
@@ -20,7 +20,7 @@ pub(super) fn base_files(
     };
     if !dir.is_dir() {
         return Err(Diagnostic::new(
-            "E0001",
+            Code::CannotRead,
             format!("cannot read `{}`: no such folder", shown(dir)),
         )
         .hint("`--base` takes a folder holding cards/ and scripts/")
@@ -72,8 +72,11 @@ pub(super) fn read_pack(dir: &Path) -> (Option<Pack>, Vec<Diagnostic>) {
         Err(why) => (
             None,
             vec![
-                Diagnostic::new("E0001", format!("cannot read pack `{}`: {why}", shown(dir)))
-                    .hint("a pack is a folder holding pack.toml, cards/ and scripts/"),
+                Diagnostic::new(
+                    Code::CannotRead,
+                    format!("cannot read pack `{}`: {why}", shown(dir)),
+                )
+                .hint("a pack is a folder holding pack.toml, cards/ and scripts/"),
             ],
         ),
     }
@@ -117,7 +120,7 @@ pub(super) fn pack_dirs(dir: &Path) -> (Vec<PathBuf>, Vec<Diagnostic>) {
                 let at = shown(dir);
                 problems.push(
                     about(
-                        "E0004",
+                        Code::TooMany,
                         &at,
                         format!("`{at}` holds more than {MAX_ENTRIES} entries; the rest were not looked at"),
                     )

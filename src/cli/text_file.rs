@@ -2,7 +2,7 @@
 //! FIFO, socket or device), opened without blocking, read through a size cap, its UTF-8 checked and a
 //! leading BOM dropped. The limits on what mythos reads live here, in one place. May import `defs`.
 
-use crate::defs::{Diagnostic, SourceFile};
+use crate::defs::{Code, Diagnostic, SourceFile};
 use std::fs::{File, Metadata};
 use std::io::Read;
 use std::path::Path;
@@ -22,7 +22,7 @@ pub(super) const MAX_SHOWN: usize = 50;
 
 /// A diagnostic about the file at `shown` as a whole: it points at line 1, column 1 and carries no text
 /// of the file (a refused file's content never reaches the output).
-pub(super) fn about(code: &'static str, shown: &str, message: String) -> Diagnostic {
+pub(super) fn about(code: Code, shown: &str, message: String) -> Diagnostic {
     Diagnostic::new(code, message).at(&SourceFile::new(shown, ""), 0..0)
 }
 
@@ -54,7 +54,7 @@ pub(super) fn odd_kind(meta: &Metadata) -> Option<&'static str> {
 /// E0002: a path that is a symbolic link, FIFO, socket or device; never opened.
 pub(super) fn refused_kind(shown: &str, kind: &str) -> Diagnostic {
     about(
-        "E0002",
+        Code::NotRegularFile,
         shown,
         format!("`{shown}` is {kind}; mythos reads only regular files"),
     )
@@ -66,7 +66,7 @@ pub(super) fn refused_kind(shown: &str, kind: &str) -> Diagnostic {
 
 fn too_large(shown: &str, cap: u64) -> Diagnostic {
     about(
-        "E0003",
+        Code::TooLarge,
         shown,
         format!("`{shown}` is larger than {} KiB", cap >> 10),
     )
@@ -97,7 +97,7 @@ pub(super) fn decode(shown: &str, mut bytes: Vec<u8>) -> Result<String, Diagnost
         let file = SourceFile::new(shown, prefix);
         let (line, col) = file.line_col(good);
         Diagnostic::new(
-            "E0005",
+            Code::NotUtf8,
             format!("`{shown}` is not UTF-8 text (line {line}, column {col})"),
         )
         .at(&file, good..good)
@@ -111,13 +111,21 @@ pub(super) fn decode(shown: &str, mut bytes: Vec<u8>) -> Result<String, Diagnost
 /// refused (E0003), a file that is not UTF-8 is E0005; nothing of a refused file is shown.
 pub(super) fn read_text(path: &Path, shown: &str, cap: u64) -> Result<String, Diagnostic> {
     let cannot = |e: std::io::Error| {
-        about("E0001", shown, format!("cannot read `{shown}`: {e}")).hint("check the path")
+        about(
+            Code::CannotRead,
+            shown,
+            format!("cannot read `{shown}`: {e}"),
+        )
+        .hint("check the path")
     };
     let meta = std::fs::symlink_metadata(path).map_err(cannot)?;
     if meta.is_dir() {
-        return Err(
-            about("E0001", shown, format!("`{shown}` is a folder, not a file")).hint("name a file"),
-        );
+        return Err(about(
+            Code::CannotRead,
+            shown,
+            format!("`{shown}` is a folder, not a file"),
+        )
+        .hint("name a file"));
     }
     if let Some(kind) = odd_kind(&meta) {
         return Err(refused_kind(shown, kind));
@@ -152,7 +160,7 @@ mod tests {
     #[test]
     fn bytes_that_are_not_utf8_are_e0005_at_their_line_and_column() {
         let d = decode("a.toml", b"id = \"a\"\nname = \"\xFF\"".to_vec()).expect_err("not UTF-8");
-        assert_eq!(d.code, "E0005");
+        assert_eq!(d.code, Code::NotUtf8);
         assert_eq!(d.location().as_deref(), Some("a.toml:2:9"));
     }
 }

@@ -6,7 +6,7 @@ use super::text_file::{
     MAX_DEPTH, MAX_ENTRIES, MAX_FILE_BYTES, MAX_PACK_BYTES, about, odd_kind, read_text,
     refused_kind,
 };
-use crate::defs::Diagnostic;
+use crate::defs::{Code, Diagnostic};
 use std::path::Path;
 
 /// What one walk read: `(path, text)` pairs in path order, and every entry refused.
@@ -27,15 +27,20 @@ impl Tree {
     pub fn read_top(&mut self, dir: &Path, shown: &str, ext: &str) {
         match std::fs::symlink_metadata(dir) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => {
-                self.problems
-                    .push(about("E0001", shown, format!("cannot read `{shown}`: {e}")))
-            }
+            Err(e) => self.problems.push(about(
+                Code::CannotRead,
+                shown,
+                format!("cannot read `{shown}`: {e}"),
+            )),
             Ok(meta) => match odd_kind(&meta) {
                 Some(kind) => self.problems.push(refused_kind(shown, kind)),
                 None if meta.is_file() => self.problems.push(
-                    about("E0006", shown, format!("`{shown}` is a file, not a folder"))
-                        .hint("`cards` and `scripts` are folders"),
+                    about(
+                        Code::NotPackFile,
+                        shown,
+                        format!("`{shown}` is a file, not a folder"),
+                    )
+                    .hint("`cards` and `scripts` are folders"),
                 ),
                 None => self.read_dir(dir, shown, ext, 0),
             },
@@ -44,7 +49,12 @@ impl Tree {
 
     fn read_dir(&mut self, dir: &Path, shown: &str, ext: &str, depth: usize) {
         let cannot = |e: std::io::Error| {
-            about("E0001", shown, format!("cannot read `{shown}`: {e}")).hint("check the folder")
+            about(
+                Code::CannotRead,
+                shown,
+                format!("cannot read `{shown}`: {e}"),
+            )
+            .hint("check the folder")
         };
         let mut entries = Vec::new();
         match std::fs::read_dir(dir) {
@@ -56,7 +66,7 @@ impl Tree {
                         self.full = true;
                         return self.problems.push(
                             about(
-                                "E0004",
+                                Code::TooMany,
                                 shown,
                                 format!(
                                     "more than {MAX_ENTRIES} files and folders; `{shown}` was not read"
@@ -83,8 +93,12 @@ impl Tree {
             let Some(name) = name.to_str() else {
                 let child = format!("{shown}/{}", name.to_string_lossy());
                 self.problems.push(
-                    about("E0006", &child, format!("`{child}`: the name is not UTF-8"))
-                        .hint("rename it with letters, digits, `_`, `-` and `.`"),
+                    about(
+                        Code::NotPackFile,
+                        &child,
+                        format!("`{child}`: the name is not UTF-8"),
+                    )
+                    .hint("rename it with letters, digits, `_`, `-` and `.`"),
                 );
                 continue;
             };
@@ -99,7 +113,7 @@ impl Tree {
                     if depth + 1 > MAX_DEPTH {
                         self.problems.push(
                             about(
-                                "E0004",
+                                Code::TooMany,
                                 &child,
                                 format!(
                                     "`{child}` is more than {MAX_DEPTH} folders deep; not read"
@@ -116,7 +130,7 @@ impl Tree {
                 Ok(t) if t.is_file() && name.ends_with(ext) => self.read_file(&path, &child),
                 Ok(t) if t.is_file() => self.problems.push(
                     about(
-                        "E0006",
+                        Code::NotPackFile,
                         &child,
                         format!(
                             "`{child}` is not a {}",
@@ -152,7 +166,7 @@ impl Tree {
                     self.full = true;
                     self.problems.push(
                         about(
-                            "E0003",
+                            Code::TooLarge,
                             shown,
                             format!(
                                 "the files read up to `{shown}` hold more than {} MiB; the rest was not read",

@@ -36,7 +36,7 @@ pub use encounter::{
 };
 pub use event::{Event, PartKind};
 pub use hooks::{
-    CombatView, Hook, HookCall, HookError, HookSet, Hooks, LossView, NoHooks, TestView,
+    CombatView, Hook, HookCall, HookError, HookFault, HookSet, Hooks, LossView, NoHooks, TestView,
 };
 pub use investigator::{Investigator, Status};
 pub use monster::Monster;

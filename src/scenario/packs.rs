@@ -1,7 +1,7 @@
 //! A scenario's `packs`: folders relative to the scenario file, read by the caller (the CLI reads the
 //! disk, this room does not) and loaded after the base pack and any `--pack`, in the order listed.
 
-use crate::defs::{CardSet, Diagnostic, Pack, SourceFile};
+use crate::defs::{CardSet, Code, Diagnostic, Pack, SourceFile};
 use toml::Spanned;
 
 /// A pack folder as its reader found it: the folder's path as diagnostics show it, the files read
@@ -68,7 +68,7 @@ pub fn load_packs(
     if let Some(extra) = packs.get(MAX_SCENARIO_PACKS) {
         return vec![
             Diagnostic::new(
-                "E0105",
+                Code::OutOfRange,
                 format!(
                     "`packs` lists {} folders; a scenario lists at most {MAX_SCENARIO_PACKS}",
                     packs.len()
@@ -84,7 +84,7 @@ pub fn load_packs(
         match read(dir.get_ref()) {
             Err(why) => problems.push(
                 Diagnostic::new(
-                    "E0001",
+                    Code::CannotRead,
                     format!("cannot read pack `{}`: {why}", dir.get_ref()),
                 )
                 .at(file, dir.span())

@@ -41,7 +41,7 @@ impl Played {
 pub type BaseLoader<'a> = &'a dyn Fn(Game) -> Result<CardSet, Diagnostics>;
 
 fn e(
-    code: &'static str,
+    code: crate::defs::Code,
     msg: impl Into<String>,
     file: &SourceFile,
     span: Range<usize>,
@@ -109,7 +109,7 @@ impl Builder<'_> {
             _ => {
                 self.problems.push(
                     e(
-                        "E0103",
+                        crate::defs::Code::WrongType,
                         "a card is named by its id or printed name, or defined inline",
                         self.file,
                         v.span(),
@@ -130,8 +130,13 @@ fn policy(
     problems: &mut Vec<Diagnostic>,
 ) -> (Policy, BTreeMap<String, Policy>) {
     let bad = |s: &str, span: Range<usize>| {
-        e("E0105", format!("`{s}` is not a policy"), file, span)
-            .hint("`none`, `until_pass` or `max`")
+        e(
+            crate::defs::Code::OutOfRange,
+            format!("`{s}` is not a policy"),
+            file,
+            span,
+        )
+        .hint("`none`, `until_pass` or `max`")
     };
     match raw {
         None => (Policy::None, BTreeMap::new()),
@@ -179,7 +184,7 @@ pub fn prepare(
     let Some(game) = Game::parse(raw.game.get_ref()) else {
         return Err(vec![
             e(
-                "E0105",
+                crate::defs::Code::OutOfRange,
                 format!("`{}` is not a game", raw.game.get_ref()),
                 file,
                 raw.game.span(),
@@ -207,7 +212,7 @@ pub fn prepare(
         if c.kind != CardKind::Investigator {
             b.problems.push(
                 e(
-                    "E0107",
+                    crate::defs::Code::WrongKind,
                     format!("`{id}` is not an investigator"),
                     file,
                     card.span(),
@@ -248,7 +253,7 @@ pub fn prepare(
             if !game.skills().contains(&skill) {
                 b.problems.push(
                     e(
-                        "E0106",
+                        crate::defs::Code::OtherGame,
                         format!("`{skill}` is not a skill of {}", game.as_str()),
                         file,
                         v.span(),
@@ -294,11 +299,11 @@ pub fn prepare(
                 inv.improvements.insert(s, *v.get_ref());
             }
             Some(_) => b.problems.push(
-                e("E0105", format!("an improvement token is +1 or +2, an impairment −1 or −2, not {}", v.get_ref()), file, v.span())
+                e(crate::defs::Code::OutOfRange, format!("an improvement token is +1 or +2, an impairment −1 or −2, not {}", v.get_ref()), file, v.span())
                     .hint("the maximum is +2 and the minimum −2"),
             ),
             None => b.problems.push(
-                e("E0106", format!("`{k}` cannot hold an improvement token"), file, v.span())
+                e(crate::defs::Code::OtherGame, format!("`{k}` cannot hold an improvement token"), file, v.span())
                     .hint("improvements are Eldritch Horror tokens on lore, influence, observation, strength or will"),
             ),
         }
@@ -327,7 +332,7 @@ pub fn prepare(
                 None => {
                     b.problems.push(
                         e(
-                            "E0105",
+                            crate::defs::Code::OutOfRange,
                             format!(
                                 "`{}` is not a skill of {}",
                                 tr.skill.get_ref(),
@@ -356,7 +361,7 @@ pub fn prepare(
             if game == Game::Eldritch && tr.difficulty.is_some_and(|d| d != 1) {
                 b.problems.push(
                     e(
-                        "E0106",
+                        crate::defs::Code::OtherGame,
                         "Eldritch Horror tests have no difficulty",
                         file,
                         t.span(),
@@ -369,7 +374,7 @@ pub fn prepare(
         (None, Some(_)) => Some(TestRequest::Combat),
         (Some(t), Some(_)) => {
             b.problems.push(e(
-                "E0303",
+                crate::defs::Code::Request,
                 "a scenario has `[test]` or `[[monsters]]`, not both",
                 file,
                 t.span(),
@@ -379,7 +384,7 @@ pub fn prepare(
         (None, None) => {
             b.problems.push(
                 e(
-                    "E0303",
+                    crate::defs::Code::Request,
                     "nothing happens: the scenario needs `[test]` or `[[monsters]]`",
                     file,
                     raw.game.span(),
@@ -402,7 +407,7 @@ pub fn prepare(
         if card.kind != CardKind::Monster {
             b.problems.push(
                 e(
-                    "E0107",
+                    crate::defs::Code::WrongKind,
                     format!("`{id}` is not a monster"),
                     file,
                     en.card.span(),
@@ -422,7 +427,7 @@ pub fn prepare(
             if *d.get_ref() < 0 || *d.get_ref() >= m.toughness {
                 b.problems.push(
                     e(
-                        "E0105",
+                        crate::defs::Code::OutOfRange,
                         format!(
                             "{} Health tokens on a monster of toughness {}",
                             d.get_ref(),
@@ -452,7 +457,7 @@ pub fn prepare(
                 }
                 None => b.problems.push(
                     e(
-                        "E0201",
+                        crate::defs::Code::UnknownCard,
                         format!(
                             "`{}` in `order` is not a monster of this scenario",
                             o.get_ref()
@@ -487,7 +492,7 @@ pub fn prepare(
                     } else {
                         b.problems.push(
                             e(
-                                "E0105",
+                                crate::defs::Code::OutOfRange,
                                 format!("{} is not a die face", f.get_ref()),
                                 file,
                                 f.span(),
@@ -502,7 +507,7 @@ pub fn prepare(
             _ => {
                 b.problems.push(
                     e(
-                        "E0303",
+                        crate::defs::Code::Request,
                         "`[dice]` takes exactly one of `faces` or `seed`",
                         file,
                         d.span(),
@@ -534,7 +539,7 @@ pub fn prepare(
         if action != "fight" && action != "flee" {
             b.problems.push(
                 e(
-                    "E0105",
+                    crate::defs::Code::OutOfRange,
                     format!("`{action}` is not a combat action"),
                     file,
                     r.action.span(),
@@ -559,7 +564,7 @@ pub fn prepare(
             if !wield.contains(c) {
                 b.problems.push(
                     e(
-                        "E0105",
+                        crate::defs::Code::OutOfRange,
                         format!("`{c}` is cast but not in `wield`"),
                         file,
                         span,
@@ -578,7 +583,7 @@ pub fn prepare(
         {
             b.problems.push(
                 e(
-                    "E0105",
+                    crate::defs::Code::OutOfRange,
                     format!("these cards need {hands} hands; an investigator has 2"),
                     file,
                     first.span().start..last.span().end,
@@ -599,7 +604,7 @@ pub fn prepare(
     {
         b.problems.push(
             e(
-                "E0105",
+                crate::defs::Code::OutOfRange,
                 format!("`{}` is not a starting location", loc.get_ref()),
                 file,
                 loc.span(),
@@ -755,7 +760,7 @@ impl Prepared {
         let Some(dice) = self.dice.take() else {
             return Err(vec![
                 e(
-                    "E0303",
+                    crate::defs::Code::Request,
                     "this scenario has no `[dice]` to play with",
                     &self.file,
                     self.scenario.game.span(),
@@ -770,7 +775,7 @@ impl Prepared {
                 let span = faces_span(&self.scenario);
                 (left > 0).then(|| {
                     e(
-                        "E0302",
+                        crate::defs::Code::FacesLeftOver,
                         format!("{left} dice faces were not used"),
                         &self.file,
                         span,
@@ -812,9 +817,14 @@ fn kernel_diagnostic(
     raw: &RawScenario,
 ) -> Diagnostic {
     match err {
-        KernelError::Dice(d) => e("E0301", d.to_string(), file, faces_span(raw))
-            .label("not enough faces")
-            .hint("give one face for every die rolled, in the order rolled (see the transcript)"),
+        KernelError::Dice(d) => e(
+            crate::defs::Code::FacesRanOut,
+            d.to_string(),
+            file,
+            faces_span(raw),
+        )
+        .label("not enough faces")
+        .hint("give one face for every die rolled, in the order rolled (see the transcript)"),
         KernelError::Hook(h) => hooks.diagnostic(h),
         KernelError::Rule {
             card,
@@ -822,7 +832,10 @@ fn kernel_diagnostic(
             message,
         } => {
             let at = hook.map(|h| format!(" in hook `{h}`")).unwrap_or_default();
-            let d = Diagnostic::new("E0406", format!("`{card}`{at}: {message}"));
+            let d = Diagnostic::new(
+                crate::defs::Code::RuleRefused,
+                format!("`{card}`{at}: {message}"),
+            );
             match set.cards.get(card) {
                 Some(c) => d.at(&c.file, c.id_span.clone()),
                 None => d,

@@ -5,7 +5,7 @@
 //! keywords: the parser refuses them (E0408, in `hooks.rs`).
 
 use super::hooks::place;
-use crate::defs::{CardSet, Diagnostic, ScriptSource, closest};
+use crate::defs::{CardSet, Code, Diagnostic, ScriptSource, closest};
 use rhai::{AST, ASTNode, Engine, Expr, Position, Stmt};
 use std::collections::BTreeSet;
 
@@ -112,7 +112,7 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
                 format!("{name}()")
             };
             let d = Diagnostic::new(
-                "E0407",
+                Code::UnknownApi,
                 format!(
                     "`{id}`{}: `{shown}` is not a function of the script API",
                     where_in(src, pos)
@@ -150,7 +150,7 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
                 {
                     let near = closest(&p.2, known.properties.iter().map(String::as_str));
                     let d = Diagnostic::new(
-                        "E0407",
+                        Code::UnknownApi,
                         format!(
                             "`{id}`{}: `ctx.{}` is not a property of the script API",
                             where_in(src, *ppos),

@@ -4,9 +4,10 @@
 use super::check::{Known, check, where_in};
 use super::context::{Ctx, State};
 use super::engine::{Printed, sandboxed_engine};
-use crate::defs::{CardSet, Diagnostic, ScriptSource, closest};
+use crate::defs::{CardSet, Code, Diagnostic, ScriptSource, closest};
 use crate::kernel::{
-    DiceError, DiceSource, Effect, Hook, HookCall, HookError, HookSet, Hooks, KernelError,
+    DiceError, DiceSource, Effect, Hook, HookCall, HookError, HookFault, HookSet, Hooks,
+    KernelError,
 };
 use rhai::{AST, CallFnOptions, Engine, EvalAltResult, Position, Scope};
 use rustc_hash::FxHashMap;
@@ -94,7 +95,7 @@ impl ScriptHooks {
                             }
                             Some(h) => problems.push(
                                 Diagnostic::new(
-                                    "E0405",
+                                    Code::HookArity,
                                     format!(
                                         "hook `{h}` of `{id}` takes {} parameters",
                                         f.params.len()
@@ -107,7 +108,7 @@ impl ScriptHooks {
                                 let near = closest(f.name, Hook::ALL.iter().map(|h| h.name()));
                                 problems.push(
                                     Diagnostic::new(
-                                        "E0404",
+                                        Code::NotAHook,
                                         format!("`{}` in `{id}` is not a hook", f.name),
                                     )
                                     .at(&src.file, span)
@@ -139,7 +140,7 @@ impl ScriptHooks {
                         .find(|k| what.contains(&format!("'{k}'")));
                     problems.push(match forbidden {
                         Some(k) => Diagnostic::new(
-                            "E0408",
+                            Code::Forbidden,
                             format!(
                                 "`{id}`{}: `{k}` is not allowed in card scripts",
                                 where_in(src, e.position())
@@ -150,7 +151,7 @@ impl ScriptHooks {
                         .hint(
                             "a card script stands alone and runs only its own code: write the helper function in the same script",
                         ),
-                        None => Diagnostic::new("E0401", format!("script of `{id}`: {what}"))
+                        None => Diagnostic::new(Code::ScriptSyntax, format!("script of `{id}`: {what}"))
                             .at(&src.file, span)
                             .label("here")
                             .hint("the script API is in the README's modder's guide"),
@@ -178,8 +179,12 @@ impl ScriptHooks {
 
     /// The diagnostic for an error raised while a hook ran.
     pub fn diagnostic(&self, e: &HookError) -> Diagnostic {
+        let code = match e.fault {
+            HookFault::Limit => Code::SandboxLimit,
+            HookFault::Error => Code::HookFailed,
+        };
         let mut d = Diagnostic::new(
-            e.code,
+            code,
             format!("`{}` in hook `{}`: {}", e.card, e.hook, e.message),
         );
         if let Some(src) = self.sources.get(&e.card) {
@@ -190,8 +195,8 @@ impl ScriptHooks {
             let (_, _, span) = place(src, pos);
             d = d.at(&src.file, span).label("while running this");
         }
-        d.hint(match e.code {
-            "E0403" => "scripts run under fixed limits (operations, call depth, sizes): see the README's sandbox section",
+        d.hint(match code {
+            Code::SandboxLimit => "scripts run under fixed limits (operations, call depth, sizes): see the README's sandbox section",
             _ => "nothing of this hook was applied; the result shows the state before it ran",
         })
     }
@@ -207,13 +212,13 @@ impl ScriptHooks {
             }
             inner = next;
         }
-        let code = match inner {
+        let fault = match inner {
             EvalAltResult::ErrorTooManyOperations(_)
             | EvalAltResult::ErrorStackOverflow(_)
             | EvalAltResult::ErrorDataTooLarge(..)
             | EvalAltResult::ErrorTooManyVariables(_)
-            | EvalAltResult::ErrorTooManyModules(_) => "E0403",
-            _ => "E0402",
+            | EvalAltResult::ErrorTooManyModules(_) => HookFault::Limit,
+            _ => HookFault::Error,
         };
         let pos = if inner.position().is_none() {
             call_site
@@ -229,7 +234,7 @@ impl ScriptHooks {
                 .next()
                 .unwrap_or_default()
                 .to_string(),
-            code,
+            fault,
             line: pos.line(),
             column: pos.position(),
         }
