@@ -1,167 +1,12 @@
-//! One card file: the raw TOML shape (unknown keys are errors) and the validated card.
+//! A validated card: a raw card file checked against the rules of one game, and what the kernel gets
+//! from it (an active card, a monster). May import `kernel`, never `rhai` or `toml` parsing.
 
-use super::{Diagnostic, SourceFile};
+use super::raw::{CardKind, KEYWORDS, RawCard, RawRating, RawTest};
+use super::{Code, Diagnostic, SourceFile};
 use crate::kernel::monster::MonsterTest;
 use crate::kernel::{ActiveCard, BonusDef, BonusKind, Casting, During, Game, Monster, Skill};
-use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CardKind {
-    Investigator,
-    Monster,
-    Asset,
-    Artifact,
-    Spell,
-    Condition,
-    Ally,
-    Item,
-    UniqueItem,
-}
-
-/// A printed bonus: `{ skill = "strength", value = 2, during = "combat" }`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawBonus {
-    /// A skill, or "all".
-    pub skill: Spanned<String>,
-    pub value: i32,
-    #[serde(default)]
-    pub during: Option<Spanned<String>>,
-    #[serde(default)]
-    pub may: bool,
-    #[serde(default)]
-    pub kind: Option<Spanned<String>>,
-}
-
-/// One of a monster's printed tests. EH: `will = { modifier = 1, horror = 1 }`,
-/// `strength = { modifier = 0, damage = 2 }`, and `skill = "lore"` when the token tests another skill
-/// in its place.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawTest {
-    #[serde(default)]
-    pub skill: Option<Spanned<String>>,
-    #[serde(default)]
-    pub modifier: i32,
-    #[serde(default)]
-    pub horror: Option<i32>,
-    #[serde(default)]
-    pub damage: Option<i32>,
-}
-
-/// A card file as written. Every key a card of any kind may have; `kind` says which apply.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawCard {
-    pub id: Spanned<String>,
-    pub name: String,
-    pub kind: Spanned<CardKind>,
-    #[serde(default)]
-    pub traits: Vec<String>,
-    /// The printed text, verbatim.
-    #[serde(default)]
-    pub text: String,
-    /// Where the printed values come from.
-    #[serde(default)]
-    pub source: String,
-    #[serde(default)]
-    pub notes: Option<String>,
-    #[serde(default)]
-    pub expansion: Option<String>,
-    #[serde(default)]
-    pub cost: Option<i32>,
-    #[serde(default)]
-    pub bonuses: Vec<RawBonus>,
-    // investigators
-    #[serde(default)]
-    pub skills: Option<BTreeMap<String, Spanned<i32>>>,
-    #[serde(default)]
-    pub health: Option<i32>,
-    #[serde(default)]
-    pub sanity: Option<i32>,
-    #[serde(default)]
-    pub possessions: Vec<Spanned<String>>,
-    // monsters
-    #[serde(default)]
-    pub epic: bool,
-    #[serde(default)]
-    pub toughness: Option<i32>,
-    /// Toughness is `toughness` plus the number of investigators in the game (the Haunter of the Dark).
-    #[serde(default)]
-    pub toughness_adds_investigators: bool,
-    #[serde(default)]
-    pub will: Option<RawTest>,
-    #[serde(default)]
-    pub strength: Option<RawTest>,
-    /// Inline Rhai source (scenario cards); base-pack cards keep theirs in scripts/.
-    #[serde(default)]
-    pub script: Option<Spanned<String>>,
-    /// In a pack: this card takes the place of the card with this id from an earlier pack (its own id).
-    #[serde(default)]
-    pub replaces: Option<Spanned<String>>,
-    // Arkham Horror investigators
-    #[serde(default)]
-    pub stamina: Option<i32>,
-    #[serde(default)]
-    pub focus: Option<i32>,
-    #[serde(default)]
-    pub home: Option<String>,
-    /// The printed slider positions, e.g. `speed_sneak = [[0, 6], [1, 5], [2, 4], [3, 3]]`.
-    #[serde(default)]
-    pub sliders: Option<BTreeMap<String, Vec<[i32; 2]>>>,
-    // Arkham Horror monsters
-    #[serde(default)]
-    pub awareness: Option<i32>,
-    #[serde(default)]
-    pub horror: Option<RawRating>,
-    #[serde(default)]
-    pub combat: Option<RawRating>,
-    /// Ability keywords: ambush, endless, physical_resistance, physical_immunity, magical_resistance,
-    /// magical_immunity, undead, mask.
-    #[serde(default)]
-    pub abilities: Vec<Spanned<String>>,
-    #[serde(default)]
-    pub nightmarish: Option<i32>,
-    #[serde(default)]
-    pub overwhelming: Option<i32>,
-    #[serde(default)]
-    pub movement: Option<String>,
-    #[serde(default)]
-    pub dimension: Option<String>,
-    // Arkham Horror items and spells
-    #[serde(default)]
-    pub hands: Option<u32>,
-    #[serde(default)]
-    pub casting_modifier: Option<i32>,
-    #[serde(default)]
-    pub sanity_cost: Option<i32>,
-    #[serde(default)]
-    pub price: Option<i32>,
-}
-
-/// An AH2e monster rating: `horror = { rating = -3, damage = 2 }`; no `damage` when none is printed.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawRating {
-    pub rating: i32,
-    #[serde(default)]
-    pub damage: Option<i32>,
-}
-
-/// The AH2e monster ability keywords the rules define.
-pub const KEYWORDS: [&str; 8] = [
-    "ambush",
-    "endless",
-    "physical_resistance",
-    "physical_immunity",
-    "magical_resistance",
-    "magical_immunity",
-    "undead",
-    "mask",
-];
 
 /// A validated card.
 #[derive(Debug, Clone)]
@@ -195,7 +40,7 @@ fn bad(
     msg: String,
     hint: Option<String>,
 ) -> Diagnostic {
-    let d = Diagnostic::new("E0105", msg).at(file, span);
+    let d = Diagnostic::new(Code::OutOfRange, msg).at(file, span);
     match hint {
         Some(h) => d.hint(h),
         None => d,
@@ -366,7 +211,7 @@ impl Card {
         }
         if raw.kind.get_ref() == &CardKind::Monster && raw.toughness.is_none() {
             out.push(
-                Diagnostic::new("E0104", "a monster needs `toughness`")
+                Diagnostic::new(Code::MissingKey, "a monster needs `toughness`")
                     .at(file, raw.kind.span())
                     .hint("add `toughness = N` as printed on the token"),
             );
@@ -444,71 +289,5 @@ impl Card {
             overwhelming: self.raw.overwhelming.unwrap_or(0),
             place: "space".to_string(),
         }
-    }
-}
-
-/// Parses TOML text into `T`, turning a parse error into a diagnostic with a stable code: E0101 a
-/// syntax error, E0102 an unknown key (with the closest valid one), E0103 a wrong type or value, E0104 a
-/// missing key.
-pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &SourceFile) -> Result<T, Diagnostic> {
-    toml::from_str::<T>(&file.text).map_err(|e| toml_diagnostic(&e, file))
-}
-
-pub fn toml_diagnostic(e: &toml::de::Error, file: &SourceFile) -> Diagnostic {
-    let msg = e.message().trim().to_string();
-    let span = e.span().unwrap_or(0..0);
-    if let Some(rest) = msg.strip_prefix("unknown field `") {
-        let key = rest.split('`').next().unwrap_or("");
-        let expected: Vec<&str> = msg
-            .split("expected ")
-            .nth(1)
-            .map(|l| {
-                l.split('`')
-                    .enumerate()
-                    .filter(|(i, _)| i % 2 == 1)
-                    .map(|(_, s)| s)
-                    .collect()
-            })
-            .unwrap_or_default();
-        let hint = match super::closest(key, expected.iter().copied()).first() {
-            Some(best) => format!("did you mean `{best}`?"),
-            None if !expected.is_empty() => format!("valid keys here: {}", expected.join(", ")),
-            None => "remove it".to_string(),
-        };
-        return Diagnostic::new("E0102", format!("unknown key `{key}`"))
-            .at(file, span)
-            .label("not a key here")
-            .hint(hint);
-    }
-    if let Some(rest) = msg.strip_prefix("missing field `") {
-        let key = rest.split('`').next().unwrap_or("");
-        return Diagnostic::new("E0104", format!("missing key `{key}`"))
-            .at(file, span)
-            .hint(format!("add `{key} = ...`"));
-    }
-    if msg.starts_with("invalid type")
-        || msg.starts_with("unknown variant")
-        || msg.starts_with("invalid value")
-    {
-        let hint = match msg.split("expected ").nth(1) {
-            Some(exp) => format!("expected {}", plain_type(exp)),
-            None => "check the value's type".to_string(),
-        };
-        let first = msg.split(", expected").next().unwrap_or(&msg).to_string();
-        return Diagnostic::new("E0103", first).at(file, span).hint(hint);
-    }
-    Diagnostic::new("E0101", format!("TOML syntax: {msg}"))
-        .at(file, span)
-        .hint("see https://toml.io for the syntax")
-}
-
-/// serde's Rust type names in words a modder reads: `i32` → `an integer`.
-fn plain_type(expected: &str) -> String {
-    match expected.trim() {
-        "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" => {
-            "an integer".to_string()
-        }
-        "a boolean" | "bool" => "`true` or `false`".to_string(),
-        other => other.to_string(),
     }
 }

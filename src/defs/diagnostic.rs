@@ -1,6 +1,7 @@
 //! A diagnostic: a stable code, a message, the file with line and column, and a hint. Rendered with
 //! miette; a no-colour theme keeps snapshots stable.
 
+use super::Code;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
 use std::fmt;
 use std::ops::Range;
@@ -56,7 +57,7 @@ impl SourceFile {
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
     /// Stable code, e.g. `E0102`.
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
     pub file: Option<SourceFile>,
     pub span: Range<usize>,
@@ -65,7 +66,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn new(code: &'static str, message: impl Into<String>) -> Diagnostic {
+    pub fn new(code: Code, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             code,
             message: message.into(),

@@ -3,15 +3,19 @@
 //! `kernel`, never `rhai`.
 
 mod card;
+mod code;
 mod diagnostic;
 mod id;
 mod pack;
 mod parse;
+mod raw;
 mod set;
 
-pub use card::{Card, CardKind, KEYWORDS, RawBonus, RawCard, RawTest, parse_toml, toml_diagnostic};
+pub use card::Card;
+pub use code::Code;
 pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, render, render_all};
 pub use id::{card_id, closest};
 pub use pack::{BASE_PACK, Pack, RawManifest};
-pub use parse::parse_toml_all;
+pub use parse::{parse_toml, parse_toml_all, toml_diagnostic};
+pub use raw::{CardKind, KEYWORDS, RawBonus, RawCard, RawRating, RawTest};
 pub use set::{CardSet, Origin, ScriptSource, embedded_base_files};

@@ -3,7 +3,7 @@
 //! files over as (path, text) pairs.
 
 use super::parse::parse_toml_all;
-use super::{Diagnostic, SourceFile, closest};
+use super::{Code, Diagnostic, SourceFile, closest};
 use crate::kernel::Game;
 use serde::Deserialize;
 use toml::Spanned;
@@ -60,7 +60,7 @@ impl Pack {
         let manifest_path = Pack::manifest_path(&root);
         let Some((_, text)) = files.iter().find(|(p, _)| *p == manifest_path) else {
             return Err(vec![
-                Diagnostic::new("E0104", format!("`{root}` has no `pack.toml`"))
+                Diagnostic::new(Code::MissingKey, format!("`{root}` has no `pack.toml`"))
                     .at(&SourceFile::new(manifest_path, ""), 0..0)
                     .hint(
                         "a pack folder holds pack.toml (name, game, version), cards/ and scripts/",
@@ -73,7 +73,7 @@ impl Pack {
         if !is_id(raw.name.get_ref()) {
             problems.push(
                 Diagnostic::new(
-                    "E0105",
+                    Code::OutOfRange,
                     format!(
                         "pack name `{}` must be lowercase letters, digits and `_`",
                         raw.name.get_ref()
@@ -87,7 +87,7 @@ impl Pack {
             );
         } else if raw.name.get_ref() == BASE_PACK {
             problems.push(
-                Diagnostic::new("E0105", "`base` is the name of the base pack")
+                Diagnostic::new(Code::OutOfRange, "`base` is the name of the base pack")
                     .at(&manifest, raw.name.span())
                     .hint("give the pack a name of its own"),
             );
@@ -95,9 +95,12 @@ impl Pack {
         let game = Game::parse(raw.game.get_ref());
         if game.is_none() {
             problems.push(
-                Diagnostic::new("E0105", format!("`{}` is not a game", raw.game.get_ref()))
-                    .at(&manifest, raw.game.span())
-                    .hint("`eldritch` or `arkham`"),
+                Diagnostic::new(
+                    Code::OutOfRange,
+                    format!("`{}` is not a game", raw.game.get_ref()),
+                )
+                .at(&manifest, raw.game.span())
+                .hint("`eldritch` or `arkham`"),
             );
         }
         let version = raw.version.get_ref();
@@ -108,7 +111,7 @@ impl Pack {
         if !semver {
             problems.push(
                 Diagnostic::new(
-                    "E0105",
+                    Code::OutOfRange,
                     format!("version `{version}` is not MAJOR.MINOR.PATCH"),
                 )
                 .at(&manifest, raw.version.span())
@@ -118,7 +121,7 @@ impl Pack {
         for r in &raw.requires {
             if r.get_ref() == raw.name.get_ref() {
                 problems.push(
-                    Diagnostic::new("E0105", "a pack cannot require itself")
+                    Diagnostic::new(Code::OutOfRange, "a pack cannot require itself")
                         .at(&manifest, r.span())
                         .hint("remove it from `requires`"),
                 );
@@ -150,7 +153,7 @@ impl Pack {
     /// E0204: a pack of one game loaded into a game of the other.
     pub fn wrong_game(&self, game: Game) -> Diagnostic {
         Diagnostic::new(
-            "E0204",
+            Code::PackOfOtherGame,
             format!(
                 "pack `{}` is for {}, not {}",
                 self.name,
@@ -172,7 +175,7 @@ impl Pack {
             .map(|r| {
                 let near = closest(r.get_ref(), loaded.iter().map(String::as_str));
                 Diagnostic::new(
-                    "E0205",
+                    Code::MissingRequirement,
                     format!(
                         "pack `{}` requires pack `{}`, which is not loaded before it",
                         self.name,
@@ -238,7 +241,7 @@ mod tests {
     #[test]
     fn a_folder_without_a_manifest_is_e0104() {
         let ds = Pack::from_files("q", vec![]).expect_err("no manifest");
-        assert_eq!(ds[0].code, "E0104");
+        assert_eq!(ds[0].code, Code::MissingKey);
         assert_eq!(ds[0].location().as_deref(), Some("q/pack.toml:1:1"));
     }
 }

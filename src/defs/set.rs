@@ -3,7 +3,7 @@
 
 use super::pack::{BASE_PACK, Pack};
 use super::parse::parse_toml_all;
-use super::{Card, Diagnostic, Diagnostics, RawCard, SourceFile, card_id, closest};
+use super::{Card, Code, Diagnostic, Diagnostics, RawCard, SourceFile, card_id, closest};
 use crate::kernel::Game;
 use include_dir::{Dir, include_dir};
 use std::collections::BTreeMap;
@@ -132,12 +132,15 @@ impl CardSet {
                 return Vec::new();
             }
             return vec![
-                Diagnostic::new("E0206", format!("two packs are named `{}`", pack.name))
-                    .at(&pack.manifest, pack.raw.name.span())
-                    .label("second pack of this name")
-                    .hint(format!(
-                        "a pack of that name is already loaded from `{root}`"
-                    )),
+                Diagnostic::new(
+                    Code::DuplicatePack,
+                    format!("two packs are named `{}`", pack.name),
+                )
+                .at(&pack.manifest, pack.raw.name.span())
+                .label("second pack of this name")
+                .hint(format!(
+                    "a pack of that name is already loaded from `{root}`"
+                )),
             ];
         }
         let mut problems = pack.missing_requirements(&self.packs);
@@ -176,13 +179,16 @@ impl CardSet {
                     );
                 }
                 None => problems.push(
-                    Diagnostic::new("E0203", format!("script `{path}` belongs to no card"))
-                        .at(&file, 0..0)
-                        .hint(format!(
-                            "a script takes the stem of its card file: `{}.rhai` goes with `{}.toml`",
-                            stem(path),
-                            stem(path)
-                        )),
+                    Diagnostic::new(
+                        Code::OrphanScript,
+                        format!("script `{path}` belongs to no card"),
+                    )
+                    .at(&file, 0..0)
+                    .hint(format!(
+                        "a script takes the stem of its card file: `{}.rhai` goes with `{}.toml`",
+                        stem(path),
+                        stem(path)
+                    )),
                 ),
             }
         }
@@ -218,7 +224,7 @@ impl CardSet {
             (Some(r), _) if *r.get_ref() != id => {
                 return Err(vec![
                     Diagnostic::new(
-                        "E0105",
+                        Code::OutOfRange,
                         format!("`replaces = \"{}\"` in the card `{id}`", r.get_ref()),
                     )
                     .at(file, r.span())
@@ -250,7 +256,7 @@ impl CardSet {
                 };
                 return Err(vec![
                     Diagnostic::new(
-                        "E0202",
+                        Code::DuplicateId,
                         format!("card id `{id}` is defined twice: in {path} and here"),
                     )
                     .at(file, card.id_span.clone())
@@ -357,7 +363,7 @@ impl CardSet {
         } else {
             format!("closest ids: {}", near.join(", "))
         };
-        Diagnostic::new("E0201", format!("unknown card `{reference}`"))
+        Diagnostic::new(Code::UnknownCard, format!("unknown card `{reference}`"))
             .at(file, span)
             .label("no such card")
             .hint(hint)

@@ -148,6 +148,16 @@ pub struct HookCall<'a> {
     pub view: TestView,
 }
 
+/// Why a hook failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HookFault {
+    /// The script raised an error (a bad argument, an unknown stat, a thrown value).
+    Error,
+    /// The script hit a sandbox limit (operations, call depth, sizes, effects), or the kernel's
+    /// bound on hook cascades or tests asked for.
+    Limit,
+}
+
 /// A hook that failed: the script's error, with where it happened.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{message}")]
@@ -155,8 +165,8 @@ pub struct HookError {
     pub card: String,
     pub hook: Hook,
     pub message: String,
-    /// Stable diagnostic code (e.g. `E0402`).
-    pub code: &'static str,
+    /// The script's own error, or a sandbox limit it hit.
+    pub fault: HookFault,
     pub line: Option<usize>,
     pub column: Option<usize>,
 }

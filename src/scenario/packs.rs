@@ -1,7 +1,7 @@
 //! A scenario's `packs`: folders relative to the scenario file, read by the caller (the CLI reads the
 //! disk, this room does not) and loaded after the base pack and any `--pack`, in the order listed.
 
-use crate::defs::{CardSet, Diagnostic, Pack, SourceFile};
+use crate::defs::{CardSet, Code, Diagnostic, Pack, SourceFile};
 use toml::Spanned;
 
 /// Reads the pack folder a scenario names (`dir` exactly as written, relative to the scenario file):
@@ -26,7 +26,7 @@ pub fn load_packs(
         match read(dir.get_ref()) {
             Err(why) => problems.push(
                 Diagnostic::new(
-                    "E0001",
+                    Code::CannotRead,
                     format!("cannot read pack `{}`: {why}", dir.get_ref()),
                 )
                 .at(file, dir.span())
