@@ -147,6 +147,15 @@ fn wrong_skill() {
 }
 
 #[test]
+fn too_many_hands() {
+    // The .45 Automatic takes one hand and the Tommy Gun two (AH rulebook p.16: at most two). The
+    // kernel finds it in the setup; the caret spans the round's whole `wield` list.
+    let out = refused_one("too_many_hands", "E0105", "13:10", "AH rulebook p.16");
+    assert!(out.contains("these cards need 3 hands"), "{out}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
 fn script_syntax_error() {
     // A one-line script in `"""…"""`: the column is counted from the start of the file's line, so the
     // caret sits under the `}` that Rhai did not expect.

@@ -59,12 +59,12 @@ codes! {
     Request = "E0303": "the scenario asks for nothing, or for two things at once",
     ScriptSyntax = "E0401": "script syntax error",
     HookFailed = "E0402": "script error while a hook ran (nothing of that hook is applied)",
-    SandboxLimit = "E0403": "a script hit a sandbox limit (runaway loop, recursion, huge string or array)",
+    SandboxLimit = "E0403": "a script hit a sandbox limit (runaway loop, recursion, huge string, array or map key, too many effects, a hook cascade too deep, too many tests asked for): see [The sandbox](#the-sandbox)",
     NotAHook = "E0404": "a function named like a hook that is not one",
     HookArity = "E0405": "a hook with the wrong number of parameters",
     RuleRefused = "E0406": "a script asked for something the rules do not allow there",
     UnknownApi = "E0407": "a script calls a function, or reads a `ctx` property, that the script API does not have (hint: the closest name)",
-    Forbidden = "E0408": "a script uses `import` or `eval`",
+    Forbidden = "E0408": "a script uses `import`, `eval`, `Fn`, `curry`, a closure that captures a variable, or a map key over 64 bytes",
 }
 
 impl fmt::Display for Code {
