@@ -85,7 +85,7 @@ impl Procedure for Eldritch {
     }
 
     /// Every Normal monster before any Epic one.
-    fn encounter_rank(&self, monster: &Monster) -> u8 {
+    fn combat_rank(&self, monster: &Monster) -> u8 {
         u8::from(monster.epic)
     }
 

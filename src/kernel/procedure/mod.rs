@@ -57,7 +57,7 @@ pub trait Procedure: Sync {
     // The combat.
 
     /// Monsters of a lower rank are met first; the order given otherwise.
-    fn encounter_rank(&self, _monster: &Monster) -> u8 {
+    fn combat_rank(&self, _monster: &Monster) -> u8 {
         0
     }
     /// Whether `monster` came in an ambush.
@@ -98,7 +98,7 @@ pub trait Procedure: Sync {
             }
             TestRequest::Combat => {
                 // Stable: monsters of one rank are met in the order given.
-                enc.monsters.sort_by_key(|m| self.encounter_rank(m));
+                enc.monsters.sort_by_key(|m| self.combat_rank(m));
                 for m in 0..enc.monsters.len() {
                     if !self.meets_next(enc) {
                         break;
