@@ -9,6 +9,7 @@ mod id;
 mod pack;
 mod parse;
 mod raw;
+mod script_source;
 mod set;
 
 pub use card::Card;
@@ -18,4 +19,5 @@ pub use id::{card_id, closest};
 pub use pack::{BASE_PACK, Pack, RawManifest};
 pub use parse::{parse_toml, parse_toml_all, toml_diagnostic};
 pub use raw::{CardKind, KEYWORDS, RawBonus, RawCard, RawRating, RawTest};
-pub use set::{CardSet, Origin, ScriptSource, embedded_base_files};
+pub use script_source::{MOST_SCRIPT_COLUMNS, MOST_SCRIPT_LINES, ScriptSource};
+pub use set::{CardSet, Origin, embedded_base_files};
