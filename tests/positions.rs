@@ -41,7 +41,8 @@ fn assert_at(d: &Diagnostic, code: Code, line_col: &str, at: &str) {
     assert!(out.contains(&format!("[{loc}]")), "{out}");
 }
 
-const UNKNOWN_API: &str = "fn after_roll(ctx) {\n    if ctx.successes == 0 {\n        ctx.reroll_die(0);\n    }\n}\n";
+const UNKNOWN_API: &str =
+    "fn after_roll(ctx) {\n    if ctx.successes == 0 {\n        ctx.reroll_die(0);\n    }\n}\n";
 
 #[test]
 fn crlf_line_endings_keep_the_script_s_lines() {
@@ -56,10 +57,15 @@ fn a_crlf_rhai_file_keeps_its_lines() {
     let card = "id = \"c\"\nname = \"C\"\nkind = \"asset\"\n";
     let files = vec![
         ("cards/c.toml".to_string(), card.to_string()),
-        ("scripts/c.rhai".to_string(), UNKNOWN_API.replace('\n', "\r\n")),
+        (
+            "scripts/c.rhai".to_string(),
+            UNKNOWN_API.replace('\n', "\r\n"),
+        ),
     ];
     let set = CardSet::load(Game::Eldritch, &files).expect("the card loads");
-    let ds = ScriptHooks::compile(&set).err().expect("an unknown function");
+    let ds = ScriptHooks::compile(&set)
+        .err()
+        .expect("an unknown function");
     assert_eq!(ds.len(), 1);
     assert_at(&ds[0], Code::UnknownApi, "3:13", "reroll_die");
 }
@@ -68,13 +74,19 @@ fn a_crlf_rhai_file_keeps_its_lines() {
 fn multi_byte_characters_count_one_column_each() {
     let script = "\"\"\"\nfn after_roll(ctx) {\n    let s = \"éé€\"; if ctx.successes == 0 { ctx.reroll_die(0); }\n}\n\"\"\"";
     // Before `reroll_die` on line 8: 47 characters, 51 bytes.
-    assert_at(&diagnostic(&scenario(script)), Code::UnknownApi, "8:48", "reroll_die");
+    assert_at(
+        &diagnostic(&scenario(script)),
+        Code::UnknownApi,
+        "8:48",
+        "reroll_die",
+    );
 }
 
 #[test]
 fn a_basic_string_s_escapes_map_to_the_characters_written() {
     // The whole script is on line 6, its newlines written `\n` and its quotes `\"`.
-    let script = "\"fn after_roll(ctx) {\\n    let s = \\\"x\\\";\\n    ctx.reroll_die(0);\\n}\\n\"";
+    let script =
+        "\"fn after_roll(ctx) {\\n    let s = \\\"x\\\";\\n    ctx.reroll_die(0);\\n}\\n\"";
     let text = scenario(script);
     let col = text.lines().nth(5).unwrap().find("reroll_die").unwrap() + 1;
     assert_eq!(col, 116);
@@ -83,7 +95,8 @@ fn a_basic_string_s_escapes_map_to_the_characters_written() {
 
 #[test]
 fn a_runtime_error_in_an_escaped_script_points_at_the_call() {
-    let script = "\"fn after_roll(ctx) {\\n    ctx.reroll(0);\\n    ctx.gain(\\\"luck\\\", 1);\\n}\\n\"";
+    let script =
+        "\"fn after_roll(ctx) {\\n    ctx.reroll(0);\\n    ctx.gain(\\\"luck\\\", 1);\\n}\\n\"";
     let text = scenario(script);
     let col = text.lines().nth(5).unwrap().find("gain").unwrap() + 1;
     assert_eq!(col, 116);
@@ -108,7 +121,9 @@ fn a_script_too_long_for_rhai_s_positions_is_refused() {
         ("cards/c.toml".to_string(), card.to_string()),
         ("scripts/c.rhai".to_string(), long),
     ];
-    let ds = CardSet::load(Game::Eldritch, &files).err().expect("refused");
+    let ds = CardSet::load(Game::Eldritch, &files)
+        .err()
+        .expect("refused");
     assert_eq!(ds.0.len(), 1);
     assert_eq!(ds.0[0].code, Code::ScriptTooLong);
     assert_eq!(ds.0[0].location().as_deref(), Some("scripts/c.rhai:1:1"));
@@ -119,5 +134,10 @@ fn an_error_past_line_65_535_of_the_file_is_placed_exactly() {
     // The script itself is short; the scenario file holds 70,000 comment lines before it.
     let pad = "# pad\n".repeat(70_000);
     let text = format!("{pad}{}", scenario(&format!("\"\"\"\n{UNKNOWN_API}\"\"\"")));
-    assert_at(&diagnostic(&text), Code::UnknownApi, "70009:13", "reroll_die");
+    assert_at(
+        &diagnostic(&text),
+        Code::UnknownApi,
+        "70009:13",
+        "reroll_die",
+    );
 }
