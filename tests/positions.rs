@@ -105,9 +105,7 @@ fn a_runtime_error_in_an_escaped_script_points_at_the_call() {
 
 #[test]
 fn a_long_dotted_key_before_an_inline_card_shifts_nothing() {
-    let text = format!(
-        "game = \"eldritch\"\ntitle = \"t\"\ninvestigator.lore = 2\ninvestigator.possessions = [{{ id = \"c\", name = \"C\", kind = \"asset\", script = \"fn after_roll(ctx) {{\\n  ctx.reroll_die(0);\\n}}\" }}]\n\n[test]\nskill = \"lore\"\n\n[dice]\nfaces = [1, 2]\n"
-    );
+    let text = "game = \"eldritch\"\ntitle = \"t\"\ninvestigator.lore = 2\ninvestigator.possessions = [{ id = \"c\", name = \"C\", kind = \"asset\", script = \"fn after_roll(ctx) {\\n  ctx.reroll_die(0);\\n}\" }]\n\n[test]\nskill = \"lore\"\n\n[dice]\nfaces = [1, 2]\n".to_string();
     let col = text.lines().nth(3).unwrap().find("reroll_die").unwrap() + 1;
     assert_eq!(col, 107);
     assert_at(&diagnostic(&text), Code::UnknownApi, "4:107", "reroll_die");
@@ -121,9 +119,7 @@ fn a_script_too_long_for_rhai_s_positions_is_refused() {
         ("cards/c.toml".to_string(), card.to_string()),
         ("scripts/c.rhai".to_string(), long),
     ];
-    let ds = CardSet::load(Game::Eldritch, &files)
-        .err()
-        .expect("refused");
+    let ds = CardSet::load(Game::Eldritch, &files).expect_err("refused");
     assert_eq!(ds.0.len(), 1);
     assert_eq!(ds.0[0].code, Code::ScriptTooLong);
     assert_eq!(ds.0[0].location().as_deref(), Some("scripts/c.rhai:1:1"));

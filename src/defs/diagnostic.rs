@@ -97,6 +97,20 @@ impl Diagnostic {
         self
     }
 
+    /// The diagnostic as a JSON object: `code`, `message`, `file`, `line`, `column` (as in the
+    /// headline: 1-based, columns in characters) and `hint`, each `null` when it has none.
+    pub fn to_json(&self) -> serde_json::Value {
+        let place = self.file.as_ref().map(|f| (f, f.line_col(self.span.start)));
+        serde_json::json!({
+            "code": self.code.as_str(),
+            "message": self.message,
+            "file": place.map(|(f, _)| f.path.as_str()),
+            "line": place.map(|(_, (line, _))| line),
+            "column": place.map(|(_, (_, col))| col),
+            "hint": self.hint,
+        })
+    }
+
     /// `file:line:col`, or just the file.
     pub fn location(&self) -> Option<String> {
         let file = self.file.as_ref()?;
@@ -223,6 +237,14 @@ pub fn render_all(ds: &[Diagnostic], color: bool) -> String {
         .map(|d| render(d, color))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// One diagnostic as its JSON object (`Diagnostic::to_json`), several as an array of them.
+pub fn json_all(ds: &[Diagnostic]) -> serde_json::Value {
+    match ds {
+        [one] => one.to_json(),
+        _ => serde_json::Value::Array(ds.iter().map(Diagnostic::to_json).collect()),
+    }
 }
 
 /// Several diagnostics: validation collects every problem before it stops.

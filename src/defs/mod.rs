@@ -14,7 +14,7 @@ mod set;
 
 pub use card::Card;
 pub use code::Code;
-pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, render, render_all};
+pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, json_all, render, render_all};
 pub use id::{card_id, closest};
 pub use pack::{BASE_PACK, Pack, RawManifest};
 pub use parse::{parse_toml, parse_toml_all, toml_diagnostic};
