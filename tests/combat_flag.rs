@@ -5,7 +5,7 @@
 use mythos::defs::CardSet;
 use mythos::kernel::{
     DiceSource, Eldritch, Encounter, Event, Game, Investigator, Policy, Rules, Setup, Skill,
-    TestSpec,
+    TestRequest, TestSpec,
 };
 use mythos::script::ScriptHooks;
 use std::collections::BTreeMap;
@@ -23,25 +23,29 @@ fn encounter(
     inv.skills.insert(Skill::Will, 1);
     inv.focus = focus;
     inv.possessions = possessions.iter().map(|s| s.to_string()).collect();
-    let enc = Encounter::new(Setup {
-        game: Game::Eldritch,
-        investigator: inv.into(),
-        monsters: Vec::new(),
-        catalog: std::sync::Arc::new(
-            set.cards
-                .iter()
-                .map(|(id, c)| (id.clone(), c.active()))
-                .collect(),
-        ),
-        dice: DiceSource::fixed(faces),
-        policy: BTreeMap::new(),
-        default_policy: if focus > 0 { Policy::Max } else { Policy::None },
-        chosen: chosen.iter().map(|s| s.to_string()).collect(),
-        investigators_in_game: 1,
-        rules: Rules::default(),
-        rounds: Vec::new(),
-        evade_first: false,
-    });
+    let enc = Encounter::new(
+        Setup {
+            game: Game::Eldritch,
+            investigator: inv.into(),
+            monsters: Vec::new(),
+            catalog: std::sync::Arc::new(
+                set.cards
+                    .iter()
+                    .map(|(id, c)| (id.clone(), c.active()))
+                    .collect(),
+            ),
+            dice: DiceSource::fixed(faces),
+            policy: BTreeMap::new(),
+            default_policy: if focus > 0 { Policy::Max } else { Policy::None },
+            chosen: chosen.iter().map(|s| s.to_string()).collect(),
+            investigators_in_game: 1,
+            rules: Rules::default(),
+            rounds: Vec::new(),
+            evade_first: false,
+        }
+        .check(&TestRequest::Combat)
+        .expect("the setup is one the rules allow"),
+    );
     (enc, hooks)
 }
 

@@ -4,7 +4,9 @@
 
 use mythos::defs::{CardSet, Code, Diagnostic, SourceFile, render_all};
 use mythos::odds::sampled;
-use mythos::scenario::{Played, Prepared, play_file_with_packs, prepare_file, transcript_text};
+use mythos::scenario::{
+    PackFolder, Played, Prepared, play_file_with_packs, prepare_file, transcript_text,
+};
 use std::path::Path;
 use std::process::Command;
 
@@ -32,7 +34,7 @@ fn prepared(name: &str) -> Prepared {
 }
 
 /// Reads a pack folder named by a case's `packs`, paths relative to the crate as the CLI shows them.
-fn read_pack(dir: &str) -> Result<(String, Vec<(String, String)>), String> {
+fn read_pack(dir: &str) -> Result<PackFolder, String> {
     fn walk(crate_dir: &Path, rel: &str, out: &mut Vec<(String, String)>) {
         let Ok(rd) = std::fs::read_dir(crate_dir.join(rel)) else {
             return;
@@ -56,7 +58,7 @@ fn read_pack(dir: &str) -> Result<(String, Vec<(String, String)>), String> {
     }
     let mut files = Vec::new();
     walk(crate_dir, &root, &mut files);
-    Ok((root, files))
+    Ok(PackFolder::new(root, files))
 }
 
 /// A case refused before anything is played: every problem, in the order found.
@@ -141,6 +143,15 @@ fn bad_face() {
 fn wrong_skill() {
     // `fight` is an Arkham Horror skill; the hint lists the Eldritch Horror ones.
     let out = refused_one("wrong_skill", "E0105", "8:9", "strength");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn too_many_hands() {
+    // The .45 Automatic takes one hand and the Tommy Gun two (AH rulebook p.16: at most two). The
+    // kernel finds it in the setup; the caret spans the round's whole `wield` list.
+    let out = refused_one("too_many_hands", "E0105", "13:10", "AH rulebook p.16");
+    assert!(out.contains("these cards need 3 hands"), "{out}");
     insta::assert_snapshot!(out);
 }
 

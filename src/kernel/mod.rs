@@ -20,9 +20,11 @@ mod encounter;
 mod event;
 mod hooks;
 mod investigator;
+mod limits;
 pub mod monster;
 mod pool;
 mod procedure;
+mod setup;
 mod skill;
 mod test;
 
@@ -31,16 +33,17 @@ pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
 pub use dice::{DiceError, DiceSource, d6_from_u32};
 pub use effect::{Effect, Stat};
 pub use encounter::{
-    CombatState, Encounter, KernelError, Policy, Resolution, Round, Rules, Setup, StageRules,
-    Tally, TestRequest,
+    CombatState, Encounter, KernelError, Policy, Resolution, Round, StageRules, Tally, TestRequest,
 };
 pub use event::{Event, PartKind};
 pub use hooks::{
     CombatView, Hook, HookCall, HookError, HookFault, HookSet, Hooks, LossView, NoHooks, TestView,
 };
 pub use investigator::{Investigator, Status};
+pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
 pub use monster::Monster;
 pub use pool::{Bonus, BonusRule, Pool, PoolInput, assemble, assemble_pool};
 pub use procedure::{Eldritch, Procedure, procedure_for};
+pub use setup::{CheckedSetup, MonsterPart, Part, Problem, Rules, Setup, SetupError, SetupProblem};
 pub use skill::{Game, Skill};
 pub use test::{Slot, TestOutcome, TestSpec, count_successes, face_value, failing_dice};

@@ -6,9 +6,9 @@ use super::hooks::LossView;
 use super::pool::{Bonus, PoolInput, assemble};
 use super::test::count_successes;
 use super::{
-    ActiveCard, BonusKind, CombatView, DiceError, DiceSource, During, Effect, Event, Game, Hook,
-    HookCall, HookError, HookSet, Hooks, Investigator, Monster, Skill, Stat, Status, TestOutcome,
-    TestSpec, TestView,
+    ActiveCard, BonusKind, CheckedSetup, CombatView, DiceError, DiceSource, During, Effect, Event,
+    Game, Hook, HookCall, HookError, HookSet, Hooks, Investigator, Monster, Rules, Skill, Stat,
+    Status, TestOutcome, TestSpec, TestView,
 };
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
@@ -62,48 +62,6 @@ pub struct CombatState {
     pub cast: Vec<String>,
     /// AH2e: a card ended the combat (the Nightgaunt with no open gate).
     pub ended: bool,
-}
-
-/// Everything an encounter starts from.
-#[derive(Debug, Clone)]
-pub struct Setup {
-    pub game: Game,
-    /// Shared by every run of the scenario until one changes it (copy-on-write).
-    pub investigator: Arc<Investigator>,
-    pub monsters: Vec<Arc<Monster>>,
-    /// Every card that is or may come into play (conditions gained mid-encounter included), by id.
-    pub catalog: Arc<BTreeMap<String, ActiveCard>>,
-    pub dice: DiceSource,
-    /// Token policy by test kind; kinds not listed use `default_policy`.
-    pub policy: BTreeMap<String, Policy>,
-    pub default_policy: Policy,
-    /// Card ids whose optional effects the player takes.
-    pub chosen: Vec<String>,
-    pub investigators_in_game: u32,
-    pub rules: Rules,
-    /// AH2e: the player's plan for each round of Fight or Flee; the last one repeats.
-    pub rounds: Vec<Round>,
-    /// AH2e: try to evade before combat.
-    pub evade_first: bool,
-}
-
-/// Readings of the rules a scenario may choose where sources disagree, and table state.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Rules {
-    /// AH2e, open point D1: whether Clue tokens may add dice to a check whose modified skill is 0 or
-    /// less (the AH wiki's Clue page and a rules digest: yes; the wiki's Skill check page: no).
-    pub clues_after_zero_dice: bool,
-    /// AH2e: open gates on the board (the Nightgaunt draws the investigator through the nearest).
-    pub open_gates: u32,
-}
-
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules {
-            clues_after_zero_dice: true,
-            open_gates: 0,
-        }
-    }
 }
 
 /// AH2e: one round of Fight or Flee as the player plays it.
@@ -240,10 +198,16 @@ pub struct Encounter {
     /// The active cards, in order, with the hooks each defines: asked of `Hooks` again only when the
     /// active cards change (an encounter is played with one `Hooks` from start to end).
     hooked: Vec<(Rc<str>, HookSet)>,
+    /// Hooks running now, one inside the effects of another (bounded by `HOOK_CASCADE`).
+    cascade: usize,
+    /// Tests cards asked for so far (bounded by `TESTS_PER_ENCOUNTER`).
+    asked: usize,
 }
 
 impl Encounter {
-    pub fn new(setup: Setup) -> Encounter {
+    /// An encounter at its start; the setup was checked by [`Setup::check`](super::Setup::check).
+    pub fn new(setup: CheckedSetup) -> Encounter {
+        let setup = setup.into_inner();
         Encounter {
             game: setup.game,
             investigator: setup.investigator,
@@ -271,6 +235,8 @@ impl Encounter {
             roll_rules: BTreeMap::new(),
             stage: None,
             hooked: Vec::new(),
+            cascade: 0,
+            asked: 0,
         }
     }
 
@@ -378,11 +344,22 @@ impl Encounter {
             .map(|(id, _)| id.clone())
             .collect();
         for card in cards {
+            if self.cascade >= crate::kernel::HOOK_CASCADE {
+                return Err(limit_error(
+                    &card,
+                    hook,
+                    format!(
+                        "hooks fired by effects of hooks went {} deep (an effect of this hook fires it again?)",
+                        crate::kernel::HOOK_CASCADE
+                    ),
+                ));
+            }
             let mut view = self.view(&card);
             view.loss = loss.clone();
             // A hook applies whole or not at all (DESIGN invariant 4): if it fails, or one of its
             // effects breaks a rule, the state goes back to what it was before it ran.
             let before = self.rollback.then(|| (self.snapshot(), loss.clone()));
+            self.cascade += 1;
             let applied = hooks
                 .call(
                     HookCall {
@@ -397,6 +374,7 @@ impl Encounter {
                         .into_iter()
                         .try_for_each(|effect| self.apply(&card, hook, effect, loss, hooks))
                 });
+            self.cascade -= 1;
             if let Err(err) = applied {
                 if let Some((state, l)) = before {
                     self.restore(state);
@@ -458,4 +436,16 @@ impl Encounter {
         self.no_more_encounters = s.no_more_encounters;
         self.may_encounter_again = s.may_encounter_again;
     }
+}
+
+/// A kernel limit a card ran into: reported like a sandbox limit of its script (E0403), at its hook.
+pub(super) fn limit_error(card: &str, hook: Hook, message: String) -> KernelError {
+    KernelError::Hook(HookError {
+        card: card.to_string(),
+        hook,
+        message,
+        fault: super::HookFault::Limit,
+        line: None,
+        column: None,
+    })
 }

@@ -1,0 +1,342 @@
+//! What an encounter starts from, as plain public fields ([`Setup`]), and the kernel's own check of
+//! it: [`Setup::check`] gives a [`CheckedSetup`], the only thing `Encounter::new` takes, or every
+//! problem at once, each with the [`Part`] of the setup it is about (as shakmaty's `FromSetup` does).
+//! Problems are typed values: the wording, and the place in a file, belong to whoever built the setup.
+//! Imports kernel types only.
+
+use super::{
+    ActiveCard, DiceSource, Game, Investigator, Monster, Policy, Round, Skill, TestRequest,
+};
+use std::collections::BTreeMap;
+use std::ops::Deref;
+use std::sync::Arc;
+
+/// Everything an encounter starts from, unchecked.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    pub game: Game,
+    /// Shared by every run of the scenario until one changes it (copy-on-write).
+    pub investigator: Arc<Investigator>,
+    pub monsters: Vec<Arc<Monster>>,
+    /// Every card that is or may come into play (conditions gained mid-encounter included), by id.
+    pub catalog: Arc<BTreeMap<String, ActiveCard>>,
+    pub dice: DiceSource,
+    /// Token policy by test kind; kinds not listed use `default_policy`.
+    pub policy: BTreeMap<String, Policy>,
+    pub default_policy: Policy,
+    /// Card ids whose optional effects the player takes.
+    pub chosen: Vec<String>,
+    pub investigators_in_game: u32,
+    pub rules: Rules,
+    /// AH2e: the player's plan for each round of Fight or Flee; the last one repeats.
+    pub rounds: Vec<Round>,
+    /// AH2e: try to evade before combat.
+    pub evade_first: bool,
+}
+
+/// Readings of the rules a scenario may choose where sources disagree, and table state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rules {
+    /// AH2e, open point D1: whether Clue tokens may add dice to a check whose modified skill is 0 or
+    /// less (the AH wiki's Clue page and a rules digest: yes; the wiki's Skill check page: no).
+    pub clues_after_zero_dice: bool,
+    /// AH2e: open gates on the board (the Nightgaunt draws the investigator through the nearest).
+    pub open_gates: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            clues_after_zero_dice: true,
+            open_gates: 0,
+        }
+    }
+}
+
+/// A setup the rules of its game allow. Only [`Setup::check`] makes one.
+#[derive(Debug, Clone)]
+pub struct CheckedSetup(Setup);
+
+impl CheckedSetup {
+    /// The same setup with other dice (dice never make a setup wrong: exact and sampled odds replay
+    /// one setup with their own).
+    pub fn with_dice(&self, dice: DiceSource) -> CheckedSetup {
+        let mut s = self.0.clone();
+        s.dice = dice;
+        CheckedSetup(s)
+    }
+
+    pub fn into_inner(self) -> Setup {
+        self.0
+    }
+}
+
+impl Deref for CheckedSetup {
+    type Target = Setup;
+    fn deref(&self) -> &Setup {
+        &self.0
+    }
+}
+
+/// The part of a setup (and of the test asked of it) a problem is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Part {
+    /// The investigator's value of a skill.
+    Skill(Skill),
+    /// The improvement or impairment token on a skill.
+    Improvement(Skill),
+    /// The investigator's location.
+    Location,
+    /// `monsters[i]`.
+    Monster(usize, MonsterPart),
+    /// The skill of the test asked for.
+    TestSkill,
+    /// The difficulty of the test asked for.
+    TestDifficulty,
+    /// `rounds[i].action`.
+    RoundAction(usize),
+    /// `rounds[i].cast[j]`.
+    RoundCast(usize, usize),
+    /// `rounds[i].wield`, as a whole.
+    RoundWield(usize),
+}
+
+/// The part of a monster a problem is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MonsterPart {
+    Damage,
+}
+
+/// What is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// A skill the game does not have.
+    NotASkillOfTheGame { skill: Skill, game: Game },
+    /// Improvement tokens are Eldritch Horror tokens on its five skills.
+    NoImprovementToken,
+    /// An improvement token is +1 or +2, an impairment −1 or −2.
+    TokenValue(i32),
+    /// Health tokens on a monster must leave it standing (fewer than its toughness, not negative).
+    HealthTokens { tokens: i32, toughness: i32 },
+    /// Eldritch Horror tests pass on one success: no difficulty.
+    DifficultyInEldritch,
+    /// AH2e: an investigator starts in Arkham or in an other world.
+    NotAStartingLocation(String),
+    /// AH2e: a round is `fight` or `flee`.
+    NotAnAction(String),
+    /// A spell is cast from the hands: it must be wielded too.
+    CastNotWielded(String),
+    /// An investigator has two hands (AH rulebook p.16).
+    TooManyHands(u32),
+}
+
+/// One problem and the part it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupProblem {
+    pub part: Part,
+    pub problem: Problem,
+}
+
+/// A setup refused: the setup as given, and every problem found.
+#[derive(Debug, Clone)]
+pub struct SetupError {
+    pub setup: Setup,
+    pub problems: Vec<SetupProblem>,
+}
+
+/// The starting locations of an AH2e investigator.
+const STARTING_LOCATIONS: [&str; 2] = ["arkham", "other_world"];
+/// The actions of an AH2e combat round.
+const ACTIONS: [&str; 2] = ["fight", "flee"];
+/// Hands an investigator has.
+const HANDS: u32 = 2;
+
+impl Setup {
+    /// Checks the setup, and the test asked of it, against the rules of its game: every problem at
+    /// once, in the order of [`Part`] within the investigator, then the monsters, the test and the
+    /// rounds.
+    pub fn check(self, request: &TestRequest) -> Result<CheckedSetup, SetupError> {
+        let mut problems = Vec::new();
+        let mut push = |part, problem| problems.push(SetupProblem { part, problem });
+        self.check_investigator(&mut push);
+        for (i, m) in self.monsters.iter().enumerate() {
+            if m.damage < 0 || m.damage >= m.toughness {
+                push(
+                    Part::Monster(i, MonsterPart::Damage),
+                    Problem::HealthTokens {
+                        tokens: m.damage,
+                        toughness: m.toughness,
+                    },
+                );
+            }
+        }
+        if let TestRequest::Test(spec) = request {
+            if !self.game.skills().contains(&spec.skill) {
+                push(
+                    Part::TestSkill,
+                    Problem::NotASkillOfTheGame {
+                        skill: spec.skill,
+                        game: self.game,
+                    },
+                );
+            }
+            if self.game == Game::Eldritch && spec.difficulty != 1 {
+                push(Part::TestDifficulty, Problem::DifficultyInEldritch);
+            }
+        }
+        for (i, r) in self.rounds.iter().enumerate() {
+            self.check_round(i, r, &mut push);
+        }
+        if problems.is_empty() {
+            Ok(CheckedSetup(self))
+        } else {
+            Err(SetupError {
+                setup: self,
+                problems,
+            })
+        }
+    }
+
+    fn check_investigator(&self, push: &mut impl FnMut(Part, Problem)) {
+        let inv = &self.investigator;
+        for skill in inv.skills.keys() {
+            if !self.game.skills().contains(skill) {
+                push(
+                    Part::Skill(*skill),
+                    Problem::NotASkillOfTheGame {
+                        skill: *skill,
+                        game: self.game,
+                    },
+                );
+            }
+        }
+        for (skill, value) in &inv.improvements {
+            if self.game != Game::Eldritch || !self.game.skills().contains(skill) {
+                push(Part::Improvement(*skill), Problem::NoImprovementToken);
+            } else if !matches!(value, -2 | -1 | 1 | 2) {
+                push(Part::Improvement(*skill), Problem::TokenValue(*value));
+            }
+        }
+        if self.game == Game::Arkham
+            && let Some(loc) = &inv.location
+            && !STARTING_LOCATIONS.contains(&loc.as_str())
+        {
+            push(Part::Location, Problem::NotAStartingLocation(loc.clone()));
+        }
+    }
+
+    fn check_round(&self, i: usize, r: &Round, push: &mut impl FnMut(Part, Problem)) {
+        if !ACTIONS.contains(&r.action.as_str()) {
+            push(Part::RoundAction(i), Problem::NotAnAction(r.action.clone()));
+        }
+        for (j, c) in r.cast.iter().enumerate() {
+            if !r.wield.contains(c) {
+                push(Part::RoundCast(i, j), Problem::CastNotWielded(c.clone()));
+            }
+        }
+        let hands: u32 = r
+            .wield
+            .iter()
+            .filter_map(|id| self.catalog.get(id))
+            .map(|c| c.hands)
+            .sum();
+        if hands > HANDS {
+            push(Part::RoundWield(i), Problem::TooManyHands(hands));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::TestSpec;
+
+    fn setup(game: Game) -> Setup {
+        Setup {
+            game,
+            investigator: Arc::new(Investigator::new(game)),
+            monsters: Vec::new(),
+            catalog: Arc::new(BTreeMap::new()),
+            dice: DiceSource::fixed(Vec::new()),
+            policy: BTreeMap::new(),
+            default_policy: Policy::None,
+            chosen: Vec::new(),
+            investigators_in_game: 1,
+            rules: Rules::default(),
+            rounds: Vec::new(),
+            evade_first: false,
+        }
+    }
+
+    fn problems(s: Setup, request: &TestRequest) -> Vec<SetupProblem> {
+        s.check(request).map(|_| ()).unwrap_err().problems
+    }
+
+    #[test]
+    fn a_fresh_investigator_with_a_test_of_a_skill_of_the_game_is_allowed() {
+        let test = TestRequest::Test(TestSpec::new(Skill::Lore, "test"));
+        assert!(setup(Game::Eldritch).check(&test).is_ok());
+    }
+
+    #[test]
+    fn more_than_two_hands_is_refused_for_the_round_that_wields_them() {
+        let mut s = setup(Game::Arkham);
+        let mut catalog = BTreeMap::new();
+        for (id, hands) in [("rifle", 2), ("knife", 1)] {
+            catalog.insert(
+                id.to_string(),
+                ActiveCard {
+                    id: id.to_string(),
+                    name: id.to_string(),
+                    magical: false,
+                    bonuses: Vec::new(),
+                    hands,
+                    casting: None,
+                    traits: Vec::new(),
+                },
+            );
+        }
+        s.catalog = Arc::new(catalog);
+        let round = |wield: &[&str]| Round {
+            action: "fight".into(),
+            wield: wield.iter().map(|w| w.to_string()).collect(),
+            cast: Vec::new(),
+        };
+        s.rounds = vec![round(&["rifle"]), round(&["rifle", "knife"])];
+        assert_eq!(
+            problems(s, &TestRequest::Combat),
+            [SetupProblem {
+                part: Part::RoundWield(1),
+                problem: Problem::TooManyHands(3),
+            }]
+        );
+    }
+
+    #[test]
+    fn every_problem_is_returned_at_once_with_its_part() {
+        let mut s = setup(Game::Eldritch);
+        let inv = Arc::make_mut(&mut s.investigator);
+        inv.improvements.insert(Skill::Will, 0);
+        inv.skills.insert(Skill::Luck, 2);
+        let mut spec = TestSpec::new(Skill::Will, "test");
+        spec.difficulty = 2;
+        let got: Vec<(Part, Problem)> = problems(s, &TestRequest::Test(spec))
+            .into_iter()
+            .map(|p| (p.part, p.problem))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    Part::Skill(Skill::Luck),
+                    Problem::NotASkillOfTheGame {
+                        skill: Skill::Luck,
+                        game: Game::Eldritch
+                    }
+                ),
+                (Part::Improvement(Skill::Will), Problem::TokenValue(0)),
+                (Part::TestDifficulty, Problem::DifficultyInEldritch),
+            ]
+        );
+    }
+}
