@@ -156,6 +156,50 @@ fn too_many_hands() {
 }
 
 #[test]
+fn a_location_that_is_no_location_is_refused_where_it_is_written() {
+    // The file's word names no location of the game: the scenario refuses it itself.
+    let out = refused_one(
+        "no_such_location",
+        "E0105",
+        "6:12",
+        "`arkham` or `other_world`",
+    );
+    assert!(
+        out.contains("`innsmouth` is not a starting location"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_hospital_start_and_a_round_that_hides_are_both_refused_rounds_first() {
+    // St. Mary's Hospital is a location, but not one an investigator starts in (the kernel's check);
+    // `hide` is no action of a round (the file's own word). Both are reported, in the file's
+    // section order (rounds, then location).
+    let ds = refused("hospital_start_and_no_action");
+    let out = render_all(&ds, false);
+    assert_eq!(ds.len(), 2, "{out}");
+    assert_diag(
+        &ds[0],
+        "hospital_start_and_no_action",
+        "E0105",
+        "12:10",
+        "`fight` or `flee`",
+    );
+    assert!(out.contains("`hide` is not a combat action"), "{out}");
+    assert_diag(
+        &ds[1],
+        "hospital_start_and_no_action",
+        "E0105",
+        "6:12",
+        "`arkham` or `other_world`",
+    );
+    assert!(
+        out.contains("`st_marys_hospital` is not a starting location"),
+        "{out}"
+    );
+}
+
+#[test]
 fn script_syntax_error() {
     // A one-line script in `"""…"""`: the column is counted from the start of the file's line, so the
     // caret sits under the `}` that Rhai did not expect.

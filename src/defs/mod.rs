@@ -18,6 +18,6 @@ pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, json_all, render, rend
 pub use id::{card_id, closest};
 pub use pack::{BASE_PACK, Pack, RawManifest};
 pub use parse::{parse_toml, parse_toml_all, toml_diagnostic};
-pub use raw::{CardKind, KEYWORDS, RawBonus, RawCard, RawRating, RawTest};
+pub use raw::{CardKind, RawBonus, RawCard, RawRating, RawTest};
 pub use script_source::{MOST_SCRIPT_COLUMNS, MOST_SCRIPT_LINES, ScriptSource};
 pub use set::{CardSet, Origin, embedded_base_files};
