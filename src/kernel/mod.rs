@@ -13,6 +13,7 @@ macro_rules! emit {
 }
 
 mod arkham;
+pub mod bounds;
 mod card;
 mod dice;
 mod effect;
