@@ -173,3 +173,24 @@ proptest! {
         let _ = result_object(&played);
     }
 }
+
+#[test]
+fn the_readme_table_of_numbers_is_the_kernels_table() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let section = readme
+        .split("## Numbers")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("a Numbers section");
+    let rows: Vec<String> = section
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| number |"))
+        .map(str::to_string)
+        .collect();
+    let table: Vec<String> = mythos::kernel::bounds::ALL
+        .iter()
+        .map(|(keys, b)| format!("| {} | {} to {} | {keys} |", b.what, b.min, b.max))
+        .collect();
+    assert_eq!(rows, table);
+}
