@@ -12,8 +12,6 @@ use mythos::kernel::{
     procedure_for,
 };
 use mythos::scenario::{Prepared, no_packs, prepare_file};
-use std::cell::RefCell;
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 const UNSCRIPTED_TEST: &str =
@@ -164,7 +162,7 @@ fn ratios() {
         black_box(raw_4d6(&mut dice));
     });
     // One call of a compiled Rhai function in the project's sandboxed engine.
-    let engine = mythos::script::sandboxed_engine(Rc::new(RefCell::new(Vec::new())));
+    let engine = mythos::script::sandboxed_engine(Default::default());
     let ast = engine.compile("fn f(x) { x }").expect("compiles");
     let rhai_call = median(50_000, || {
         let r: i64 = engine
@@ -174,7 +172,7 @@ fn ratios() {
     });
     // What one native call inside a script adds, with a bare custom type: a getter, a method with an
     // argument (the hooks' scripts are made of these).
-    let mut probe_engine = mythos::script::sandboxed_engine(Rc::new(RefCell::new(Vec::new())));
+    let mut probe_engine = mythos::script::sandboxed_engine(Default::default());
     probe_engine.register_type_with_name::<Probe>("Probe");
     probe_engine.register_get("flag", |p: &mut Probe| p.0);
     probe_engine.register_fn("note", |p: &mut Probe, n: i64| p.1 += n);

@@ -4,7 +4,9 @@
 
 use mythos::defs::{CardSet, Code, Diagnostic, SourceFile, render_all};
 use mythos::odds::sampled;
-use mythos::scenario::{Played, Prepared, play_file_with_packs, prepare_file, transcript_text};
+use mythos::scenario::{
+    PackFolder, Played, Prepared, play_file_with_packs, prepare_file, transcript_text,
+};
 use std::path::Path;
 use std::process::Command;
 
@@ -32,7 +34,7 @@ fn prepared(name: &str) -> Prepared {
 }
 
 /// Reads a pack folder named by a case's `packs`, paths relative to the crate as the CLI shows them.
-fn read_pack(dir: &str) -> Result<(String, Vec<(String, String)>), String> {
+fn read_pack(dir: &str) -> Result<PackFolder, String> {
     fn walk(crate_dir: &Path, rel: &str, out: &mut Vec<(String, String)>) {
         let Ok(rd) = std::fs::read_dir(crate_dir.join(rel)) else {
             return;
@@ -56,7 +58,7 @@ fn read_pack(dir: &str) -> Result<(String, Vec<(String, String)>), String> {
     }
     let mut files = Vec::new();
     walk(crate_dir, &root, &mut files);
-    Ok((root, files))
+    Ok(PackFolder::new(root, files))
 }
 
 /// A case refused before anything is played: every problem, in the order found.

@@ -7,6 +7,8 @@ mod check;
 mod pack_dir;
 mod paths;
 mod play;
+mod text_file;
+mod tree;
 mod validate;
 
 use crate::defs::{Diagnostic, render_all};
@@ -87,8 +89,16 @@ fn color() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
+/// Prints diagnostics on stderr: the first [`text_file::MAX_SHOWN`], then how many more there are.
 fn print_diagnostics(ds: &[Diagnostic]) {
-    eprintln!("{}", render_all(ds, color()));
+    let shown = ds.len().min(text_file::MAX_SHOWN);
+    eprintln!("{}", render_all(&ds[..shown], color()));
+    if ds.len() > shown {
+        eprintln!(
+            "… and {} more problems, not shown (fix these first)",
+            ds.len() - shown
+        );
+    }
 }
 
 pub fn main() -> i32 {

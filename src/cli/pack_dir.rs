@@ -2,91 +2,84 @@
 //! `validate DIR` finds, read into (path, text) pairs for `defs`. May import `defs` and `scenario`.
 
 use super::paths::shown;
-use crate::defs::{CardSet, Diagnostic, Diagnostics, Pack, embedded_base_files};
+use super::text_file::{MAX_ENTRIES, MAX_FILE_BYTES, about, read_text, refused_kind};
+use super::tree::Tree;
+use crate::defs::{CardSet, Code, Diagnostic, Diagnostics, Pack, embedded_base_files};
 use crate::kernel::Game;
+use crate::scenario::PackFolder;
 use std::path::{Path, PathBuf};
 
-/// Reads every file below `dir` as (path relative to `root`, text), sorted.
-pub(super) fn read_tree(
-    root: &Path,
-    dir: &Path,
-    out: &mut Vec<(String, String)>,
-) -> std::io::Result<()> {
-    if !dir.is_dir() {
-        return Ok(());
-    }
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
-    entries.sort_by_key(|e| e.path());
-    for e in entries {
-        let p = e.path();
-        if p.is_dir() {
-            read_tree(root, &p, out)?;
-        } else if let Ok(text) = std::fs::read_to_string(&p) {
-            let rel = p
-                .strip_prefix(root)
-                .unwrap_or(&p)
-                .to_string_lossy()
-                .replace('\\', "/");
-            out.push((rel, text));
-        }
-    }
-    Ok(())
-}
-
+/// The base pack of `game` in the folder `--base` names: `cards/GAME/**.toml` and
+/// `scripts/GAME/**.rhai`, paths relative to that folder; or the copy built into the binary.
 pub(super) fn base_files(
     base: &Option<PathBuf>,
     game: Game,
 ) -> Result<Vec<(String, String)>, Diagnostics> {
-    match base {
-        None => Ok(embedded_base_files(game)),
-        Some(dir) => {
-            let mut files = Vec::new();
-            for sub in ["cards", "scripts"] {
-                read_tree(dir, &dir.join(sub).join(game.as_str()), &mut files).map_err(|e| {
-                    Diagnostic::new(
-                        crate::defs::Code::CannotRead,
-                        format!("cannot read `{}`: {e}", dir.display()),
-                    )
-                    .hint("`--base` takes a folder holding cards/ and scripts/")
-                })?;
-            }
-            Ok(files)
-        }
+    let Some(dir) = base else {
+        return Ok(embedded_base_files(game));
+    };
+    if !dir.is_dir() {
+        return Err(Diagnostic::new(
+            Code::CannotRead,
+            format!("cannot read `{}`: no such folder", shown(dir)),
+        )
+        .hint("`--base` takes a folder holding cards/ and scripts/")
+        .into());
+    }
+    let mut tree = Tree::default();
+    for (sub, ext) in [("cards", ".toml"), ("scripts", ".rhai")] {
+        let shown = format!("{sub}/{}", game.as_str());
+        tree.read_top(&dir.join(sub).join(game.as_str()), &shown, ext);
+    }
+    if tree.problems.is_empty() {
+        Ok(tree.files)
+    } else {
+        Err(Diagnostics(tree.problems))
     }
 }
 
-/// A pack folder's manifest, cards and scripts as (path, text) pairs, paths starting with the folder.
-pub(super) fn read_pack_files(dir: &Path) -> Result<(String, Vec<(String, String)>), String> {
+/// A pack folder's manifest, cards and scripts as (path, text) pairs, paths starting with the folder,
+/// and every file refused; or why the folder cannot be read at all.
+pub(super) fn read_pack_files(dir: &Path) -> Result<PackFolder, String> {
     if !dir.is_dir() {
         return Err("no such folder".to_string());
     }
     let root = shown(dir);
-    let mut files = Vec::new();
-    let manifest = dir.join("pack.toml");
-    if manifest.is_file() {
-        let text = std::fs::read_to_string(&manifest).map_err(|e| e.to_string())?;
-        files.push((Pack::manifest_path(&root), text));
+    let base = root.trim_end_matches('/');
+    let mut tree = Tree::default();
+    let manifest = Pack::manifest_path(&root);
+    match std::fs::symlink_metadata(dir.join("pack.toml")) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        _ => match read_text(&dir.join("pack.toml"), &manifest, MAX_FILE_BYTES) {
+            Ok(text) => tree.files.push((manifest, text)),
+            Err(d) => tree.problems.push(d),
+        },
     }
-    for sub in ["cards", "scripts"] {
-        let mut found = Vec::new();
-        read_tree(Path::new(""), &dir.join(sub), &mut found).map_err(|e| e.to_string())?;
-        files.extend(found.into_iter().map(|(p, t)| (p.replace('\\', "/"), t)));
+    for (sub, ext) in [("cards", ".toml"), ("scripts", ".rhai")] {
+        tree.read_top(&dir.join(sub), &format!("{base}/{sub}"), ext);
     }
-    Ok((root, files))
+    Ok(PackFolder {
+        root,
+        files: tree.files,
+        refused: tree.problems,
+    })
 }
 
-/// Reads and checks the manifest of the pack in `dir`.
-pub(super) fn read_pack(dir: &Path) -> Result<Pack, Vec<Diagnostic>> {
-    let (root, files) = read_pack_files(dir).map_err(|why| {
-        vec![
-            Diagnostic::new(
-                crate::defs::Code::CannotRead,
-                format!("cannot read pack `{}`: {why}", shown(dir)),
-            )
-            .hint("a pack is a folder holding pack.toml, cards/ and scripts/"),
-        ]
-    })?;
-    Pack::from_files(&root, files)
+/// Reads the pack in `dir`: the pack when its manifest holds, and every problem found reading it.
+pub(super) fn read_pack(dir: &Path) -> (Option<Pack>, Vec<Diagnostic>) {
+    match read_pack_files(dir) {
+        Ok(folder) => folder.into_pack(),
+        Err(why) => (
+            None,
+            vec![
+                Diagnostic::new(
+                    Code::CannotRead,
+                    format!("cannot read pack `{}`: {why}", shown(dir)),
+                )
+                .hint("a pack is a folder holding pack.toml, cards/ and scripts/"),
+            ],
+        ),
+    }
 }
 
 /// The base pack of `game`, then every `--pack` of that game, in order.
@@ -98,10 +91,11 @@ pub(super) fn load_set(
     let mut set = CardSet::load(game, &base_files(base, game)?)?;
     let mut problems = Vec::new();
     for dir in packs {
-        match read_pack(dir) {
-            Err(ds) => problems.extend(ds),
-            Ok(pack) if pack.game != game => {}
-            Ok(pack) => problems.extend(set.add_pack(&pack)),
+        let (pack, ds) = read_pack(dir);
+        problems.extend(ds);
+        match pack {
+            Some(pack) if pack.game == game => problems.extend(set.add_pack(&pack)),
+            _ => {}
         }
     }
     if problems.is_empty() {
@@ -111,22 +105,43 @@ pub(super) fn load_set(
     }
 }
 
-/// The packs in `dir`: the folder itself when it holds pack.toml, else each sub-folder that does.
-pub(super) fn pack_dirs(dir: &Path) -> Vec<PathBuf> {
-    if dir.join("pack.toml").is_file() {
-        return vec![dir.to_path_buf()];
+/// The packs in `dir`: the folder itself when it holds pack.toml, else each sub-folder that does (a link
+/// among them is refused, E0002; other entries are not packs and are left alone).
+pub(super) fn pack_dirs(dir: &Path) -> (Vec<PathBuf>, Vec<Diagnostic>) {
+    let holds_manifest = |d: &Path| std::fs::symlink_metadata(d.join("pack.toml")).is_ok();
+    if holds_manifest(dir) {
+        return (vec![dir.to_path_buf()], Vec::new());
     }
-    let mut subs: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.join("pack.toml").is_file())
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut subs = Vec::new();
+    let mut problems = Vec::new();
+    if let Ok(rd) = std::fs::read_dir(dir) {
+        for (n, e) in rd.enumerate() {
+            if n == MAX_ENTRIES {
+                let at = shown(dir);
+                problems.push(
+                    about(
+                        Code::TooMany,
+                        &at,
+                        format!("`{at}` holds more than {MAX_ENTRIES} entries; the rest were not looked at"),
+                    )
+                    .hint("name the pack folders themselves"),
+                );
+                break;
+            }
+            let Ok(e) = e else { continue };
+            match e.file_type() {
+                Ok(t) if t.is_dir() && holds_manifest(&e.path()) => subs.push(e.path()),
+                Ok(t) if t.is_symlink() => {
+                    problems.push(refused_kind(&shown(&e.path()), "a symbolic link"))
+                }
+                _ => {}
+            }
+        }
+    }
     subs.sort();
-    if subs.is_empty() {
+    if subs.is_empty() && problems.is_empty() {
         // Not a pack: reading it reports the missing pack.toml.
         subs.push(dir.to_path_buf());
     }
-    subs
+    (subs, problems)
 }

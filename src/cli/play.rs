@@ -2,6 +2,7 @@
 
 use super::pack_dir::{load_set, read_pack_files};
 use super::paths::normalize;
+use super::text_file::{MAX_FILE_BYTES, read_text};
 use super::{Cli, Format, color, print_diagnostics};
 use crate::defs::{Diagnostic, SourceFile, render};
 use crate::kernel::Game;
@@ -11,16 +12,10 @@ use crate::scenario::{
 use std::io::IsTerminal;
 use std::path::Path;
 
+/// The scenario file at `path`, read as every file at the trust boundary is (`text_file`).
 fn read(path: &Path) -> Result<SourceFile, Diagnostic> {
-    std::fs::read_to_string(path)
-        .map(|t| SourceFile::new(path.display().to_string(), t))
-        .map_err(|e| {
-            Diagnostic::new(
-                crate::defs::Code::CannotRead,
-                format!("cannot read `{}`: {e}", path.display()),
-            )
-            .hint("check the path")
-        })
+    let shown = path.display().to_string();
+    read_text(path, &shown, MAX_FILE_BYTES).map(|t| SourceFile::new(shown, t))
 }
 
 pub(super) fn play_path(path: &Path, cli: &Cli) -> Result<Played, Vec<Diagnostic>> {

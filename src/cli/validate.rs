@@ -14,15 +14,16 @@ pub(super) fn validate(base: &Option<PathBuf>, packs: &[PathBuf], dirs: &[PathBu
     let mut problems = Vec::new();
     let mut count = 0;
     let mut extra: Vec<Pack> = Vec::new();
-    for dir in packs
-        .iter()
-        .cloned()
-        .chain(dirs.iter().flat_map(|d| pack_dirs(d)))
-    {
-        match read_pack(&dir) {
-            Err(ds) => problems.extend(ds),
-            Ok(p) => extra.push(p),
-        }
+    let mut folders = packs.to_vec();
+    for d in dirs {
+        let (found, ds) = pack_dirs(d);
+        folders.extend(found);
+        problems.extend(ds);
+    }
+    for dir in folders {
+        let (pack, ds) = read_pack(&dir);
+        problems.extend(ds);
+        extra.extend(pack);
     }
     for game in [Game::Eldritch, Game::Arkham] {
         let mine: Vec<&Pack> = extra.iter().filter(|p| p.game == game).collect();

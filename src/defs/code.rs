@@ -35,6 +35,11 @@ macro_rules! codes {
 
 codes! {
     CannotRead = "E0001": "a file or folder cannot be read (a pack folder named in `packs`)",
+    NotRegularFile = "E0002": "a symbolic link, FIFO, socket or device where mythos reads a file or walks a folder: refused without being opened (see [what a pack may contain](#what-a-pack-may-contain))",
+    TooLarge = "E0003": "a file over 1 MiB, or a pack whose cards and scripts hold over 8 MiB together: refused, nothing of it shown",
+    TooMany = "E0004": "a folder nested more than 8 deep, or more than 4096 files and folders in a pack's `cards/` and `scripts/` (or in a folder given to `check` or `validate`)",
+    NotUtf8 = "E0005": "a file that is not UTF-8 text (the line and column of the first byte that is not)",
+    NotPackFile = "E0006": "a file in `cards/` that is not a `.toml`, or in `scripts/` that is not a `.rhai`; a `cards` or `scripts` that is a file; a name that is not UTF-8",
     TomlSyntax = "E0101": "TOML syntax error",
     UnknownKey = "E0102": "unknown key (hint: the closest valid key)",
     WrongType = "E0103": "wrong type or value",
@@ -48,17 +53,18 @@ codes! {
     PackOfOtherGame = "E0204": "a pack of the other game in a scenario's `packs`",
     MissingRequirement = "E0205": "a pack requires a pack that is not loaded before it",
     DuplicatePack = "E0206": "two different folders hold packs of the same name",
+    StemClash = "E0207": "two card files, or two scripts, of one pack with the same stem (names both)",
     FacesRanOut = "E0301": "the fixed dice faces ran out (names the test that wanted another die)",
     FacesLeftOver = "E0302": "dice faces left over",
     Request = "E0303": "the scenario asks for nothing, or for two things at once",
     ScriptSyntax = "E0401": "script syntax error",
     HookFailed = "E0402": "script error while a hook ran (nothing of that hook is applied)",
-    SandboxLimit = "E0403": "a script hit a sandbox limit (runaway loop, recursion, huge string or array)",
+    SandboxLimit = "E0403": "a script hit a sandbox limit (runaway loop, recursion, huge string, array or map key, too many effects, a hook cascade too deep, too many tests asked for): see [The sandbox](#the-sandbox)",
     NotAHook = "E0404": "a function named like a hook that is not one",
     HookArity = "E0405": "a hook with the wrong number of parameters",
     RuleRefused = "E0406": "a script asked for something the rules do not allow there",
     UnknownApi = "E0407": "a script calls a function, or reads a `ctx` property, that the script API does not have (hint: the closest name)",
-    Forbidden = "E0408": "a script uses `import` or `eval`",
+    Forbidden = "E0408": "a script uses `import`, `eval`, `Fn`, `curry`, a closure that captures a variable, or a map key over 64 bytes",
 }
 
 impl fmt::Display for Code {

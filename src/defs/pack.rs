@@ -37,6 +37,9 @@ pub struct Pack {
     pub files: Vec<(String, String)>,
 }
 
+/// The most packs one pack may require.
+pub const MAX_REQUIRES: usize = 32;
+
 /// The name the base pack goes by in `requires` and in transcripts.
 pub const BASE_PACK: &str = "base";
 
@@ -118,7 +121,21 @@ impl Pack {
                 .hint("for example `1.0.0`"),
             );
         }
-        for r in &raw.requires {
+        if let Some(extra) = raw.requires.get(MAX_REQUIRES) {
+            problems.push(
+                Diagnostic::new(
+                    Code::OutOfRange,
+                    format!(
+                        "`requires` names {} packs; a pack requires at most {MAX_REQUIRES}",
+                        raw.requires.len()
+                    ),
+                )
+                .at(&manifest, extra.span())
+                .label("one too many")
+                .hint("require only the packs this pack's cards build on"),
+            );
+        }
+        for r in raw.requires.iter().take(MAX_REQUIRES) {
             if r.get_ref() == raw.name.get_ref() {
                 problems.push(
                     Diagnostic::new(Code::OutOfRange, "a pack cannot require itself")
@@ -196,6 +213,41 @@ impl Pack {
     }
 }
 
+/// The name of a file without its folder and extension: a script goes with the card file of its stem.
+pub(crate) fn stem(path: &str) -> &str {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.').map(|(s, _)| s).unwrap_or(name)
+}
+
+/// E0207 for each card file, or script, whose stem an earlier one of the same pack already has: which
+/// card a script goes with would depend on the order the files are read. Names both files.
+pub(crate) fn stem_clashes(files: &[(String, String)]) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    for (ext, what) in [(".toml", "card files"), (".rhai", "scripts")] {
+        let mut seen: std::collections::BTreeMap<&str, &str> = Default::default();
+        for (path, _) in files.iter().filter(|(p, _)| p.ends_with(ext)) {
+            if let Some(first) = seen.insert(stem(path), path) {
+                seen.insert(stem(path), first);
+                problems.push(
+                    Diagnostic::new(
+                        Code::StemClash,
+                        format!(
+                            "two {what} of one pack have the stem `{}`: {first} and {path}",
+                            stem(path)
+                        ),
+                    )
+                    .at(&SourceFile::new(path.clone(), ""), 0..0)
+                    .hint(
+                        "a script goes with the card file of its stem, wherever it sits in the \
+                         folder: rename one of them",
+                    ),
+                );
+            }
+        }
+    }
+    problems
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -235,6 +287,23 @@ mod tests {
         assert_eq!(
             got,
             ["p/pack.toml:1:8", "p/pack.toml:2:8", "p/pack.toml:3:11"]
+        );
+    }
+
+    #[test]
+    fn two_scripts_of_one_stem_are_e0207_naming_both() {
+        let files = vec![
+            ("p/scripts/a/x.rhai".to_string(), String::new()),
+            ("p/scripts/b/x.rhai".to_string(), String::new()),
+            ("p/cards/x.toml".to_string(), String::new()),
+        ];
+        let ds = stem_clashes(&files);
+        assert_eq!(ds.len(), 1);
+        assert_eq!(ds[0].code, Code::StemClash);
+        assert!(
+            ds[0]
+                .message
+                .contains("p/scripts/a/x.rhai and p/scripts/b/x.rhai")
         );
     }
 

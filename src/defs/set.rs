@@ -1,7 +1,7 @@
 //! A game's card set: the base pack (embedded in the binary, or a folder given with `--base`), cards a
 //! scenario defines inline, and the scripts that go with them.
 
-use super::pack::{BASE_PACK, Pack};
+use super::pack::{BASE_PACK, Pack, stem, stem_clashes};
 use super::parse::parse_toml_all;
 use super::{Card, Code, Diagnostic, Diagnostics, RawCard, SourceFile, card_id, closest};
 use crate::kernel::Game;
@@ -85,11 +85,6 @@ pub fn embedded_base_files(game: Game) -> Vec<(String, String)> {
     out
 }
 
-fn stem(path: &str) -> &str {
-    let name = path.rsplit('/').next().unwrap_or(path);
-    name.rsplit_once('.').map(|(s, _)| s).unwrap_or(name)
-}
-
 impl CardSet {
     pub fn empty(game: Game) -> CardSet {
         CardSet {
@@ -150,9 +145,10 @@ impl CardSet {
         problems
     }
 
-    /// Loads one pack's card files, then its scripts, each script going with the card file of its stem.
+    /// Loads one pack's card files, then its scripts, each script going with the card file of its stem
+    /// (two card files or two scripts of one stem are E0207, and the second script goes with none).
     fn load_files(&mut self, files: &[(String, String)], pack: &str) -> Vec<Diagnostic> {
-        let mut problems = Vec::new();
+        let mut problems = stem_clashes(files);
         let mut stems: BTreeMap<String, String> = BTreeMap::new();
         for (path, text) in files.iter().filter(|(p, _)| p.ends_with(".toml")) {
             let file = SourceFile::new(path.clone(), text.as_str());
@@ -163,9 +159,12 @@ impl CardSet {
                 Err(mut ds) => problems.append(&mut ds),
             }
         }
+        let mut attached = std::collections::BTreeSet::new();
         for (path, text) in files.iter().filter(|(p, _)| p.ends_with(".rhai")) {
             let file = SourceFile::new(path.clone(), text.as_str());
             match stems.get(stem(path)) {
+                // A second script of this stem: already reported by `stem_clashes`.
+                Some(_) if !attached.insert(stem(path)) => {}
                 Some(id) => {
                     self.scripts.insert(
                         id.clone(),

@@ -153,7 +153,8 @@ pub struct HookCall<'a> {
 pub enum HookFault {
     /// The script raised an error (a bad argument, an unknown stat, a thrown value).
     Error,
-    /// The script hit a sandbox limit (operations, call depth, sizes).
+    /// The script hit a sandbox limit (operations, call depth, sizes, effects), or the kernel's
+    /// bound on hook cascades or tests asked for.
     Limit,
 }
 

@@ -21,6 +21,7 @@ mod encounter;
 mod event;
 mod hooks;
 mod investigator;
+mod limits;
 pub mod monster;
 mod pool;
 mod procedure;
@@ -40,6 +41,7 @@ pub use hooks::{
     CombatView, Hook, HookCall, HookError, HookFault, HookSet, Hooks, LossView, NoHooks, TestView,
 };
 pub use investigator::{Investigator, Status};
+pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
 pub use monster::Monster;
 pub use pool::{Bonus, BonusRule, Pool, PoolInput, assemble, assemble_pool};
 pub use procedure::{Eldritch, Procedure, procedure_for};

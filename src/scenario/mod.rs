@@ -13,7 +13,7 @@ mod result;
 pub use build::prepare;
 pub use expect::{Miss, check_expectations};
 pub use file::RawScenario;
-pub use packs::{PackReader, no_packs};
+pub use packs::{PackFolder, PackReader, no_packs};
 pub use play::{BaseLoader, Played, play, play_file, play_file_with_packs, prepare_file};
 pub use prepared::{Blueprint, Prepared};
 

@@ -86,6 +86,7 @@ impl Prepared {
         let mut enc = Encounter::new(self.setup.with_dice(dice));
         enc.rollback = full;
         enc.record = full;
+        self.hooks.start_run();
         let result = self.procedure.run(&mut enc, &self.request, &mut self.hooks);
         (enc, result)
     }

@@ -13,6 +13,19 @@ pub struct State {
     pub dice: DiceSource,
     pub dice_error: Option<DiceError>,
     pub card: ImmutableString,
+    /// Set when the hook asked for more than `Limits::EFFECTS` effects (those past it are dropped).
+    pub too_many: bool,
+}
+
+impl State {
+    /// Records an effect, unless the hook already asked for `Limits::EFFECTS`.
+    pub fn push(&mut self, e: Effect) {
+        if self.effects.len() < super::Limits::EFFECTS {
+            self.effects.push(e);
+        } else {
+            self.too_many = true;
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -73,7 +86,7 @@ fn face(n: INT) -> Res<u8> {
 
 impl Ctx {
     fn push(&mut self, e: Effect) {
-        self.0.borrow_mut().effects.push(e);
+        self.0.borrow_mut().push(e);
     }
     fn view<T>(&self, f: impl FnOnce(&TestView) -> T) -> T {
         f(&self.0.borrow().view)
@@ -369,7 +382,7 @@ pub fn register(engine: &mut Engine) {
         let label = format!("`ctx.roll({n})` of {}", st.card);
         match st.dice.roll_many(n, &label) {
             Ok(faces) => {
-                st.effects.push(Effect::Rolled(faces.clone()));
+                st.push(Effect::Rolled(faces.clone()));
                 Ok(faces.into_iter().map(|f| Dynamic::from(f as INT)).collect())
             }
             Err(e) => {

@@ -237,6 +237,17 @@ impl Encounter {
                 modifier,
                 kind,
             } => {
+                if self.asked >= crate::kernel::TESTS_PER_ENCOUNTER {
+                    return Err(limit_error(
+                        card,
+                        hook,
+                        format!(
+                            "asked for a test beyond the {} that cards may ask for in one encounter",
+                            crate::kernel::TESTS_PER_ENCOUNTER
+                        ),
+                    ));
+                }
+                self.asked += 1;
                 let mut spec = TestSpec::new(skill, kind);
                 spec.modifier = modifier;
                 spec.in_combat = self.combat.is_some();

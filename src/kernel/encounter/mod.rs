@@ -198,6 +198,10 @@ pub struct Encounter {
     /// The active cards, in order, with the hooks each defines: asked of `Hooks` again only when the
     /// active cards change (an encounter is played with one `Hooks` from start to end).
     hooked: Vec<(Rc<str>, HookSet)>,
+    /// Hooks running now, one inside the effects of another (bounded by `HOOK_CASCADE`).
+    cascade: usize,
+    /// Tests cards asked for so far (bounded by `TESTS_PER_ENCOUNTER`).
+    asked: usize,
 }
 
 impl Encounter {
@@ -231,6 +235,8 @@ impl Encounter {
             roll_rules: BTreeMap::new(),
             stage: None,
             hooked: Vec::new(),
+            cascade: 0,
+            asked: 0,
         }
     }
 
@@ -338,11 +344,22 @@ impl Encounter {
             .map(|(id, _)| id.clone())
             .collect();
         for card in cards {
+            if self.cascade >= crate::kernel::HOOK_CASCADE {
+                return Err(limit_error(
+                    &card,
+                    hook,
+                    format!(
+                        "hooks fired by effects of hooks went {} deep (an effect of this hook fires it again?)",
+                        crate::kernel::HOOK_CASCADE
+                    ),
+                ));
+            }
             let mut view = self.view(&card);
             view.loss = loss.clone();
             // A hook applies whole or not at all (DESIGN invariant 4): if it fails, or one of its
             // effects breaks a rule, the state goes back to what it was before it ran.
             let before = self.rollback.then(|| (self.snapshot(), loss.clone()));
+            self.cascade += 1;
             let applied = hooks
                 .call(
                     HookCall {
@@ -357,6 +374,7 @@ impl Encounter {
                         .into_iter()
                         .try_for_each(|effect| self.apply(&card, hook, effect, loss, hooks))
                 });
+            self.cascade -= 1;
             if let Err(err) = applied {
                 if let Some((state, l)) = before {
                     self.restore(state);
@@ -418,4 +436,16 @@ impl Encounter {
         self.no_more_encounters = s.no_more_encounters;
         self.may_encounter_again = s.may_encounter_again;
     }
+}
+
+/// A kernel limit a card ran into: reported like a sandbox limit of its script (E0403), at its hook.
+pub(super) fn limit_error(card: &str, hook: Hook, message: String) -> KernelError {
+    KernelError::Hook(HookError {
+        card: card.to_string(),
+        hook,
+        message,
+        fault: super::HookFault::Limit,
+        line: None,
+        column: None,
+    })
 }
