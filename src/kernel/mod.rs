@@ -12,7 +12,6 @@ macro_rules! emit {
     };
 }
 
-mod arkham;
 mod card;
 mod dice;
 mod effect;
@@ -28,7 +27,6 @@ mod setup;
 mod skill;
 mod test;
 
-pub use arkham::Arkham;
 pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
 pub use dice::{DiceError, DiceSource, d6_from_u32};
 pub use effect::{Effect, Stat};
@@ -43,7 +41,7 @@ pub use investigator::{Investigator, Status};
 pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
 pub use monster::Monster;
 pub use pool::{Bonus, BonusRule, Pool, PoolInput, assemble, assemble_pool};
-pub use procedure::{Eldritch, Procedure, procedure_for};
+pub use procedure::{Arkham, Eldritch, HANDS, MAX_ROUNDS, Procedure, procedure_for};
 pub use setup::{CheckedSetup, MonsterPart, Part, Problem, Rules, Setup, SetupError, SetupProblem};
 pub use skill::{Game, Skill};
 pub use test::{Slot, TestOutcome, TestSpec, count_successes, face_value, failing_dice};

@@ -5,7 +5,7 @@
 //! Imports kernel types only.
 
 use super::{
-    ActiveCard, DiceSource, Game, Investigator, Monster, Policy, Round, Skill, TestRequest,
+    ActiveCard, DiceSource, Game, HANDS, Investigator, Monster, Policy, Round, Skill, TestRequest,
 };
 use std::collections::BTreeMap;
 use std::ops::Deref;
@@ -148,8 +148,6 @@ pub struct SetupError {
 const STARTING_LOCATIONS: [&str; 2] = ["arkham", "other_world"];
 /// The actions of an AH2e combat round.
 const ACTIONS: [&str; 2] = ["fight", "flee"];
-/// Hands an investigator has.
-const HANDS: u32 = 2;
 
 impl Setup {
     /// Checks the setup, and the test asked of it, against the rules of its game: every problem at

@@ -37,7 +37,7 @@ pub fn result_object(p: &Played) -> Value {
         .map(|m| {
             json!({
                 "card": m.id,
-                "damage": if enc.game == Game::Eldritch { m.damage } else { 0 },
+                "damage": enc.procedure().health_tokens(m),
                 "defeated": m.defeated,
                 "where": m.place,
             })

@@ -5,18 +5,13 @@ use std::sync::Arc;
 
 impl Encounter {
     pub(super) fn record_status(&mut self) {
-        let inv = Arc::make_mut(&mut self.investigator);
-        if inv.status != Status::Ok {
+        if self.investigator.status != Status::Ok {
             return;
         }
-        let status = match self.game {
-            Game::Eldritch if inv.health <= 0 || inv.sanity <= 0 => Status::Defeated,
-            Game::Arkham if inv.health <= 0 && inv.sanity <= 0 => Status::Devoured,
-            Game::Arkham if inv.health <= 0 => Status::Unconscious,
-            Game::Arkham if inv.sanity <= 0 => Status::Insane,
-            _ => return,
+        let Some(status) = self.procedure().knocked_out(&self.investigator) else {
+            return;
         };
-        inv.status = status;
+        Arc::make_mut(&mut self.investigator).status = status;
         emit!(self, Event::StatusChanged { status });
     }
 

@@ -4,15 +4,14 @@
 use super::*;
 
 impl Encounter {
-    /// Resolves one test under the rules of `game`: before_test, pool (on_pool), roll, after_roll, the
+    /// Resolves one test under the rules of the game's procedure: before_test, pool (on_pool), roll, after_roll, the
     /// game's token step, result, after_test.
     pub fn run_test(
         &mut self,
         spec: TestSpec,
-        game: &dyn crate::kernel::Procedure,
         hooks: &mut dyn Hooks,
     ) -> Result<Resolution, KernelError> {
-        self.run_test_then(spec, game, hooks, &mut |_, _, _| Ok(()))
+        self.run_test_then(spec, hooks, &mut |_, _, _| Ok(()))
     }
 
     /// Like `run_test`, with `consequences` applied as soon as the result is known, before after_test
@@ -20,7 +19,6 @@ impl Encounter {
     pub fn run_test_then(
         &mut self,
         spec: TestSpec,
-        game: &dyn crate::kernel::Procedure,
         hooks: &mut dyn Hooks,
         consequences: &mut Consequences<'_>,
     ) -> Result<Resolution, KernelError> {
@@ -51,7 +49,7 @@ impl Encounter {
             skip: None,
             defeat: None,
         });
-        let result = self.resolve_stage(index, game, hooks, consequences);
+        let result = self.resolve_stage(index, hooks, consequences);
         // Asked for a die the replayed prefix does not hold (exact odds): keep the test under way, so
         // that the state can be fingerprinted where the branch starts.
         if !matches!(result, Err(KernelError::Dice(DiceError::NeedMore { .. }))) {
@@ -63,10 +61,10 @@ impl Encounter {
     pub(super) fn resolve_stage(
         &mut self,
         index: usize,
-        game: &dyn crate::kernel::Procedure,
         hooks: &mut dyn Hooks,
         consequences: &mut Consequences<'_>,
     ) -> Result<Resolution, KernelError> {
+        let game = self.procedure();
         self.fire(Hook::BeforeTest, hooks, &mut None)?;
         let stage = self.stage.as_ref().expect("stage is set");
         if let Some(source) = stage.defeat.clone() {
@@ -230,39 +228,13 @@ impl Encounter {
                 ));
             }
         }
-        // AH2e resistances and immunities act on the bonuses of weapons and spells in combat checks.
-        if self.game == Game::Arkham
-            && stage.spec.kind == "combat"
-            && let Some(m) = self.current
-        {
-            let monster = &self.monsters[m];
-            for b in &mut bonuses {
-                let from_hand = self
-                    .catalog
-                    .get(&b.source)
-                    .is_some_and(|c| c.hands > 0 || c.casting.is_some());
-                if b.excluded.is_some() || !from_hand {
-                    continue;
-                }
-                let (kind, title) = match b.kind {
-                    BonusKind::Physical => ("physical", "Physical"),
-                    BonusKind::Magical => ("magical", "Magical"),
-                };
-                if monster.has(&format!("{kind}_immunity")) {
-                    b.excluded = Some(format!("{title} Immunity ({})", monster.name));
-                } else if monster.has(&format!("{kind}_resistance")) {
-                    b.halved = Some(format!("{title} Resistance ({})", monster.name));
-                }
-            }
-        }
+        let procedure = self.procedure();
+        procedure.filter_bonuses(self, &stage.spec.kind, &mut bonuses);
         PoolInput {
             skill_source: skill.as_str().to_string(),
             skill_value: self.investigator.skill(skill),
             modifier: stage.spec.modifier,
-            improvement: match self.game {
-                Game::Eldritch => self.investigator.improvement(skill),
-                Game::Arkham => 0,
-            },
+            improvement: procedure.improvement(&self.investigator, skill),
             bonuses,
             additional: stage.additional.clone(),
             fewer: stage.fewer.clone(),

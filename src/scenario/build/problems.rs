@@ -6,7 +6,7 @@ use super::request::not_a_skill;
 use super::{Builder, Key, Section, e};
 use crate::defs::Code;
 use crate::defs::Diagnostic;
-use crate::kernel::{MonsterPart, Part, Problem, SetupProblem, Skill};
+use crate::kernel::{HANDS, MonsterPart, Part, Problem, SetupProblem, Skill};
 use std::ops::Range;
 
 impl Builder<'_> {
@@ -79,7 +79,7 @@ impl Builder<'_> {
             .hint("a spell is cast from the hands: list it in `wield` too"),
             Problem::TooManyHands(hands) => e(
                 Code::OutOfRange,
-                format!("these cards need {hands} hands; an investigator has 2"),
+                format!("these cards need {hands} hands; an investigator has {HANDS}"),
                 self.file,
                 span,
             )
