@@ -187,6 +187,8 @@ fn a_card_linked_to_etc_passwd_is_refused_unread() {
     let r = mythos(&t, &["validate", "p"]);
     r.refused_with("E0002");
     assert!(r.err.contains("p/cards/users.toml"), "{}", r.err);
+    // The whole rendering, reviewed: the path and the rule, nothing of the file.
+    insta::assert_snapshot!(r.err);
 }
 
 #[test]
@@ -292,6 +294,8 @@ fn a_card_file_that_is_not_utf8_is_reported_at_its_line_and_column() {
     let r = mythos(&t, &["validate", "p"]);
     r.refused_with("E0005");
     assert!(r.err.contains("p/cards/latin1.toml:2:12"), "{}", r.err);
+    // The whole rendering, reviewed: the text before the bad byte is shown, and a caret after it.
+    insta::assert_snapshot!(r.err);
     write_bytes(
         &t.join("latin1.toml"),
         b"game = \"eldritch\"\ntitle = \"\xFF\"\n",
@@ -401,4 +405,19 @@ fn three_thousand_requires_print_one_short_diagnostic() {
     let r = mythos(&t, &["validate", "p"]);
     r.refused_with("E0105");
     assert!(r.bytes < 64 << 10, "{} bytes printed", r.bytes);
+}
+
+#[test]
+fn at_most_fifty_diagnostics_are_printed_then_how_many_more() {
+    let t = Tmp::new("printcap");
+    let p = t.pack();
+    for i in 0..60 {
+        write(&p.join(format!("cards/note{i:02}.md")), "a note");
+    }
+    let r = mythos(&t, &["validate", "p"]);
+    r.refused_with("E0006");
+    let shown = r.err.lines().filter(|l| l.contains(": E0006 ")).count();
+    assert_eq!(shown, 50, "{}", r.err);
+    assert!(r.err.contains("… and 10 more problems"), "{}", r.err);
+    assert_eq!(r.err.lines().last(), Some("60 problems"));
 }

@@ -23,21 +23,34 @@ impl Found {
     /// [`MAX_ENTRIES`] entries are looked at (E0004): a walk always ends.
     fn walk(&mut self, dir: &Path, depth: usize) {
         let mut entries: Vec<std::fs::DirEntry> = Vec::new();
-        if let Ok(rd) = std::fs::read_dir(dir) {
-            for e in rd {
-                self.entries += 1;
-                if self.entries > MAX_ENTRIES {
-                    let at = shown(dir);
-                    let d = about(
-                        Code::TooMany,
-                        &at,
-                        format!("more than {MAX_ENTRIES} files and folders; the rest of `{at}` was not looked at"),
-                    )
-                    .hint("check a smaller folder");
-                    self.refused.push((dir.to_path_buf(), d));
-                    return;
+        let cannot = |e: std::io::Error| {
+            let at = shown(dir);
+            (
+                dir.to_path_buf(),
+                about(Code::CannotRead, &at, format!("cannot read `{at}`: {e}"))
+                    .hint("check the folder"),
+            )
+        };
+        match std::fs::read_dir(dir) {
+            Err(e) => self.refused.push(cannot(e)),
+            Ok(rd) => {
+                for e in rd {
+                    self.entries += 1;
+                    if self.entries > MAX_ENTRIES {
+                        let at = shown(dir);
+                        let message = format!(
+                            "more than {MAX_ENTRIES} files and folders; the rest of `{at}` was \
+                             not looked at"
+                        );
+                        let d = about(Code::TooMany, &at, message).hint("check a smaller folder");
+                        self.refused.push((dir.to_path_buf(), d));
+                        return;
+                    }
+                    match e {
+                        Ok(e) => entries.push(e),
+                        Err(e) => self.refused.push(cannot(e)),
+                    }
                 }
-                entries.extend(e.ok());
             }
         }
         entries.sort_by_key(|e| e.file_name());

@@ -86,21 +86,23 @@ fn open(path: &Path) -> std::io::Result<File> {
 }
 
 /// The text of `bytes` read from `shown`: a leading UTF-8 BOM dropped; E0005 at the first byte that is
-/// not UTF-8 (the text before it is the only text shown).
+/// not UTF-8 (the text before it is the only text shown, with U+FFFD in the bad byte's place).
 pub(super) fn decode(shown: &str, mut bytes: Vec<u8>) -> Result<String, Diagnostic> {
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
-        let prefix = String::from_utf8_lossy(&e.as_bytes()[..good]).into_owned();
+        // The text before the bad byte, and U+FFFD standing in for it, for the caret to point at.
+        let mut prefix = String::from_utf8_lossy(&e.as_bytes()[..good]).into_owned();
+        prefix.push(char::REPLACEMENT_CHARACTER);
         let file = SourceFile::new(shown, prefix);
         let (line, col) = file.line_col(good);
         Diagnostic::new(
             Code::NotUtf8,
             format!("`{shown}` is not UTF-8 text (line {line}, column {col})"),
         )
-        .at(&file, good..good)
+        .at(&file, good..good + char::REPLACEMENT_CHARACTER.len_utf8())
         .label("the first byte that is not UTF-8")
         .hint("save the file as UTF-8")
     })

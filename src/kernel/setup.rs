@@ -6,7 +6,8 @@
 
 use super::bounds::{self, Bounds};
 use super::{
-    ActiveCard, DiceSource, Game, Investigator, Monster, Policy, Round, Skill, TestRequest,
+    ActiveCard, DiceSource, Game, HANDS, Investigator, Location, Monster, Policy, Round, Skill,
+    TestRequest,
 };
 use std::collections::BTreeMap;
 use std::ops::Deref;
@@ -107,8 +108,6 @@ pub enum Part {
     TestModifier,
     /// The difficulty of the test asked for.
     TestDifficulty,
-    /// `rounds[i].action`.
-    RoundAction(usize),
     /// `rounds[i].cast[j]`.
     RoundCast(usize, usize),
     /// `rounds[i].wield`, as a whole.
@@ -119,7 +118,8 @@ pub enum Part {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum MonsterPart {
     Toughness,
-    Damage,
+    /// The Health tokens put on it (a scenario's `damage`).
+    HealthTokens,
 }
 
 /// What is wrong.
@@ -138,9 +138,7 @@ pub enum Problem {
     /// Eldritch Horror tests pass on one success: no difficulty.
     DifficultyInEldritch,
     /// AH2e: an investigator starts in Arkham or in an other world.
-    NotAStartingLocation(String),
-    /// AH2e: a round is `fight` or `flee`.
-    NotAnAction(String),
+    NotAStartingLocation(Location),
     /// A spell is cast from the hands: it must be wielded too.
     CastNotWielded(String),
     /// An investigator has two hands (AH rulebook p.16).
@@ -170,13 +168,6 @@ fn range(push: &mut impl FnMut(Part, Problem), part: Part, value: i64, bounds: B
     ok
 }
 
-/// The starting locations of an AH2e investigator.
-const STARTING_LOCATIONS: [&str; 2] = ["arkham", "other_world"];
-/// The actions of an AH2e combat round.
-const ACTIONS: [&str; 2] = ["fight", "flee"];
-/// Hands an investigator has.
-const HANDS: u32 = 2;
-
 impl Setup {
     /// Checks the setup, and the test asked of it, against the rules of its game: every problem at
     /// once, in the order of [`Part`] within the investigator, then the monsters, the test and the
@@ -198,12 +189,12 @@ impl Setup {
         for (i, m) in self.monsters.iter().enumerate() {
             let toughness = Part::Monster(i, MonsterPart::Toughness);
             if range(&mut push, toughness, m.toughness.into(), bounds::TOUGHNESS)
-                && (m.damage < 0 || m.damage >= m.toughness)
+                && (m.health_tokens < 0 || m.health_tokens >= m.toughness)
             {
                 push(
-                    Part::Monster(i, MonsterPart::Damage),
+                    Part::Monster(i, MonsterPart::HealthTokens),
                     Problem::HealthTokens {
-                        tokens: m.damage,
+                        tokens: m.health_tokens,
                         toughness: m.toughness,
                     },
                 );
@@ -283,17 +274,14 @@ impl Setup {
             }
         }
         if self.game == Game::Arkham
-            && let Some(loc) = &inv.location
-            && !STARTING_LOCATIONS.contains(&loc.as_str())
+            && let Some(loc) = inv.location
+            && !loc.is_start()
         {
-            push(Part::Location, Problem::NotAStartingLocation(loc.clone()));
+            push(Part::Location, Problem::NotAStartingLocation(loc));
         }
     }
 
     fn check_round(&self, i: usize, r: &Round, push: &mut impl FnMut(Part, Problem)) {
-        if !ACTIONS.contains(&r.action.as_str()) {
-            push(Part::RoundAction(i), Problem::NotAnAction(r.action.clone()));
-        }
         for (j, c) in r.cast.iter().enumerate() {
             if !r.wield.contains(c) {
                 push(Part::RoundCast(i, j), Problem::CastNotWielded(c.clone()));
@@ -314,7 +302,7 @@ impl Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::TestSpec;
+    use crate::kernel::{Action, TestSpec};
 
     fn setup(game: Game) -> Setup {
         Setup {
@@ -363,7 +351,7 @@ mod tests {
         }
         s.catalog = Arc::new(catalog);
         let round = |wield: &[&str]| Round {
-            action: "fight".into(),
+            action: Action::Fight,
             wield: wield.iter().map(|w| w.to_string()).collect(),
             cast: Vec::new(),
         };

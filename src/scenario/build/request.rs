@@ -90,7 +90,8 @@ impl Builder<'_> {
                 m.epic = epic;
             }
             if let Some(d) = &en.damage {
-                m.damage = int(d);
+                // The file's `damage` is the Health tokens on it.
+                m.health_tokens = int(d);
             }
             m.ambush = en.ambush;
             monsters.push((i, Arc::new(m)));
