@@ -550,3 +550,38 @@ fn the_readme_s_table_of_codes_is_the_code_enum_s() {
         .collect();
     assert_eq!(readme_codes(), table);
 }
+
+#[test]
+fn the_failure_sampled_odds_report_is_the_lowest_sample_s_whatever_the_threads() {
+    // Each sample fails on one roll in 1,296 of four sixes (line 9) and on one in 1,296 of four ones
+    // (line 10). From seed 34,010 the first failing sample is 2,814 (four ones); the second chunk of
+    // samples meets four sixes after 13: with several threads it fails first, but is not the lowest.
+    const SEED: u64 = 34_010;
+    let mut p = prepared("two_ways_to_fail");
+    let lowest = (0..)
+        .find_map(|i| {
+            let (_, r) = p.run_for_odds(mythos::kernel::DiceSource::seeded(SEED + i));
+            r.err().map(|e| (i, p.diagnostic(&e)))
+        })
+        .expect("a sample fails");
+    assert_eq!(lowest.0, 2_814);
+    assert_eq!(
+        lowest.1.location().as_deref(),
+        Some("tests/diagnostics/two_ways_to_fail.toml:10:48")
+    );
+    let on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        // `install` runs the whole of `sampled` in the pool, so its parallel loop uses that many threads.
+        pool.install(|| {
+            let mut p = prepared("two_ways_to_fail");
+            let d = sampled(&mut p, 12_288, SEED, false).expect_err("some sample fails");
+            render_all(&[d], false)
+        })
+    };
+    let expected = render_all(&[lowest.1], false);
+    assert_eq!(on(1), expected);
+    assert_eq!(on(4), expected);
+}
