@@ -170,3 +170,30 @@ fn a_run_that_fails_in_json_is_an_error_object_on_stdout() {
         );
     }
 }
+
+/// The result object's `bonus_ignored` events keep `reason` as the text the transcript prints (tools read
+/// it as a string); the typed reason is added beside it as `exclusion`.
+#[test]
+fn an_ignored_bonus_keeps_its_reason_as_text_in_json() {
+    let (code, v, _) = json_of(&[
+        "run",
+        "--format",
+        "json",
+        "tests/scenarios/eldritch/combat/physical_resistance_werewolf.toml",
+    ]);
+    assert_eq!(code, Some(0));
+    let ignored: Vec<&serde_json::Value> = v["events"]
+        .as_array()
+        .expect("events is a list")
+        .iter()
+        .filter(|e| e["event"] == "bonus_ignored")
+        .collect();
+    assert_eq!(ignored.len(), 1);
+    assert_eq!(ignored[0]["source"], "45_automatic");
+    assert_eq!(
+        ignored[0]["reason"],
+        "physical bonuses are blocked by Werewolf"
+    );
+    assert_eq!(ignored[0]["exclusion"]["why"], "blocked");
+    assert_eq!(ignored[0]["exclusion"]["by"], "werewolf");
+}

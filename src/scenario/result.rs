@@ -51,6 +51,28 @@ pub fn result_object(p: &Played) -> Value {
         "monsters": monsters,
         "may_encounter_again": enc.may_encounter_again,
         "tests": enc.tests,
-        "events": enc.events,
+        "events": events(p),
     })
+}
+
+/// The events as JSON. A bonus left out keeps its `reason` as text, as the contract has always
+/// spelled it, with the typed reason beside it as `exclusion` (an addition).
+fn events(p: &Played) -> Vec<Value> {
+    let names = p.names();
+    p.encounter
+        .events
+        .iter()
+        .map(|ev| {
+            let mut v = json!(ev);
+            if let (crate::kernel::Event::BonusIgnored { reason, .. }, Some(obj)) =
+                (ev, v.as_object_mut())
+            {
+                let text = crate::transcript::exclusion_text(reason, &names, p.encounter.game);
+                if let Some(why) = obj.insert("reason".into(), json!(text)) {
+                    obj.insert("exclusion".into(), why);
+                }
+            }
+            v
+        })
+        .collect()
 }

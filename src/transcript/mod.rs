@@ -13,6 +13,11 @@ use crate::kernel::{Event, Game};
 pub use page::{render_header, render_summary};
 pub use words::Names;
 
+/// Why a bonus adds nothing, as the transcript words it (the result object's `bonus_ignored.reason`).
+pub fn exclusion_text(e: &crate::kernel::Exclusion, names: &Names, game: Game) -> String {
+    test::exclusion(e, &words::Words { names, game })
+}
+
 /// Every event as its line(s) of text.
 pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
     let w = words::Words { names, game };

@@ -218,7 +218,7 @@ fn title(kind: BonusKind) -> &'static str {
 }
 
 /// Why a bonus adds nothing.
-fn exclusion(e: &Exclusion, w: &Words) -> String {
+pub(super) fn exclusion(e: &Exclusion, w: &Words) -> String {
     match e {
         Exclusion::NotCast => "the spell was not cast successfully".to_string(),
         Exclusion::CombatOnly => "it applies only during a Combat Encounter".to_string(),
