@@ -5,7 +5,7 @@ use super::Skill;
 use serde::Serialize;
 
 /// Physical or magical: Magical/Physical Resistance and Immunity filter bonuses by this.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BonusKind {
     Physical,

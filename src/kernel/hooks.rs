@@ -82,7 +82,7 @@ pub struct LossView {
 }
 
 /// The combat encounter under way, as hooks see it.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Hash)]
 pub struct CombatView {
     /// 1-based: the how-manieth monster of this phase.
     pub number: usize,

@@ -32,7 +32,7 @@ pub use dice::{DiceError, DiceSource, d6_from_u32};
 pub use effect::{Effect, Stat};
 pub use encounter::{
     CombatState, Encounter, KernelError, Policy, Resolution, Round, Rules, Setup, StageRules,
-    Tally, TestRequest,
+    StateKey, Tally, TestRequest,
 };
 pub use event::{Event, PartKind};
 pub use hooks::{

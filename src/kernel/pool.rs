@@ -4,7 +4,7 @@
 use super::{BonusKind, Event, PartKind};
 
 /// One bonus offered to this test.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct Bonus {
     pub source: String,
     pub value: i32,

@@ -5,7 +5,7 @@ use serde::Serialize;
 use std::borrow::Cow;
 
 /// A test to resolve.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct TestSpec {
     pub skill: Skill,
     /// "test", "horror", "combat", "evade", "spell" or a card's own label.
@@ -21,7 +21,7 @@ pub struct TestSpec {
 }
 
 /// The two printed tests of an Eldritch Horror monster token (AH2e: the horror and combat checks).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Slot {
     Will,
@@ -51,7 +51,7 @@ impl TestSpec {
 }
 
 /// One resolved test, as the result object lists it (`tests[i]`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Serialize)]
 pub struct TestOutcome {
     pub skill: Skill,
     pub kind: Cow<'static, str>,

@@ -17,10 +17,13 @@ use std::sync::Arc;
 
 mod effects;
 mod losses;
+mod memo;
 mod resolve;
 
+pub use memo::StateKey;
+
 /// How the player spends tokens on a test.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Policy {
     None,
     UntilPass,
@@ -48,7 +51,7 @@ pub enum TestRequest {
 }
 
 /// The Combat Encounter under way.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Hash)]
 pub struct CombatState {
     pub view: CombatView,
     /// Bonuses that last for this encounter: (source card, skill or every skill, value).
@@ -88,7 +91,7 @@ pub struct Setup {
 }
 
 /// Readings of the rules a scenario may choose where sources disagree, and table state.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct Rules {
     /// AH2e, open point D1: whether Clue tokens may add dice to a check whose modified skill is 0 or
     /// less (the AH wiki's Clue page and a rules digest: yes; the wiki's Skill check page: no).
@@ -107,7 +110,7 @@ impl Default for Rules {
 }
 
 /// AH2e: one round of Fight or Flee as the player plays it.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Hash)]
 pub struct Round {
     /// "fight" or "flee".
     pub action: String,
@@ -159,14 +162,14 @@ pub enum Resolution {
 
 /// Health (Stamina) and Sanity the investigator lost in an encounter (Sanity spent, for spells,
 /// included).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct Tally {
     pub health_lost: i32,
     pub sanity_lost: i32,
 }
 
 /// Per-test state that hooks build up before it is final.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Hash)]
 struct Stage {
     spec: TestSpec,
     printed_skill: Skill,
@@ -406,27 +409,6 @@ impl Encounter {
             }
         }
         Ok(())
-    }
-
-    /// A hash of everything the rest of the encounter can depend on (not the transcript): two runs
-    /// with the same fingerprint at the same dice request go on alike, so exact odds explore the
-    /// branch once.
-    pub fn fingerprint(&self) -> u64 {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        format!(
-            "{:?}|{:?}|{:?}|{:?}|{:?}|{}|{}|{:?}|{}",
-            self.investigator,
-            self.monsters,
-            self.combat,
-            self.stage,
-            self.queued,
-            self.no_more_encounters,
-            self.may_encounter_again,
-            self.current,
-            self.tests.len()
-        )
-        .hash(&mut h);
-        h.finish()
     }
 
     fn snapshot(&self) -> Snapshot {
