@@ -12,8 +12,6 @@ use mythos::kernel::{
     procedure_for,
 };
 use mythos::scenario::{Prepared, no_packs, prepare_file};
-use std::cell::RefCell;
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 const UNSCRIPTED_TEST: &str =
@@ -128,9 +126,7 @@ fn recorded_calls(p: &mut Prepared, runs: u64) -> Vec<(String, Hook, TestView)> 
         calls: Vec::new(),
     };
     for seed in 1..=runs {
-        let mut setup = p.setup.clone();
-        setup.dice = DiceSource::seeded(seed);
-        let mut enc = Encounter::new(setup);
+        let mut enc = Encounter::new(p.setup.with_dice(DiceSource::seeded(seed)));
         enc.record = false;
         enc.rollback = false;
         procedure_for(p.setup.game)
@@ -166,7 +162,7 @@ fn ratios() {
         black_box(raw_4d6(&mut dice));
     });
     // One call of a compiled Rhai function in the project's sandboxed engine.
-    let engine = mythos::script::sandboxed_engine(Rc::new(RefCell::new(Vec::new())));
+    let engine = mythos::script::sandboxed_engine(Default::default());
     let ast = engine.compile("fn f(x) { x }").expect("compiles");
     let rhai_call = median(50_000, || {
         let r: i64 = engine
@@ -176,7 +172,7 @@ fn ratios() {
     });
     // What one native call inside a script adds, with a bare custom type: a getter, a method with an
     // argument (the hooks' scripts are made of these).
-    let mut probe_engine = mythos::script::sandboxed_engine(Rc::new(RefCell::new(Vec::new())));
+    let mut probe_engine = mythos::script::sandboxed_engine(Default::default());
     probe_engine.register_type_with_name::<Probe>("Probe");
     probe_engine.register_get("flag", |p: &mut Probe| p.0);
     probe_engine.register_fn("note", |p: &mut Probe, n: i64| p.1 += n);

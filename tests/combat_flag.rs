@@ -4,8 +4,8 @@
 
 use mythos::defs::CardSet;
 use mythos::kernel::{
-    DiceSource, Eldritch, Encounter, Event, Game, Investigator, Policy, Rules, Setup, Skill,
-    TestSpec,
+    DiceSource, Encounter, Event, Exclusion, Game, Investigator, Policy, Rules, Setup, Skill,
+    TestRequest, TestSpec,
 };
 use mythos::script::ScriptHooks;
 use std::collections::BTreeMap;
@@ -23,25 +23,29 @@ fn encounter(
     inv.skills.insert(Skill::Will, 1);
     inv.focus = focus;
     inv.possessions = possessions.iter().map(|s| s.to_string()).collect();
-    let enc = Encounter::new(Setup {
-        game: Game::Eldritch,
-        investigator: inv.into(),
-        monsters: Vec::new(),
-        catalog: std::sync::Arc::new(
-            set.cards
-                .iter()
-                .map(|(id, c)| (id.clone(), c.active()))
-                .collect(),
-        ),
-        dice: DiceSource::fixed(faces),
-        policy: BTreeMap::new(),
-        default_policy: if focus > 0 { Policy::Max } else { Policy::None },
-        chosen: chosen.iter().map(|s| s.to_string()).collect(),
-        investigators_in_game: 1,
-        rules: Rules::default(),
-        rounds: Vec::new(),
-        evade_first: false,
-    });
+    let enc = Encounter::new(
+        Setup {
+            game: Game::Eldritch,
+            investigator: inv.into(),
+            monsters: Vec::new(),
+            catalog: std::sync::Arc::new(
+                set.cards
+                    .iter()
+                    .map(|(id, c)| (id.clone(), c.active()))
+                    .collect(),
+            ),
+            dice: DiceSource::fixed(faces),
+            policy: BTreeMap::new(),
+            default_policy: if focus > 0 { Policy::Max } else { Policy::None },
+            chosen: chosen.iter().map(|s| s.to_string()).collect(),
+            investigators_in_game: 1,
+            rules: Rules::default(),
+            rounds: Vec::new(),
+            evade_first: false,
+        }
+        .check(&TestRequest::Combat)
+        .expect("the setup is one the rules allow"),
+    );
     (enc, hooks)
 }
 
@@ -54,11 +58,11 @@ fn combat(skill: Skill) -> TestSpec {
 #[test]
 fn in_combat_the_highest_weapon_bonus_applies_and_the_others_are_listed_as_ignored() {
     let (mut enc, mut hooks) = encounter(&["38_revolver", "45_automatic"], &[], vec![1; 5], 0);
-    enc.run_test(combat(Skill::Strength), &Eldritch, &mut hooks)
-        .unwrap();
+    enc.run_test(combat(Skill::Strength), &mut hooks).unwrap();
     assert_eq!(enc.tests[0].pool, 2 + 3);
     assert!(enc.events.iter().any(|e| matches!(e,
-        Event::BonusIgnored { source, amount: 2, reason } if source == "38_revolver" && reason.contains("single highest"))));
+        Event::BonusIgnored { source, amount: 2, reason: Exclusion::NotHighest { used, value: 3 } }
+            if source.is_card("38_revolver") && used.is_card("45_automatic"))));
 }
 
 #[test]
@@ -70,8 +74,7 @@ fn the_shotgun_counts_each_final_six_as_two_successes_in_combat() {
         vec![6, 5, 2, 2, 2, 1, 6, 2, 2, 2, 2],
         5,
     );
-    enc.run_test(combat(Skill::Strength), &Eldritch, &mut hooks)
-        .unwrap();
+    enc.run_test(combat(Skill::Strength), &mut hooks).unwrap();
     let t = &enc.tests[0];
     assert_eq!(t.pool, 6);
     assert_eq!(t.faces, vec![6, 5, 2, 2, 2, 6]);
@@ -99,18 +102,15 @@ fn two_six_counting_effects_do_not_multiply() {
     std::sync::Arc::make_mut(&mut enc.investigator)
         .possessions
         .push("twin".into());
-    enc.run_test(combat(Skill::Strength), &Eldritch, &mut hooks)
-        .unwrap();
+    enc.run_test(combat(Skill::Strength), &mut hooks).unwrap();
     assert_eq!(enc.tests[0].successes, 2);
 }
 
 #[test]
 fn the_25_automatic_adds_a_die_to_the_combat_strength_test_only() {
     let (mut enc, mut hooks) = encounter(&["25_automatic"], &[], vec![1; 4], 0);
-    enc.run_test(combat(Skill::Strength), &Eldritch, &mut hooks)
-        .unwrap();
-    enc.run_test(combat(Skill::Will), &Eldritch, &mut hooks)
-        .unwrap();
+    enc.run_test(combat(Skill::Strength), &mut hooks).unwrap();
+    enc.run_test(combat(Skill::Will), &mut hooks).unwrap();
     assert_eq!(enc.tests[0].pool, 3);
     assert_eq!(enc.tests[1].pool, 1);
 }

@@ -5,6 +5,7 @@
 use mythos::defs::{CardSet, SourceFile, render};
 use mythos::odds::{exact, odds_json, sampled};
 use mythos::scenario::{no_packs, prepare_file};
+use rayon::prelude::*;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -82,41 +83,50 @@ fn exact_and_sampled_odds_agree_on_every_scenario() {
     let mut files = Vec::new();
     scenario_files(&root, &mut files);
     files.sort();
+    // Scenarios are independent: played on every core (each result is deterministic).
+    let results: Vec<Result<Vec<String>, String>> = files
+        .par_iter()
+        .map(|path| {
+            let name = path
+                .strip_prefix(&root)
+                .unwrap_or(path)
+                .display()
+                .to_string();
+            let text = std::fs::read_to_string(path).expect("scenario text");
+            let file = SourceFile::new(name.clone(), text);
+            let mut p = match prepare_file(&file, &CardSet::base, &no_packs) {
+                Ok(p) => p,
+                Err(ds) => panic!("{name}: {}", render(&ds[0], false)),
+            };
+            let e = exact(&mut p)
+                .map_err(|d| format!("skipped {name}: exact odds refuse it: {}", d.message))?;
+            let s = sampled(&mut p, SAMPLES, SEED, false).expect("sampled odds of a scenario");
+            let (mut pe, mut ps) = (BTreeMap::new(), BTreeMap::new());
+            probabilities(&odds_json(&e), "", &mut pe);
+            probabilities(&odds_json(&s), "", &mut ps);
+            // A value one method gives and the other does not is 0 there.
+            let keys: BTreeSet<&String> = pe.keys().chain(ps.keys()).collect();
+            Ok(keys
+                .into_iter()
+                .filter_map(|what| {
+                    let a = pe.get(what).copied().unwrap_or(0.0);
+                    let b = ps.get(what).copied().unwrap_or(0.0);
+                    (!agrees(a, b, SAMPLES))
+                        .then(|| format!("{name}: {what}: exact {a:.5}, sampled {b:.5}"))
+                })
+                .collect())
+        })
+        .collect();
     let mut compared = 0;
     let mut failures = Vec::new();
-    for path in &files {
-        let name = path
-            .strip_prefix(&root)
-            .unwrap_or(path)
-            .display()
-            .to_string();
-        let text = std::fs::read_to_string(path).expect("scenario text");
-        let file = SourceFile::new(name.clone(), text);
-        let mut p = match prepare_file(&file, &CardSet::base, &no_packs) {
-            Ok(p) => p,
-            Err(ds) => panic!("{name}: {}", render(&ds[0], false)),
-        };
-        let e = match exact(&mut p) {
-            Ok(e) => e,
-            Err(d) => {
-                println!("skipped {name}: exact odds refuse it: {}", d.message);
-                continue;
+    for r in results {
+        match r {
+            Ok(f) => {
+                failures.extend(f);
+                compared += 1;
             }
-        };
-        let s = sampled(&mut p, SAMPLES, SEED, false).expect("sampled odds of a scenario");
-        let (mut pe, mut ps) = (BTreeMap::new(), BTreeMap::new());
-        probabilities(&odds_json(&e), "", &mut pe);
-        probabilities(&odds_json(&s), "", &mut ps);
-        // A value one method gives and the other does not is 0 there.
-        let keys: BTreeSet<&String> = pe.keys().chain(ps.keys()).collect();
-        for what in keys {
-            let (a, b) = (pe.get(what).copied(), ps.get(what).copied());
-            let (a, b) = (a.unwrap_or(0.0), b.unwrap_or(0.0));
-            if !agrees(a, b, SAMPLES) {
-                failures.push(format!("{name}: {what}: exact {a:.5}, sampled {b:.5}"));
-            }
+            Err(skip) => println!("{skip}"),
         }
-        compared += 1;
     }
     assert!(
         failures.is_empty(),

@@ -1,9 +1,10 @@
-//! The script sandbox (DESIGN invariant 5): a hostile card script fails with a diagnostic that names the
-//! card, the hook and the line, and nothing of the hook it ran in is applied. Each test holds one
-//! hostile script; each first gains 2 Clues, so that a half-applied hook would show in the result.
+//! The script sandbox (DESIGN invariants 2, 5 and 8): a hostile card script fails with a diagnostic that
+//! names the card, the hook and the line, the run ends, and nothing of the hook it ran in is applied.
+//! Each test holds one hostile script; each first gains 2 Clues, so that a half-applied hook would show
+//! in the result. The hostile scenarios of whole encounters are in `tests/sandbox/`.
 
 use mythos::defs::{CardSet, Diagnostic, SourceFile, render_all};
-use mythos::scenario::{Played, play_file, result_object};
+use mythos::scenario::{Played, play_file, result_object, transcript_text};
 use mythos::script::{Limits, sandboxed_engine};
 
 /// A scenario whose one possession runs `body` in `on_pool`, after gaining 2 Clues. The hook's
@@ -67,16 +68,47 @@ fn refused(body: &str) -> Diagnostic {
 }
 
 fn assert_names(d: &Diagnostic, code: &str, line: &str) {
+    assert_at(d, code, "hostile", "on_pool", "hostile.toml", line);
+}
+
+fn assert_at(d: &Diagnostic, code: &str, card: &str, hook: &str, file: &str, line: &str) {
     assert_eq!(
         d.code,
         code,
         "{}",
         render_all(std::slice::from_ref(d), false)
     );
-    assert!(d.message.contains("`hostile`"), "names the card: {d}");
-    assert!(d.message.contains("hook `on_pool`"), "names the hook: {d}");
+    assert!(
+        d.message.contains(&format!("`{card}`")),
+        "names the card: {d}"
+    );
+    assert!(
+        d.message.contains(&format!("hook `{hook}`")),
+        "names the hook: {d}"
+    );
     let at = d.location().expect("a location");
-    assert!(at.starts_with(&format!("hostile.toml:{line}:")), "{at}");
+    assert!(at.starts_with(&format!("{file}:{line}:")), "{at}");
+}
+
+/// Plays `tests/sandbox/NAME.toml`, which must load.
+fn play_hostile(name: &str) -> Played {
+    let path = format!("tests/sandbox/{name}.toml");
+    let text = std::fs::read_to_string(&path).expect("the scenario file");
+    match play_file(&SourceFile::new(path, text), &CardSet::base) {
+        Ok(p) => p,
+        Err(ds) => panic!("expected it to run: {}", render_all(&ds, false)),
+    }
+}
+
+fn number(played: &Played, path: &[&str]) -> i64 {
+    let mut v = result_object(played);
+    for p in path {
+        v = match p.parse::<usize>() {
+            Ok(i) => v[i].clone(),
+            Err(_) => v[*p].clone(),
+        };
+    }
+    v.as_i64().unwrap_or_else(|| panic!("{path:?} is a number"))
 }
 
 #[test]
@@ -152,4 +184,242 @@ fn the_engine_runs_under_the_documented_limits_in_every_build() {
     assert_eq!(e.max_array_size(), Limits::ARRAY_SIZE);
     assert_eq!(e.max_map_size(), Limits::MAP_SIZE);
     assert_eq!(e.max_modules(), 0);
+}
+
+#[test]
+fn an_on_damage_that_fires_itself_stops_at_the_cascade_depth() {
+    // The Hydra's on_damage makes it lose 1 Health, which fires its on_damage again, without end.
+    let played = play_hostile("damage_that_fires_itself");
+    let d = played.error.clone().expect("the cascade is stopped");
+    assert_at(
+        &d,
+        "E0403",
+        "hydra",
+        "on_damage",
+        "tests/sandbox/damage_that_fires_itself.toml",
+        "11",
+    );
+    assert!(
+        d.message
+            .contains(&format!("went {} deep", Limits::HOOK_CASCADE)),
+        "{d}"
+    );
+    // Nothing of the cascade is applied: not the Clues of any of its hooks, not the Health it lost,
+    // nor the Strength test's 2 successes, whose loss fired it.
+    assert_eq!(number(&played, &["investigator", "clues"]), 0);
+    assert_eq!(number(&played, &["monsters", "0", "damage"]), 0);
+}
+
+#[test]
+fn a_card_asking_for_tests_after_every_test_stops_at_the_test_limit() {
+    // Four tests asked after each test: 4, 16, 64, 256... The card's 1,001st ask is refused.
+    let played = play_hostile("tests_that_ask_for_tests");
+    let d = played.error.clone().expect("the tests are stopped");
+    assert_at(
+        &d,
+        "E0403",
+        "hydra_lore",
+        "after_test",
+        "tests/sandbox/tests_that_ask_for_tests.toml",
+        "7",
+    );
+    assert!(
+        d.message.contains(&format!("beyond the {}", Limits::TESTS)),
+        "{d}"
+    );
+    // Each hook that asked for its 4 tests gained 2 Clues; the one refused gained none.
+    let whole_hooks = (Limits::TESTS / 4) as i64;
+    assert_eq!(number(&played, &["investigator", "clues"]), 2 * whole_hooks);
+}
+
+#[test]
+fn what_one_hook_prints_is_cut_at_the_hook_budget() {
+    // 10 times an array of 1,000 numbers: about 49,000 bytes asked for, within what a hook may ask.
+    let played = play_hostile("one_hook_prints_without_end");
+    assert!(played.error.is_none(), "cutting the text is not an error");
+    let text = transcript_text(&played);
+    assert!(
+        text.contains(&format!(
+            "[text cut: a hook may write {} bytes",
+            Limits::PRINTED_PER_HOOK
+        )),
+        "{text}"
+    );
+    // The whole transcript: the hook's budget and a few lines of the test around it.
+    assert!(
+        text.len() < Limits::PRINTED_PER_HOOK + 2_000,
+        "{} bytes",
+        text.len()
+    );
+}
+
+#[test]
+fn what_all_hooks_of_a_run_print_is_cut_at_the_run_budget() {
+    // 12 tests, 4 hooks each printing about 4,890 bytes: about 235,000 bytes asked for.
+    let played = play_hostile("every_hook_prints");
+    assert!(played.error.is_none(), "{:?}", played.error);
+    let text = transcript_text(&played);
+    assert!(
+        text.len() < Limits::PRINTED_PER_RUN + 20_000,
+        "{} bytes",
+        text.len()
+    );
+    assert!(
+        text.len() > Limits::PRINTED_PER_RUN,
+        "the test asked for more than the budget: {} bytes",
+        text.len()
+    );
+}
+
+#[test]
+fn function_pointers_that_carry_data_are_refused_before_anything_runs() {
+    let d = refused(r#"let f = Fn("deeper");"#);
+    assert_names(&d, "E0408", "9");
+    assert!(d.message.contains("`Fn` is not allowed"), "{d}");
+    let d = refused("let g = |x, y| x + y; let f = g.curry(1);");
+    assert_names(&d, "E0408", "9");
+    assert!(d.message.contains("`curry` is not allowed"), "{d}");
+}
+
+#[test]
+fn a_closure_that_captures_a_value_is_refused_before_anything_runs() {
+    let d = refused(r#"let big = "ab"; let f = |x| x + big;"#);
+    assert_names(&d, "E0408", "9");
+    assert!(d.message.contains("may not capture `big`"), "{d}");
+}
+
+#[test]
+fn a_long_map_key_stops_at_the_map_key_limit() {
+    // 128 bytes, built while the hook runs.
+    let (d, clues) = stopped(r#"let k = "k"; for i in 0..7 { k += k; } let m = #{}; m[k] = 1;"#);
+    assert_names(&d, "E0403", "7");
+    assert!(d.message.contains("map key"), "{d}");
+    assert_eq!(clues, 0);
+}
+
+#[test]
+fn a_long_map_key_written_in_the_script_is_refused_before_anything_runs() {
+    let key = "k".repeat(Limits::MAP_KEY + 1);
+    let d = refused(&format!(r#"let m = #{{ "{key}": 1 }};"#));
+    assert_names(&d, "E0408", "9");
+    assert!(d.message.contains("map key"), "{d}");
+}
+
+#[test]
+fn a_hook_asking_for_too_many_effects_stops_at_the_effects_limit() {
+    let (d, clues) = stopped(&format!(
+        r#"for i in 0..{} {{ ctx.note("x"); }}"#,
+        Limits::EFFECTS
+    ));
+    assert_names(&d, "E0403", "7");
+    assert!(d.message.contains("effects"), "{d}");
+    assert_eq!(clues, 0);
+}
+
+#[test]
+fn the_clock_and_sleep_are_not_functions_of_the_script_api() {
+    for call in ["let t = timestamp();", "sleep(1);"] {
+        let d = refused(call);
+        assert_names(&d, "E0407", "9");
+        assert!(
+            d.message.contains("is not a function of the script API"),
+            "{d}"
+        );
+    }
+}
+
+/// Names of functions that read a clock, the environment or a random source, or block.
+fn unsafe_functions(engine: &rhai::Engine) -> Vec<String> {
+    const WORDS: [&str; 17] = [
+        "sleep",
+        "timestamp",
+        "elapsed",
+        "now",
+        "time",
+        "clock",
+        "instant",
+        "env",
+        "getenv",
+        "random",
+        "rand",
+        "shuffle",
+        "seed",
+        "exit",
+        "parse_json",
+        "eval",
+        "metadata",
+    ];
+    const TYPES: [&str; 4] = ["Instant", "Timestamp", "Duration", "SystemTime"];
+    engine
+        .gen_fn_signatures(true)
+        .into_iter()
+        .filter(|sig| {
+            let name = sig.split('(').next().unwrap_or_default();
+            let name = name.trim_start_matches("get$").trim_start_matches("set$");
+            name.to_lowercase()
+                .split('_')
+                .any(|w| WORDS.iter().any(|f| w == *f || name == *f))
+                || TYPES.iter().any(|t| sig.contains(t))
+        })
+        .collect()
+}
+
+#[test]
+fn no_function_a_script_can_reach_reads_the_clock_the_environment_or_chance() {
+    // The check finds them in Rhai's standard engine, so it can fail.
+    let standard = unsafe_functions(&rhai::Engine::new());
+    assert!(
+        standard.iter().any(|s| s.starts_with("sleep(")),
+        "{standard:?}"
+    );
+    assert!(
+        standard.iter().any(|s| s.starts_with("timestamp(")),
+        "{standard:?}"
+    );
+    let engine = sandboxed_engine(Default::default());
+    assert!(
+        engine.gen_fn_signatures(true).len() > 300,
+        "every function is listed"
+    );
+    assert_eq!(unsafe_functions(&engine), Vec::<String>::new());
+}
+
+#[test]
+fn a_hook_that_keeps_printing_stops_at_the_print_limit() {
+    // Formatting a value takes time the operations limit does not count: asking for text without
+    // end is a runaway, even once the text is cut.
+    let (d, clues) = stopped("let a = []; for i in 0..1000 { a.push(i); } loop { debug(a); }");
+    assert_names(&d, "E0403", "7");
+    assert!(
+        d.message.contains(&format!(
+            "more than {} bytes of text",
+            Limits::PRINT_ASKED_PER_HOOK
+        )),
+        "{d}"
+    );
+    assert_eq!(clues, 0);
+}
+
+#[test]
+fn hooks_that_together_run_long_stop_at_the_run_operations_limit() {
+    // Each hook stays within the operations of one call; together they pass those of one run.
+    let played = play_hostile("every_hook_runs_long");
+    let d = played.error.clone().expect("the run is stopped");
+    assert_at(
+        &d,
+        "E0403",
+        "treadmill",
+        "on_pool",
+        "tests/sandbox/every_hook_runs_long.toml",
+        "7",
+    );
+    assert!(
+        d.message.contains(&format!(
+            "more than {} operations together",
+            Limits::RUN_OPERATIONS
+        )),
+        "{d}"
+    );
+    // The hooks before the one stopped were applied: the run got that far within its budget.
+    assert!(number(&played, &["investigator", "clues"]) > 0);
 }

@@ -1,167 +1,14 @@
-//! One card file: the raw TOML shape (unknown keys are errors) and the validated card.
+//! A validated card: a raw card file checked against the rules of one game, and what the kernel gets
+//! from it (an active card, a monster). May import `kernel`, never `rhai` or `toml` parsing.
 
-use super::{Diagnostic, SourceFile};
+use super::numbers::{int, int_opt};
+use super::raw::{CardKind, RawCard, RawRating, RawTest};
+use super::{Code, Diagnostic, SourceFile};
+use crate::kernel::Keyword;
 use crate::kernel::monster::MonsterTest;
 use crate::kernel::{ActiveCard, BonusDef, BonusKind, Casting, During, Game, Monster, Skill};
-use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CardKind {
-    Investigator,
-    Monster,
-    Asset,
-    Artifact,
-    Spell,
-    Condition,
-    Ally,
-    Item,
-    UniqueItem,
-}
-
-/// A printed bonus: `{ skill = "strength", value = 2, during = "combat" }`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawBonus {
-    /// A skill, or "all".
-    pub skill: Spanned<String>,
-    pub value: i32,
-    #[serde(default)]
-    pub during: Option<Spanned<String>>,
-    #[serde(default)]
-    pub may: bool,
-    #[serde(default)]
-    pub kind: Option<Spanned<String>>,
-}
-
-/// One of a monster's printed tests. EH: `will = { modifier = 1, horror = 1 }`,
-/// `strength = { modifier = 0, damage = 2 }`, and `skill = "lore"` when the token tests another skill
-/// in its place.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawTest {
-    #[serde(default)]
-    pub skill: Option<Spanned<String>>,
-    #[serde(default)]
-    pub modifier: i32,
-    #[serde(default)]
-    pub horror: Option<i32>,
-    #[serde(default)]
-    pub damage: Option<i32>,
-}
-
-/// A card file as written. Every key a card of any kind may have; `kind` says which apply.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawCard {
-    pub id: Spanned<String>,
-    pub name: String,
-    pub kind: Spanned<CardKind>,
-    #[serde(default)]
-    pub traits: Vec<String>,
-    /// The printed text, verbatim.
-    #[serde(default)]
-    pub text: String,
-    /// Where the printed values come from.
-    #[serde(default)]
-    pub source: String,
-    #[serde(default)]
-    pub notes: Option<String>,
-    #[serde(default)]
-    pub expansion: Option<String>,
-    #[serde(default)]
-    pub cost: Option<i32>,
-    #[serde(default)]
-    pub bonuses: Vec<RawBonus>,
-    // investigators
-    #[serde(default)]
-    pub skills: Option<BTreeMap<String, Spanned<i32>>>,
-    #[serde(default)]
-    pub health: Option<i32>,
-    #[serde(default)]
-    pub sanity: Option<i32>,
-    #[serde(default)]
-    pub possessions: Vec<Spanned<String>>,
-    // monsters
-    #[serde(default)]
-    pub epic: bool,
-    #[serde(default)]
-    pub toughness: Option<i32>,
-    /// Toughness is `toughness` plus the number of investigators in the game (the Haunter of the Dark).
-    #[serde(default)]
-    pub toughness_adds_investigators: bool,
-    #[serde(default)]
-    pub will: Option<RawTest>,
-    #[serde(default)]
-    pub strength: Option<RawTest>,
-    /// Inline Rhai source (scenario cards); base-pack cards keep theirs in scripts/.
-    #[serde(default)]
-    pub script: Option<Spanned<String>>,
-    /// In a pack: this card takes the place of the card with this id from an earlier pack (its own id).
-    #[serde(default)]
-    pub replaces: Option<Spanned<String>>,
-    // Arkham Horror investigators
-    #[serde(default)]
-    pub stamina: Option<i32>,
-    #[serde(default)]
-    pub focus: Option<i32>,
-    #[serde(default)]
-    pub home: Option<String>,
-    /// The printed slider positions, e.g. `speed_sneak = [[0, 6], [1, 5], [2, 4], [3, 3]]`.
-    #[serde(default)]
-    pub sliders: Option<BTreeMap<String, Vec<[i32; 2]>>>,
-    // Arkham Horror monsters
-    #[serde(default)]
-    pub awareness: Option<i32>,
-    #[serde(default)]
-    pub horror: Option<RawRating>,
-    #[serde(default)]
-    pub combat: Option<RawRating>,
-    /// Ability keywords: ambush, endless, physical_resistance, physical_immunity, magical_resistance,
-    /// magical_immunity, undead, mask.
-    #[serde(default)]
-    pub abilities: Vec<Spanned<String>>,
-    #[serde(default)]
-    pub nightmarish: Option<i32>,
-    #[serde(default)]
-    pub overwhelming: Option<i32>,
-    #[serde(default)]
-    pub movement: Option<String>,
-    #[serde(default)]
-    pub dimension: Option<String>,
-    // Arkham Horror items and spells
-    #[serde(default)]
-    pub hands: Option<u32>,
-    #[serde(default)]
-    pub casting_modifier: Option<i32>,
-    #[serde(default)]
-    pub sanity_cost: Option<i32>,
-    #[serde(default)]
-    pub price: Option<i32>,
-}
-
-/// An AH2e monster rating: `horror = { rating = -3, damage = 2 }`; no `damage` when none is printed.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawRating {
-    pub rating: i32,
-    #[serde(default)]
-    pub damage: Option<i32>,
-}
-
-/// The AH2e monster ability keywords the rules define.
-pub const KEYWORDS: [&str; 8] = [
-    "ambush",
-    "endless",
-    "physical_resistance",
-    "physical_immunity",
-    "magical_resistance",
-    "magical_immunity",
-    "undead",
-    "mask",
-];
 
 /// A validated card.
 #[derive(Debug, Clone)]
@@ -182,7 +29,7 @@ pub struct Card {
     pub toughness: Option<i32>,
     pub will: Option<MonsterTest>,
     pub strength: Option<MonsterTest>,
-    pub keywords: Vec<String>,
+    pub keywords: Vec<Keyword>,
     pub file: SourceFile,
     /// Span of the id, for diagnostics about the card as a whole.
     pub id_span: std::ops::Range<usize>,
@@ -195,7 +42,7 @@ fn bad(
     msg: String,
     hint: Option<String>,
 ) -> Diagnostic {
-    let d = Diagnostic::new("E0105", msg).at(file, span);
+    let d = Diagnostic::new(Code::OutOfRange, msg).at(file, span);
     match hint {
         Some(h) => d.hint(h),
         None => d,
@@ -289,7 +136,7 @@ impl Card {
             if let (Some(skill), Some(during), Some(kind)) = (skill, during, kind) {
                 bonuses.push(BonusDef {
                     skill,
-                    value: b.value,
+                    value: int(&b.value),
                     during,
                     may: b.may,
                     kind,
@@ -301,7 +148,7 @@ impl Card {
             for (name, value) in raw_skills {
                 match Skill::parse(name).filter(|k| game.skills().contains(k)) {
                     Some(k) => {
-                        skills.insert(k, *value.get_ref());
+                        skills.insert(k, int(value));
                     }
                     None => {
                         let names: Vec<&str> = game.skills().iter().map(|k| k.as_str()).collect();
@@ -329,19 +176,19 @@ impl Card {
                 };
                 MonsterTest {
                     skill,
-                    modifier: t.modifier,
+                    modifier: int_opt(&t.modifier).unwrap_or(0),
                     loss: loss(t),
                 }
             })
         };
-        let mut will = test(&raw.will, Skill::Will, |t| t.horror);
-        let mut strength = test(&raw.strength, Skill::Strength, |t| t.damage);
+        let mut will = test(&raw.will, Skill::Will, |t| int_opt(&t.horror));
+        let mut strength = test(&raw.strength, Skill::Strength, |t| int_opt(&t.damage));
         if game == Game::Arkham {
             let rating = |r: &Option<RawRating>, skill| {
                 r.as_ref().map(|r| MonsterTest {
                     skill,
-                    modifier: r.rating,
-                    loss: r.damage,
+                    modifier: int(&r.rating),
+                    loss: int_opt(&r.damage),
                 })
             };
             will = will.or(rating(&raw.horror, Skill::Will));
@@ -349,24 +196,25 @@ impl Card {
         }
         let mut keywords = Vec::new();
         for a in &raw.abilities {
-            if KEYWORDS.contains(&a.get_ref().as_str()) {
-                keywords.push(a.get_ref().clone());
+            if let Some(k) = Keyword::parse(a.get_ref()) {
+                keywords.push(k);
             } else {
-                let near = super::closest(a.get_ref(), KEYWORDS);
+                let near = super::closest(a.get_ref(), Keyword::NAMES);
                 out.push(bad(
                     file,
                     a.span(),
                     format!("`{}` is not a monster ability", a.get_ref()),
                     Some(match near.first() {
                         Some(n) => format!("did you mean `{n}`?"),
-                        None => format!("one of: {}", KEYWORDS.join(", ")),
+                        None => format!("one of: {}", Keyword::NAMES.join(", ")),
                     }),
                 ));
             }
         }
+        super::numbers::check_card(&raw, file, &mut out);
         if raw.kind.get_ref() == &CardKind::Monster && raw.toughness.is_none() {
             out.push(
-                Diagnostic::new("E0104", "a monster needs `toughness`")
+                Diagnostic::new(Code::MissingKey, "a monster needs `toughness`")
                     .at(file, raw.kind.span())
                     .hint("add `toughness = N` as printed on the token"),
             );
@@ -384,15 +232,15 @@ impl Card {
             magical,
             bonuses,
             skills,
-            health: raw.health.or(raw.stamina),
-            sanity: raw.sanity,
+            health: int_opt(&raw.health).or(int_opt(&raw.stamina)),
+            sanity: int_opt(&raw.sanity),
             possessions: raw
                 .possessions
                 .iter()
                 .map(|p| p.get_ref().clone())
                 .collect(),
             epic: raw.epic,
-            toughness: raw.toughness,
+            toughness: int_opt(&raw.toughness),
             will,
             strength,
             keywords,
@@ -408,11 +256,11 @@ impl Card {
             name: self.name.clone(),
             magical: self.magical,
             bonuses: self.bonuses.clone(),
-            hands: self.raw.hands.unwrap_or(0),
+            hands: int_opt(&self.raw.hands).map_or(0, |h| h.max(0) as u32),
             casting: (self.kind == CardKind::Spell && self.raw.casting_modifier.is_some()).then(
                 || Casting {
-                    modifier: self.raw.casting_modifier.unwrap_or(0),
-                    sanity_cost: self.raw.sanity_cost.unwrap_or(0),
+                    modifier: int_opt(&self.raw.casting_modifier).unwrap_or(0),
+                    sanity_cost: int_opt(&self.raw.sanity_cost).unwrap_or(0),
                 },
             ),
             traits: std::iter::once(format!("{:?}", self.kind).to_lowercase())
@@ -424,7 +272,7 @@ impl Card {
     /// The monster this card puts on the board, in a game of `investigators` investigators.
     pub fn monster(&self, investigators: u32) -> Monster {
         let extra = if self.raw.toughness_adds_investigators {
-            investigators as i32
+            i32::try_from(investigators).unwrap_or(i32::MAX)
         } else {
             0
         };
@@ -432,83 +280,17 @@ impl Card {
             id: self.id.clone(),
             name: self.name.clone(),
             epic: self.epic,
-            toughness: self.toughness.unwrap_or(1) + extra,
-            damage: 0,
+            toughness: self.toughness.unwrap_or(1).saturating_add(extra),
+            health_tokens: 0,
             horror: self.will.clone(),
             combat: self.strength.clone(),
-            awareness: self.raw.awareness,
+            awareness: int_opt(&self.raw.awareness),
             defeated: false,
             ambush: false,
             keywords: self.keywords.clone(),
-            nightmarish: self.raw.nightmarish.unwrap_or(0),
-            overwhelming: self.raw.overwhelming.unwrap_or(0),
-            place: "space".to_string(),
+            nightmarish: int_opt(&self.raw.nightmarish).unwrap_or(0),
+            overwhelming: int_opt(&self.raw.overwhelming).unwrap_or(0),
+            place: crate::kernel::Place::Space,
         }
-    }
-}
-
-/// Parses TOML text into `T`, turning a parse error into a diagnostic with a stable code: E0101 a
-/// syntax error, E0102 an unknown key (with the closest valid one), E0103 a wrong type or value, E0104 a
-/// missing key.
-pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &SourceFile) -> Result<T, Diagnostic> {
-    toml::from_str::<T>(&file.text).map_err(|e| toml_diagnostic(&e, file))
-}
-
-pub fn toml_diagnostic(e: &toml::de::Error, file: &SourceFile) -> Diagnostic {
-    let msg = e.message().trim().to_string();
-    let span = e.span().unwrap_or(0..0);
-    if let Some(rest) = msg.strip_prefix("unknown field `") {
-        let key = rest.split('`').next().unwrap_or("");
-        let expected: Vec<&str> = msg
-            .split("expected ")
-            .nth(1)
-            .map(|l| {
-                l.split('`')
-                    .enumerate()
-                    .filter(|(i, _)| i % 2 == 1)
-                    .map(|(_, s)| s)
-                    .collect()
-            })
-            .unwrap_or_default();
-        let hint = match super::closest(key, expected.iter().copied()).first() {
-            Some(best) => format!("did you mean `{best}`?"),
-            None if !expected.is_empty() => format!("valid keys here: {}", expected.join(", ")),
-            None => "remove it".to_string(),
-        };
-        return Diagnostic::new("E0102", format!("unknown key `{key}`"))
-            .at(file, span)
-            .label("not a key here")
-            .hint(hint);
-    }
-    if let Some(rest) = msg.strip_prefix("missing field `") {
-        let key = rest.split('`').next().unwrap_or("");
-        return Diagnostic::new("E0104", format!("missing key `{key}`"))
-            .at(file, span)
-            .hint(format!("add `{key} = ...`"));
-    }
-    if msg.starts_with("invalid type")
-        || msg.starts_with("unknown variant")
-        || msg.starts_with("invalid value")
-    {
-        let hint = match msg.split("expected ").nth(1) {
-            Some(exp) => format!("expected {}", plain_type(exp)),
-            None => "check the value's type".to_string(),
-        };
-        let first = msg.split(", expected").next().unwrap_or(&msg).to_string();
-        return Diagnostic::new("E0103", first).at(file, span).hint(hint);
-    }
-    Diagnostic::new("E0101", format!("TOML syntax: {msg}"))
-        .at(file, span)
-        .hint("see https://toml.io for the syntax")
-}
-
-/// serde's Rust type names in words a modder reads: `i32` → `an integer`.
-fn plain_type(expected: &str) -> String {
-    match expected.trim() {
-        "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" => {
-            "an integer".to_string()
-        }
-        "a boolean" | "bool" => "`true` or `false`".to_string(),
-        other => other.to_string(),
     }
 }

@@ -3,7 +3,7 @@
 //! files over as (path, text) pairs.
 
 use super::parse::parse_toml_all;
-use super::{Diagnostic, SourceFile, closest};
+use super::{Code, Diagnostic, SourceFile, closest};
 use crate::kernel::Game;
 use serde::Deserialize;
 use toml::Spanned;
@@ -37,6 +37,9 @@ pub struct Pack {
     pub files: Vec<(String, String)>,
 }
 
+/// The most packs one pack may require.
+pub const MAX_REQUIRES: usize = 32;
+
 /// The name the base pack goes by in `requires` and in transcripts.
 pub const BASE_PACK: &str = "base";
 
@@ -60,7 +63,7 @@ impl Pack {
         let manifest_path = Pack::manifest_path(&root);
         let Some((_, text)) = files.iter().find(|(p, _)| *p == manifest_path) else {
             return Err(vec![
-                Diagnostic::new("E0104", format!("`{root}` has no `pack.toml`"))
+                Diagnostic::new(Code::MissingKey, format!("`{root}` has no `pack.toml`"))
                     .at(&SourceFile::new(manifest_path, ""), 0..0)
                     .hint(
                         "a pack folder holds pack.toml (name, game, version), cards/ and scripts/",
@@ -73,7 +76,7 @@ impl Pack {
         if !is_id(raw.name.get_ref()) {
             problems.push(
                 Diagnostic::new(
-                    "E0105",
+                    Code::OutOfRange,
                     format!(
                         "pack name `{}` must be lowercase letters, digits and `_`",
                         raw.name.get_ref()
@@ -87,7 +90,7 @@ impl Pack {
             );
         } else if raw.name.get_ref() == BASE_PACK {
             problems.push(
-                Diagnostic::new("E0105", "`base` is the name of the base pack")
+                Diagnostic::new(Code::OutOfRange, "`base` is the name of the base pack")
                     .at(&manifest, raw.name.span())
                     .hint("give the pack a name of its own"),
             );
@@ -95,9 +98,12 @@ impl Pack {
         let game = Game::parse(raw.game.get_ref());
         if game.is_none() {
             problems.push(
-                Diagnostic::new("E0105", format!("`{}` is not a game", raw.game.get_ref()))
-                    .at(&manifest, raw.game.span())
-                    .hint("`eldritch` or `arkham`"),
+                Diagnostic::new(
+                    Code::OutOfRange,
+                    format!("`{}` is not a game", raw.game.get_ref()),
+                )
+                .at(&manifest, raw.game.span())
+                .hint("`eldritch` or `arkham`"),
             );
         }
         let version = raw.version.get_ref();
@@ -108,17 +114,31 @@ impl Pack {
         if !semver {
             problems.push(
                 Diagnostic::new(
-                    "E0105",
+                    Code::OutOfRange,
                     format!("version `{version}` is not MAJOR.MINOR.PATCH"),
                 )
                 .at(&manifest, raw.version.span())
                 .hint("for example `1.0.0`"),
             );
         }
-        for r in &raw.requires {
+        if let Some(extra) = raw.requires.get(MAX_REQUIRES) {
+            problems.push(
+                Diagnostic::new(
+                    Code::OutOfRange,
+                    format!(
+                        "`requires` names {} packs; a pack requires at most {MAX_REQUIRES}",
+                        raw.requires.len()
+                    ),
+                )
+                .at(&manifest, extra.span())
+                .label("one too many")
+                .hint("require only the packs this pack's cards build on"),
+            );
+        }
+        for r in raw.requires.iter().take(MAX_REQUIRES) {
             if r.get_ref() == raw.name.get_ref() {
                 problems.push(
-                    Diagnostic::new("E0105", "a pack cannot require itself")
+                    Diagnostic::new(Code::OutOfRange, "a pack cannot require itself")
                         .at(&manifest, r.span())
                         .hint("remove it from `requires`"),
                 );
@@ -150,7 +170,7 @@ impl Pack {
     /// E0204: a pack of one game loaded into a game of the other.
     pub fn wrong_game(&self, game: Game) -> Diagnostic {
         Diagnostic::new(
-            "E0204",
+            Code::PackOfOtherGame,
             format!(
                 "pack `{}` is for {}, not {}",
                 self.name,
@@ -172,7 +192,7 @@ impl Pack {
             .map(|r| {
                 let near = closest(r.get_ref(), loaded.iter().map(String::as_str));
                 Diagnostic::new(
-                    "E0205",
+                    Code::MissingRequirement,
                     format!(
                         "pack `{}` requires pack `{}`, which is not loaded before it",
                         self.name,
@@ -191,6 +211,41 @@ impl Pack {
             })
             .collect()
     }
+}
+
+/// The name of a file without its folder and extension: a script goes with the card file of its stem.
+pub(crate) fn stem(path: &str) -> &str {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.').map(|(s, _)| s).unwrap_or(name)
+}
+
+/// E0207 for each card file, or script, whose stem an earlier one of the same pack already has: which
+/// card a script goes with would depend on the order the files are read. Names both files.
+pub(crate) fn stem_clashes(files: &[(String, String)]) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    for (ext, what) in [(".toml", "card files"), (".rhai", "scripts")] {
+        let mut seen: std::collections::BTreeMap<&str, &str> = Default::default();
+        for (path, _) in files.iter().filter(|(p, _)| p.ends_with(ext)) {
+            if let Some(first) = seen.insert(stem(path), path) {
+                seen.insert(stem(path), first);
+                problems.push(
+                    Diagnostic::new(
+                        Code::StemClash,
+                        format!(
+                            "two {what} of one pack have the stem `{}`: {first} and {path}",
+                            stem(path)
+                        ),
+                    )
+                    .at(&SourceFile::new(path.clone(), ""), 0..0)
+                    .hint(
+                        "a script goes with the card file of its stem, wherever it sits in the \
+                         folder: rename one of them",
+                    ),
+                );
+            }
+        }
+    }
+    problems
 }
 
 #[cfg(test)]
@@ -236,9 +291,26 @@ mod tests {
     }
 
     #[test]
+    fn two_scripts_of_one_stem_are_e0207_naming_both() {
+        let files = vec![
+            ("p/scripts/a/x.rhai".to_string(), String::new()),
+            ("p/scripts/b/x.rhai".to_string(), String::new()),
+            ("p/cards/x.toml".to_string(), String::new()),
+        ];
+        let ds = stem_clashes(&files);
+        assert_eq!(ds.len(), 1);
+        assert_eq!(ds[0].code, Code::StemClash);
+        assert!(
+            ds[0]
+                .message
+                .contains("p/scripts/a/x.rhai and p/scripts/b/x.rhai")
+        );
+    }
+
+    #[test]
     fn a_folder_without_a_manifest_is_e0104() {
         let ds = Pack::from_files("q", vec![]).expect_err("no manifest");
-        assert_eq!(ds[0].code, "E0104");
+        assert_eq!(ds[0].code, Code::MissingKey);
         assert_eq!(ds[0].location().as_deref(), Some("q/pack.toml:1:1"));
     }
 }

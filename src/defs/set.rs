@@ -1,43 +1,17 @@
 //! A game's card set: the base pack (embedded in the binary, or a folder given with `--base`), cards a
 //! scenario defines inline, and the scripts that go with them.
 
-use super::pack::{BASE_PACK, Pack};
+use super::pack::{BASE_PACK, Pack, stem, stem_clashes};
 use super::parse::parse_toml_all;
-use super::{Card, Diagnostic, Diagnostics, RawCard, SourceFile, card_id, closest};
+use super::{
+    Card, Code, Diagnostic, Diagnostics, RawCard, ScriptSource, SourceFile, card_id, closest,
+};
 use crate::kernel::Game;
 use include_dir::{Dir, include_dir};
 use std::collections::BTreeMap;
 
 static BASE_CARDS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/cards");
 static BASE_SCRIPTS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/scripts");
-
-/// A card's Rhai source and where it sits: a script file, or a `script` string inside a TOML file (then
-/// `line_offset` lines come before the script's first line, and `column_offset` characters come before
-/// its first character on that line).
-#[derive(Debug, Clone)]
-pub struct ScriptSource {
-    pub card: String,
-    pub file: SourceFile,
-    pub code: String,
-    pub line_offset: usize,
-    pub column_offset: usize,
-}
-
-impl ScriptSource {
-    /// The file line of a script line.
-    pub fn file_line(&self, line: usize) -> usize {
-        line + self.line_offset
-    }
-
-    /// The file column of a column on script line `line`: only the script's first line is shifted.
-    pub fn file_col(&self, line: usize, col: usize) -> usize {
-        if line <= 1 {
-            col + self.column_offset
-        } else {
-            col
-        }
-    }
-}
 
 /// Where a card came from: its pack, and what it replaced (`replaces = "id"`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,11 +59,6 @@ pub fn embedded_base_files(game: Game) -> Vec<(String, String)> {
     out
 }
 
-fn stem(path: &str) -> &str {
-    let name = path.rsplit('/').next().unwrap_or(path);
-    name.rsplit_once('.').map(|(s, _)| s).unwrap_or(name)
-}
-
 impl CardSet {
     pub fn empty(game: Game) -> CardSet {
         CardSet {
@@ -132,12 +101,15 @@ impl CardSet {
                 return Vec::new();
             }
             return vec![
-                Diagnostic::new("E0206", format!("two packs are named `{}`", pack.name))
-                    .at(&pack.manifest, pack.raw.name.span())
-                    .label("second pack of this name")
-                    .hint(format!(
-                        "a pack of that name is already loaded from `{root}`"
-                    )),
+                Diagnostic::new(
+                    Code::DuplicatePack,
+                    format!("two packs are named `{}`", pack.name),
+                )
+                .at(&pack.manifest, pack.raw.name.span())
+                .label("second pack of this name")
+                .hint(format!(
+                    "a pack of that name is already loaded from `{root}`"
+                )),
             ];
         }
         let mut problems = pack.missing_requirements(&self.packs);
@@ -147,9 +119,10 @@ impl CardSet {
         problems
     }
 
-    /// Loads one pack's card files, then its scripts, each script going with the card file of its stem.
+    /// Loads one pack's card files, then its scripts, each script going with the card file of its stem
+    /// (two card files or two scripts of one stem are E0207, and the second script goes with none).
     fn load_files(&mut self, files: &[(String, String)], pack: &str) -> Vec<Diagnostic> {
-        let mut problems = Vec::new();
+        let mut problems = stem_clashes(files);
         let mut stems: BTreeMap<String, String> = BTreeMap::new();
         for (path, text) in files.iter().filter(|(p, _)| p.ends_with(".toml")) {
             let file = SourceFile::new(path.clone(), text.as_str());
@@ -160,29 +133,32 @@ impl CardSet {
                 Err(mut ds) => problems.append(&mut ds),
             }
         }
+        let mut attached = std::collections::BTreeSet::new();
         for (path, text) in files.iter().filter(|(p, _)| p.ends_with(".rhai")) {
             let file = SourceFile::new(path.clone(), text.as_str());
             match stems.get(stem(path)) {
+                // A second script of this stem: already reported by `stem_clashes`.
+                Some(_) if !attached.insert(stem(path)) => {}
                 Some(id) => {
-                    self.scripts.insert(
-                        id.clone(),
-                        ScriptSource {
-                            card: id.clone(),
-                            file,
-                            code: text.clone(),
-                            line_offset: 0,
-                            column_offset: 0,
-                        },
-                    );
+                    let src = ScriptSource::whole(id.clone(), file);
+                    match src.too_long() {
+                        Some(d) => problems.push(d),
+                        None => {
+                            self.scripts.insert(id.clone(), src);
+                        }
+                    }
                 }
                 None => problems.push(
-                    Diagnostic::new("E0203", format!("script `{path}` belongs to no card"))
-                        .at(&file, 0..0)
-                        .hint(format!(
-                            "a script takes the stem of its card file: `{}.rhai` goes with `{}.toml`",
-                            stem(path),
-                            stem(path)
-                        )),
+                    Diagnostic::new(
+                        Code::OrphanScript,
+                        format!("script `{path}` belongs to no card"),
+                    )
+                    .at(&file, 0..0)
+                    .hint(format!(
+                        "a script takes the stem of its card file: `{}.rhai` goes with `{}.toml`",
+                        stem(path),
+                        stem(path)
+                    )),
                 ),
             }
         }
@@ -218,7 +194,7 @@ impl CardSet {
             (Some(r), _) if *r.get_ref() != id => {
                 return Err(vec![
                     Diagnostic::new(
-                        "E0105",
+                        Code::OutOfRange,
                         format!("`replaces = \"{}\"` in the card `{id}`", r.get_ref()),
                     )
                     .at(file, r.span())
@@ -250,7 +226,7 @@ impl CardSet {
                 };
                 return Err(vec![
                     Diagnostic::new(
-                        "E0202",
+                        Code::DuplicateId,
                         format!("card id `{id}` is defined twice: in {path} and here"),
                     )
                     .at(file, card.id_span.clone())
@@ -297,31 +273,14 @@ impl CardSet {
         let script = raw.script.clone();
         let card = Card::validate(raw, file, self.game)?;
         let id = card.id.clone();
+        let src = script
+            .map(|s| ScriptSource::embedded(id.clone(), file.clone(), s.span(), s.into_inner()));
+        if let Some(d) = src.as_ref().and_then(ScriptSource::too_long) {
+            return Err(vec![d]);
+        }
         self.scripts.remove(&id);
-        if let Some(s) = script {
-            let span = s.span();
-            // The string's first character: past `"""` (and the newline right after it, which TOML drops).
-            let raw_text = &file.text[span.clone()];
-            let quote = if raw_text.starts_with("\"\"\"") || raw_text.starts_with("'''") {
-                3
-            } else {
-                1
-            };
-            let mut start = span.start + quote;
-            if quote == 3 && file.text[start..].starts_with('\n') {
-                start += 1;
-            }
-            let (line, col) = file.line_col(start);
-            self.scripts.insert(
-                id.clone(),
-                ScriptSource {
-                    card: id.clone(),
-                    file: file.clone(),
-                    code: s.into_inner(),
-                    line_offset: line - 1,
-                    column_offset: col - 1,
-                },
-            );
+        if let Some(src) = src {
+            self.scripts.insert(id.clone(), src);
         }
         self.origins.insert(
             id.clone(),
@@ -357,7 +316,7 @@ impl CardSet {
         } else {
             format!("closest ids: {}", near.join(", "))
         };
-        Diagnostic::new("E0201", format!("unknown card `{reference}`"))
+        Diagnostic::new(Code::UnknownCard, format!("unknown card `{reference}`"))
             .at(file, span)
             .label("no such card")
             .hint(hint)

@@ -12,7 +12,7 @@ macro_rules! emit {
     };
 }
 
-mod arkham;
+pub mod bounds;
 mod card;
 mod dice;
 mod effect;
@@ -20,27 +20,34 @@ mod encounter;
 mod event;
 mod hooks;
 mod investigator;
+mod limits;
 pub mod monster;
+mod place;
 mod pool;
 mod procedure;
+mod setup;
 mod skill;
+mod source;
 mod test;
 
-pub use arkham::Arkham;
 pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
 pub use dice::{DiceError, DiceSource, d6_from_u32};
 pub use effect::{Effect, Stat};
 pub use encounter::{
-    CombatState, Encounter, KernelError, Policy, Resolution, Round, Rules, Setup, StageRules,
-    StateKey, Tally, TestRequest,
+    Action, CombatState, Encounter, KernelError, Policy, Resolution, Round, StageRules, StateKey,
+    Tally, TestRequest,
 };
 pub use event::{Event, PartKind};
 pub use hooks::{
-    CombatView, Hook, HookCall, HookError, HookSet, Hooks, LossView, NoHooks, TestView,
+    CombatView, Hook, HookCall, HookError, HookFault, HookSet, Hooks, LossView, NoHooks, TestView,
 };
 pub use investigator::{Investigator, Status};
-pub use monster::Monster;
-pub use pool::{Bonus, BonusRule, Pool, PoolInput, assemble, assemble_pool};
-pub use procedure::{Eldritch, Procedure, procedure_for};
+pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
+pub use monster::{Keyword, Monster};
+pub use place::{Location, Place};
+pub use pool::{Bonus, BonusRule, Exclusion, Pool, PoolInput, assemble, assemble_pool};
+pub use procedure::{Arkham, Eldritch, HANDS, MAX_ROUNDS, Procedure, procedure_for};
+pub use setup::{CheckedSetup, MonsterPart, Part, Problem, Rules, Setup, SetupError, SetupProblem};
 pub use skill::{Game, Skill};
-pub use test::{Slot, TestOutcome, TestSpec, count_successes, face_value, failing_dice};
+pub use source::{Ability, Source, Target, Token};
+pub use test::{Slot, TestKind, TestOutcome, TestSpec, count_successes, face_value, failing_dice};

@@ -296,9 +296,8 @@ pub fn exact_with(p: &mut Prepared, collapse: bool) -> Result<Odds, Diagnostic> 
 /// Monster ids and names in the order the kernel meets them (EH: Normal before Epic).
 pub(super) fn encounter_order(p: &Prepared) -> Vec<(String, String)> {
     let mut ms: Vec<&crate::kernel::Monster> = p.setup.monsters.iter().map(|m| &**m).collect();
-    if p.setup.game == crate::kernel::Game::Eldritch {
-        ms.sort_by_key(|m| m.epic);
-    }
+    let procedure = crate::kernel::procedure_for(p.setup.game);
+    ms.sort_by_key(|m| procedure.combat_rank(m));
     ms.into_iter()
         .map(|m| (m.id.clone(), m.name.clone()))
         .collect()

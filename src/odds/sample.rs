@@ -4,12 +4,22 @@
 
 use super::exact::encounter_order;
 use super::outcome::{Odds, Outcome};
-use crate::defs::Diagnostic;
+use crate::defs::{Code, Diagnostic};
 use crate::kernel::{DiceSource, TestRequest};
 use crate::scenario::Prepared;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The diagnostic when a thread could not set the scenario up again and said nothing (never expected:
+/// the same scripts compiled once already).
+fn no_instance() -> Diagnostic {
+    Diagnostic::new(
+        Code::HookFailed,
+        "the scenario's scripts could not be compiled again",
+    )
+}
 
 /// Samples `n` runs; `progress` draws a bar on stderr.
 pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Odds, Diagnostic> {
@@ -27,31 +37,46 @@ pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Od
     };
     const CHUNK: u64 = 4096;
     let chunks: Vec<u64> = (0..n.div_ceil(CHUNK)).collect();
-    let counted: Result<Vec<BTreeMap<Outcome, u64>>, String> = chunks
+    // The lowest sample index known to fail: a chunk that starts past it is not played, and the
+    // failure reported is that of the lowest index whatever the number of threads.
+    let first_failure = AtomicU64::new(u64::MAX);
+    let counted: Vec<Result<BTreeMap<Outcome, u64>, (u64, Diagnostic)>> = chunks
         .par_iter()
         .map_init(
             || blueprint.instantiate(),
             |prepared, &c| {
+                let begin = c * CHUNK;
+                let end = ((c + 1) * CHUNK).min(n);
+                let mut counts: BTreeMap<Outcome, u64> = BTreeMap::new();
+                if begin > first_failure.load(Ordering::Relaxed) {
+                    return Ok(counts);
+                }
                 let prepared = prepared
                     .as_mut()
-                    .map_err(|ds| ds.first().map_or_else(String::new, |d| d.message.clone()))?;
-                let mut counts: BTreeMap<Outcome, u64> = BTreeMap::new();
-                let end = ((c + 1) * CHUNK).min(n);
-                for i in c * CHUNK..end {
+                    .map_err(|ds| (begin, ds.first().cloned().unwrap_or_else(no_instance)))?;
+                for i in begin..end {
                     let (enc, result) =
                         prepared.run_for_odds(DiceSource::seeded(seed.wrapping_add(i)));
                     if let Err(e) = result {
-                        return Err(prepared.diagnostic(&e).to_string());
+                        first_failure.fetch_min(i, Ordering::Relaxed);
+                        return Err((i, prepared.diagnostic(&e)));
                     }
                     *counts.entry(Outcome::of(&enc, is_test)).or_insert(0) += 1;
                 }
-                bar.inc(end - c * CHUNK);
+                bar.inc(end - begin);
                 Ok(counts)
             },
         )
         .collect();
     bar.finish_and_clear();
-    let counted = counted.map_err(|m| Diagnostic::new("E0402", m))?;
+    let failure = counted
+        .iter()
+        .filter_map(|c| c.as_ref().err())
+        .min_by_key(|(i, _)| *i);
+    if let Some((_, d)) = failure {
+        return Err(d.clone());
+    }
+    let counted = counted.into_iter().flatten();
     let mut total: BTreeMap<Outcome, u64> = BTreeMap::new();
     for c in counted {
         for (o, k) in c {

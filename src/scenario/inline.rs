@@ -1,7 +1,7 @@
 //! A card written inline in a scenario (`possessions = [{ id = "x", ... }]`): parsed on its own with every
 //! span still pointing into the scenario file.
 
-use crate::defs::{Diagnostic, RawCard, SourceFile, toml_diagnostic};
+use crate::defs::{Code, Diagnostic, RawCard, SourceFile, toml_diagnostic};
 use std::ops::Range;
 
 #[derive(serde::Deserialize)]
@@ -15,11 +15,12 @@ pub fn parse_inline_card(file: &SourceFile, span: Range<usize>) -> Result<RawCar
     let text = file.text.as_bytes();
     let line_start = file.text[..span.start].rfind('\n').map_or(0, |n| n + 1);
     if span.start - line_start < 2 {
-        return Err(
-            Diagnostic::new("E0103", "an inline card must follow a key on its line")
-                .at(file, span.clone())
-                .hint("write it as `card = { id = \"...\", ... }`"),
-        );
+        return Err(Diagnostic::new(
+            Code::WrongType,
+            "an inline card must follow a key on its line",
+        )
+        .at(file, span.clone())
+        .hint("write it as `card = { id = \"...\", ... }`"));
     }
     let mut out: Vec<u8> = text
         .iter()

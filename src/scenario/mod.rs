@@ -1,20 +1,21 @@
 //! Scenario files (spec/scenario.md, contract version 1) → an encounter, played; the result object;
 //! `[expect]` lines checked against it.
 
+mod build;
 mod expect;
 mod file;
 mod inline;
 mod packs;
 mod play;
+mod prepared;
 mod result;
 
+pub use build::prepare;
 pub use expect::{Miss, check_expectations};
 pub use file::RawScenario;
-pub use packs::{PackReader, no_packs};
-pub use play::{
-    BaseLoader, Blueprint, Played, Prepared, play, play_file, play_file_with_packs, prepare,
-    prepare_file,
-};
+pub use packs::{PackFolder, PackReader, no_packs};
+pub use play::{BaseLoader, Played, play, play_file, play_file_with_packs, prepare_file};
+pub use prepared::{Blueprint, Prepared};
 
 /// The whole text transcript of a played scenario: header, every event, the end state.
 pub fn transcript_text(p: &Played) -> String {

@@ -1,23 +1,22 @@
 //! What loading checks in a compiled script beyond its syntax, before anything runs: a call to a
 //! function neither the script API, Rhai's standard library nor the script itself defines (E0407), a
 //! property of `ctx` that does not exist (E0407), and a card id written as a literal
-//! (`ctx.gain_condition("paranoia")`) that names no card (E0201). `import` and `eval` are disabled
-//! keywords: the parser refuses them (E0408, in `hooks.rs`).
+//! (`ctx.gain_condition("paranoia")`) that names no card (E0201), a closure that captures a variable and
+//! a map key longer than `Limits::MAP_KEY` (E0408). `import`, `eval`, `Fn` and `curry` are disabled
+//! keywords: the parser refuses them (E0408, in `hooks.rs`). Imports `engine` and `position`.
 
-use super::hooks::place;
-use crate::defs::{CardSet, Diagnostic, ScriptSource, closest};
+use super::engine::Limits;
+use super::position::place;
+use crate::defs::{CardSet, Code, Diagnostic, ScriptSource, closest};
 use rhai::{AST, ASTNode, Engine, Expr, Position, Stmt};
 use std::collections::BTreeSet;
 
 /// Rhai's keywords that are called like functions but registered nowhere.
-const KEYWORDS: [&str; 10] = [
+const KEYWORDS: [&str; 7] = [
     "print",
     "debug",
     "type_of",
-    "Fn",
     "call",
-    "curry",
-    "is_shared",
     "is_def_var",
     "is_def_fn",
     "this",
@@ -93,6 +92,34 @@ fn at(src: &ScriptSource, pos: Position, len: usize, d: Diagnostic) -> Diagnosti
     d.at(&src.file, span.start..end.max(span.start))
 }
 
+/// A map key or property name longer than `Limits::MAP_KEY` (Rhai's size limits do not count keys).
+fn long_key(src: &ScriptSource, id: &str, pos: Position, len: usize) -> Diagnostic {
+    let d = Diagnostic::new(
+        Code::Forbidden,
+        format!(
+            "`{id}`{}: a map key or property name of {len} bytes (at most {})",
+            where_in(src, pos),
+            Limits::MAP_KEY
+        ),
+    )
+    .label("too long")
+    .hint("map keys count against no size limit, so they are kept short: use a shorter name");
+    at(src, pos, len, d)
+}
+
+/// The longest map key in a constant value, if it holds a map.
+fn longest_key(v: &rhai::Dynamic) -> Option<usize> {
+    if let Some(m) = v.read_lock::<rhai::Map>() {
+        let own = m.keys().map(|k| k.len()).max();
+        let inner = m.values().filter_map(longest_key).max();
+        return own.max(inner);
+    }
+    if let Some(a) = v.read_lock::<rhai::Array>() {
+        return a.iter().filter_map(longest_key).max();
+    }
+    None
+}
+
 /// Every problem of one compiled script, in the order of the source.
 pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec<Diagnostic> {
     let own: BTreeSet<String> = ast.iter_functions().map(|f| f.name.to_string()).collect();
@@ -100,7 +127,12 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
     let mut out: Vec<(Position, Diagnostic)> = Vec::new();
     let mut props: Vec<(Position, Diagnostic)> = Vec::new();
     let mut call = |name: &str, args: &[Expr], pos: Position, method: bool| {
-        if name.contains('$') || !name.starts_with(|c: char| c.is_alphabetic() || c == '_') {
+        // `curry` here is the parser's own, for a closure's captures (reported below): a script's
+        // `curry` is refused when it is compiled.
+        if name.contains('$')
+            || name == "curry"
+            || !name.starts_with(|c: char| c.is_alphabetic() || c == '_')
+        {
             return;
         }
         if !known.functions.contains(name) && !own.contains(name) {
@@ -112,7 +144,7 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
                 format!("{name}()")
             };
             let d = Diagnostic::new(
-                "E0407",
+                Code::UnknownApi,
                 format!(
                     "`{id}`{}: `{shown}` is not a function of the script API",
                     where_in(src, pos)
@@ -143,6 +175,37 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
                 call(&x.name, &x.args, *pos, false);
             }
             Some(ASTNode::Expr(Expr::MethodCall(x, pos))) => call(&x.name, &x.args, *pos, true),
+            // A closure that captures a variable carries it in a function pointer, where the size
+            // limits do not see it.
+            Some(ASTNode::Stmt(Stmt::Share(vars))) => {
+                for (v, _) in vars.iter() {
+                    let d = Diagnostic::new(
+                        Code::Forbidden,
+                        format!(
+                            "`{id}`{}: a closure may not capture `{}`",
+                            where_in(src, v.pos),
+                            v.name
+                        ),
+                    )
+                    .label("captured here")
+                    .hint("an anonymous function sees only its parameters here: pass the value as one");
+                    props.push((v.pos, at(src, v.pos, v.name.len(), d)));
+                }
+            }
+            Some(ASTNode::Expr(Expr::Map(m, pos))) => {
+                for (key, _) in m.0.iter().filter(|(k, _)| k.name.len() > Limits::MAP_KEY) {
+                    props.push((*pos, long_key(src, id, key.pos, key.name.len())));
+                }
+            }
+            // A map literal of constants, folded into one value when the script was compiled.
+            Some(ASTNode::Expr(Expr::DynamicConstant(v, pos))) => {
+                if let Some(len) = longest_key(v).filter(|n| *n > Limits::MAP_KEY) {
+                    props.push((*pos, long_key(src, id, *pos, len)));
+                }
+            }
+            Some(ASTNode::Expr(Expr::Property(p, ppos))) if p.2.len() > Limits::MAP_KEY => {
+                props.push((*ppos, long_key(src, id, *ppos, p.2.len())));
+            }
             Some(ASTNode::Expr(Expr::Dot(bin, _, _))) => {
                 if let (Expr::Variable(v, _, _), Expr::Property(p, ppos)) = (&bin.lhs, &bin.rhs)
                     && v.1 == "ctx"
@@ -150,7 +213,7 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
                 {
                     let near = closest(&p.2, known.properties.iter().map(String::as_str));
                     let d = Diagnostic::new(
-                        "E0407",
+                        Code::UnknownApi,
                         format!(
                             "`{id}`{}: `ctx.{}` is not a property of the script API",
                             where_in(src, *ppos),

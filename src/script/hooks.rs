@@ -3,10 +3,12 @@
 
 use super::check::{Known, check, where_in};
 use super::context::{Ctx, State};
-use super::engine::{Printed, sandboxed_engine};
-use crate::defs::{CardSet, Diagnostic, ScriptSource, closest};
+use super::engine::{DISABLED, Limits, Output, Printed, sandboxed_engine};
+use super::position::{fn_position, place};
+use crate::defs::{CardSet, Code, Diagnostic, ScriptSource, closest};
 use crate::kernel::{
-    DiceError, DiceSource, Effect, Hook, HookCall, HookError, HookSet, Hooks, KernelError,
+    DiceError, DiceSource, Effect, Hook, HookCall, HookError, HookFault, HookSet, Hooks,
+    KernelError,
 };
 use rhai::{AST, CallFnOptions, Engine, EvalAltResult, Position, Scope};
 use rustc_hash::FxHashMap;
@@ -35,47 +37,12 @@ pub struct ScriptHooks {
     calls: u64,
 }
 
-/// 1-based line and column of a Rhai position, mapped into the file that holds the script.
-pub(super) fn place(src: &ScriptSource, pos: Position) -> (usize, usize, std::ops::Range<usize>) {
-    let script_line = pos.line().unwrap_or(1);
-    let line = src.file_line(script_line);
-    let col = src.file_col(script_line, pos.position().unwrap_or(1));
-    let start = src.file.offset_of(line, col);
-    let end = src.file.text[start..]
-        .find('\n')
-        .map_or(src.file.text.len(), |n| start + n)
-        .max(start);
-    let end = if end > start { end } else { start };
-    (line, col, start..end)
-}
-
-/// Where `fn name(` is defined in a script: Rhai keeps no position for a function definition, nor for
-/// some errors (too many operations). The script's start if it is not found.
-fn fn_position(code: &str, name: &str) -> Position {
-    for (i, line) in code.lines().enumerate() {
-        let trimmed = line.trim_start();
-        let def = trimmed
-            .strip_prefix("private ")
-            .map_or(trimmed, str::trim_start);
-        let is_def = def
-            .strip_prefix("fn ")
-            .and_then(|rest| rest.trim_start().strip_prefix(name))
-            .is_some_and(|rest| rest.trim_start().starts_with('('));
-        if is_def {
-            let col = line.chars().count() - trimmed.chars().count() + 1;
-            let to_u16 = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
-            return Position::new(to_u16(i + 1), to_u16(col));
-        }
-    }
-    Position::new(1, 1)
-}
-
 const HOOK_PREFIXES: [&str; 4] = ["before_", "after_", "on_", "when_"];
 
 impl ScriptHooks {
     /// Compiles every script of `set`, reporting every syntax error and every misnamed hook at once.
     pub fn compile(set: &CardSet) -> Result<ScriptHooks, Vec<Diagnostic>> {
-        let printed: Printed = Rc::new(RefCell::new(Vec::new()));
+        let printed: Printed = Rc::new(RefCell::new(Output::default()));
         let engine = sandboxed_engine(printed.clone());
         let mut compiled = FxHashMap::default();
         let mut problems = Vec::new();
@@ -94,7 +61,7 @@ impl ScriptHooks {
                             }
                             Some(h) => problems.push(
                                 Diagnostic::new(
-                                    "E0405",
+                                    Code::HookArity,
                                     format!(
                                         "hook `{h}` of `{id}` takes {} parameters",
                                         f.params.len()
@@ -107,7 +74,7 @@ impl ScriptHooks {
                                 let near = closest(f.name, Hook::ALL.iter().map(|h| h.name()));
                                 problems.push(
                                     Diagnostic::new(
-                                        "E0404",
+                                        Code::NotAHook,
                                         format!("`{}` in `{id}` is not a hook", f.name),
                                     )
                                     .at(&src.file, span)
@@ -134,12 +101,18 @@ impl ScriptHooks {
                 Err(e) => {
                     let (_, _, span) = place(src, e.position());
                     let what = e.err_type().to_string();
-                    let forbidden = ["eval", "import"]
-                        .into_iter()
-                        .find(|k| what.contains(&format!("'{k}'")));
+                    // Rhai names a disabled keyword in its message, except after a dot
+                    // (`.curry(1)`: "expecting name of a property"): then it is at the position.
+                    let here = &src.file.text[span.start..];
+                    let forbidden = DISABLED.into_iter().find(|k| {
+                        what.contains(&format!("'{k}'"))
+                            || here.strip_prefix(k).is_some_and(|rest| {
+                                !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                            })
+                    });
                     problems.push(match forbidden {
                         Some(k) => Diagnostic::new(
-                            "E0408",
+                            Code::Forbidden,
                             format!(
                                 "`{id}`{}: `{k}` is not allowed in card scripts",
                                 where_in(src, e.position())
@@ -147,10 +120,11 @@ impl ScriptHooks {
                         )
                         .at(&src.file, span.start..span.start + k.len())
                         .label("sandboxed")
-                        .hint(
-                            "a card script stands alone and runs only its own code: write the helper function in the same script",
-                        ),
-                        None => Diagnostic::new("E0401", format!("script of `{id}`: {what}"))
+                        .hint(match k {
+                            "Fn" | "curry" => "function pointers hold data the sandbox's size limits do not see: call the function by name",
+                            _ => "a card script stands alone and runs only its own code: write the helper function in the same script",
+                        }),
+                        None => Diagnostic::new(Code::ScriptSyntax, format!("script of `{id}`: {what}"))
                             .at(&src.file, span)
                             .label("here")
                             .hint("the script API is in the README's modder's guide"),
@@ -171,6 +145,11 @@ impl ScriptHooks {
         })
     }
 
+    /// A new run begins: the transcript budget of scripts is whole again.
+    pub fn start_run(&mut self) {
+        self.printed.borrow_mut().start_run();
+    }
+
     /// How many hooks have been called.
     pub fn calls(&self) -> u64 {
         self.calls
@@ -178,8 +157,12 @@ impl ScriptHooks {
 
     /// The diagnostic for an error raised while a hook ran.
     pub fn diagnostic(&self, e: &HookError) -> Diagnostic {
+        let code = match e.fault {
+            HookFault::Limit => Code::SandboxLimit,
+            HookFault::Error => Code::HookFailed,
+        };
         let mut d = Diagnostic::new(
-            e.code,
+            code,
             format!("`{}` in hook `{}`: {}", e.card, e.hook, e.message),
         );
         if let Some(src) = self.sources.get(&e.card) {
@@ -190,8 +173,8 @@ impl ScriptHooks {
             let (_, _, span) = place(src, pos);
             d = d.at(&src.file, span).label("while running this");
         }
-        d.hint(match e.code {
-            "E0403" => "scripts run under fixed limits (operations, call depth, sizes): see the README's sandbox section",
+        d.hint(match code {
+            Code::SandboxLimit => "scripts run under fixed limits (operations, call depth, sizes): see the README's sandbox section",
             _ => "nothing of this hook was applied; the result shows the state before it ran",
         })
     }
@@ -207,13 +190,13 @@ impl ScriptHooks {
             }
             inner = next;
         }
-        let code = match inner {
+        let fault = match inner {
             EvalAltResult::ErrorTooManyOperations(_)
             | EvalAltResult::ErrorStackOverflow(_)
             | EvalAltResult::ErrorDataTooLarge(..)
             | EvalAltResult::ErrorTooManyVariables(_)
-            | EvalAltResult::ErrorTooManyModules(_) => "E0403",
-            _ => "E0402",
+            | EvalAltResult::ErrorTooManyModules(_) => HookFault::Limit,
+            _ => HookFault::Error,
         };
         let pos = if inner.position().is_none() {
             call_site
@@ -229,7 +212,7 @@ impl ScriptHooks {
                 .next()
                 .unwrap_or_default()
                 .to_string(),
-            code,
+            fault,
             line: pos.line(),
             column: pos.position(),
         }
@@ -257,8 +240,9 @@ impl Hooks for ScriptHooks {
             dice: lent,
             dice_error: None,
             card: compiled.id.clone(),
+            too_many: false,
         })));
-        self.printed.borrow_mut().clear();
+        self.printed.borrow_mut().start_hook();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let result = self.engine.call_fn_with_options::<rhai::Dynamic>(
             options,
@@ -279,6 +263,7 @@ impl Hooks for ScriptHooks {
                     dice: std::mem::replace(&mut s.dice, DiceSource::fixed(Vec::new())),
                     dice_error: s.dice_error.take(),
                     card: s.card.clone(),
+                    too_many: s.too_many,
                 }
             });
         *dice = state.dice;
@@ -291,17 +276,61 @@ impl Hooks for ScriptHooks {
             };
             return Err(KernelError::Dice(e));
         }
+        let stopped = {
+            let out = self.printed.borrow();
+            if out.runaway {
+                Some(format!(
+                    "asked to write more than {} bytes of text in one hook call",
+                    Limits::PRINT_ASKED_PER_HOOK
+                ))
+            } else if out.run_spent {
+                Some(format!(
+                    "the hooks of this run took more than {} operations together",
+                    Limits::RUN_OPERATIONS
+                ))
+            } else {
+                None
+            }
+        };
+        if let (Err(_), Some(message)) = (&result, stopped) {
+            return Err(KernelError::Hook(HookError {
+                card: call.card.to_string(),
+                hook: call.hook,
+                message,
+                fault: HookFault::Limit,
+                line: None,
+                column: None,
+            }));
+        }
         if let Err(e) = result {
             return Err(KernelError::Hook(Self::hook_error(
                 call.card, call.hook, &e,
             )));
         }
+        if state.too_many {
+            return Err(KernelError::Hook(HookError {
+                card: call.card.to_string(),
+                hook: call.hook,
+                message: format!(
+                    "more than {} effects asked for in one hook call",
+                    Limits::EFFECTS
+                ),
+                fault: HookFault::Limit,
+                line: None,
+                column: None,
+            }));
+        }
+        // What the hook printed, then its effects; its text (printed and `ctx.note`) within the
+        // transcript budget.
         let mut printed = self.printed.borrow_mut();
-        if printed.is_empty() {
+        if printed.lines.is_empty() && !state.effects.iter().any(|e| matches!(e, Effect::Note(_))) {
             return Ok(state.effects);
         }
-        let mut effects: Vec<Effect> = printed.drain(..).map(Effect::Note).collect();
-        effects.extend(state.effects);
+        let mut effects: Vec<Effect> = printed.lines.drain(..).map(Effect::Note).collect();
+        effects.extend(state.effects.into_iter().filter_map(|e| match e {
+            Effect::Note(text) => printed.admit(&text).map(Effect::Note),
+            other => Some(other),
+        }));
         Ok(effects)
     }
 }

@@ -5,6 +5,7 @@ mod check;
 mod context;
 mod engine;
 mod hooks;
+mod position;
 
 pub use engine::{Limits, sandboxed_engine};
 pub use hooks::ScriptHooks;

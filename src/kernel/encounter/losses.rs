@@ -5,38 +5,33 @@ use std::sync::Arc;
 
 impl Encounter {
     pub(super) fn record_status(&mut self) {
-        let inv = Arc::make_mut(&mut self.investigator);
-        if inv.status != Status::Ok {
+        if self.investigator.status != Status::Ok {
             return;
         }
-        let status = match self.game {
-            Game::Eldritch if inv.health <= 0 || inv.sanity <= 0 => Status::Defeated,
-            Game::Arkham if inv.health <= 0 && inv.sanity <= 0 => Status::Devoured,
-            Game::Arkham if inv.health <= 0 => Status::Unconscious,
-            Game::Arkham if inv.sanity <= 0 => Status::Insane,
-            _ => return,
+        let Some(status) = self.procedure().knocked_out(&self.investigator) else {
+            return;
         };
-        inv.status = status;
+        Arc::make_mut(&mut self.investigator).status = status;
         emit!(self, Event::StatusChanged { status });
     }
 
-    pub fn gain(&mut self, stat: Stat, n: i32, source: &str) {
+    pub fn gain(&mut self, stat: Stat, n: i32, source: Source) {
         let inv = Arc::make_mut(&mut self.investigator);
         let now = match stat {
             Stat::Health => {
-                inv.health = (inv.health + n).min(inv.max_health);
+                inv.health = inv.health.saturating_add(n).min(inv.max_health);
                 inv.health
             }
             Stat::Sanity => {
-                inv.sanity = (inv.sanity + n).min(inv.max_sanity);
+                inv.sanity = inv.sanity.saturating_add(n).min(inv.max_sanity);
                 inv.sanity
             }
             Stat::Clues => {
-                inv.clues += n;
+                inv.clues = inv.clues.saturating_add(n);
                 inv.clues
             }
             Stat::Focus => {
-                inv.focus += n;
+                inv.focus = inv.focus.saturating_add(n);
                 inv.focus
             }
         };
@@ -46,13 +41,13 @@ impl Encounter {
                 stat,
                 amount: n,
                 now,
-                source: source.to_string(),
+                source,
             }
         );
     }
 
     /// Spends tokens; spending more than the investigator holds is refused.
-    pub fn spend(&mut self, stat: Stat, n: i32, source: &str) -> Result<(), String> {
+    pub fn spend(&mut self, stat: Stat, n: i32, source: Source) -> Result<(), String> {
         let inv = Arc::make_mut(&mut self.investigator);
         let held = match stat {
             Stat::Clues => &mut inv.clues,
@@ -70,7 +65,7 @@ impl Encounter {
         *held -= n;
         let now = *held;
         if stat == Stat::Sanity {
-            self.tally.sanity_lost += n;
+            self.tally.sanity_lost = self.tally.sanity_lost.saturating_add(n);
         }
         emit!(
             self,
@@ -78,7 +73,7 @@ impl Encounter {
                 stat,
                 amount: n,
                 now,
-                source: source.to_string(),
+                source,
             }
         );
         self.record_status();
@@ -91,20 +86,21 @@ impl Encounter {
         &mut self,
         stat: Stat,
         amount: i32,
-        cause: &str,
+        cause: Source,
         hooks: &mut dyn Hooks,
     ) -> Result<i32, KernelError> {
         if amount <= 0 {
             return Ok(0);
         }
         let mut loss = Some(LossView {
-            target: "investigator".to_string(),
+            target: Target::Investigator,
             stat,
             amount,
-            cause: cause.to_string(),
+            cause,
         });
         self.fire(Hook::OnDamage, hooks, &mut loss)?;
-        let amount = loss.map(|l| l.amount).unwrap_or(0);
+        // on_damage may have changed the amount (never the cause); `None` is never left there.
+        let (amount, cause) = loss.map_or((0, Source::Rules), |l| (l.amount, l.cause));
         let inv = Arc::make_mut(&mut self.investigator);
         let held = match stat {
             Stat::Health => &mut inv.health,
@@ -116,19 +112,19 @@ impl Encounter {
         *held -= lost;
         let now = *held;
         match stat {
-            Stat::Health => self.tally.health_lost += lost,
-            Stat::Sanity => self.tally.sanity_lost += lost,
+            Stat::Health => self.tally.health_lost = self.tally.health_lost.saturating_add(lost),
+            Stat::Sanity => self.tally.sanity_lost = self.tally.sanity_lost.saturating_add(lost),
             _ => {}
         }
         if lost > 0 {
             emit!(
                 self,
                 Event::Lost {
-                    target: "investigator".to_string(),
+                    target: Target::Investigator,
                     stat,
                     amount: lost,
                     now,
-                    source: cause.to_string(),
+                    source: cause,
                 }
             );
         }
@@ -141,54 +137,61 @@ impl Encounter {
         &mut self,
         m: usize,
         amount: i32,
-        cause: &str,
+        cause: Source,
         hooks: &mut dyn Hooks,
     ) -> Result<i32, KernelError> {
         if amount <= 0 || self.monsters[m].defeated {
             return Ok(0);
         }
         let mut loss = Some(LossView {
-            target: self.monsters[m].id.clone(),
+            target: Target::Monster(self.monsters[m].id.clone()),
             stat: Stat::Health,
             amount,
-            cause: cause.to_string(),
+            cause,
         });
         self.fire(Hook::OnDamage, hooks, &mut loss)?;
-        let amount = loss.map(|l| l.amount).unwrap_or(0).max(0);
+        let (amount, cause) = loss.map_or((0, Source::Rules), |l| (l.amount.max(0), l.cause));
         if amount == 0 {
             return Ok(0);
         }
         let monster = Arc::make_mut(&mut self.monsters[m]);
-        monster.damage += amount;
-        let now = (monster.toughness - monster.damage).max(0);
+        monster.health_tokens = monster.health_tokens.saturating_add(amount);
+        let now = monster
+            .toughness
+            .saturating_sub(monster.health_tokens)
+            .max(0);
+        let defeated = monster.health_tokens >= monster.toughness;
         emit!(
             self,
             Event::Lost {
-                target: monster.id.clone(),
+                target: Target::Monster(monster.id.clone()),
                 stat: Stat::Health,
                 amount,
                 now,
-                source: cause.to_string(),
+                source: cause.clone(),
             }
         );
-        if monster.damage >= monster.toughness {
+        if defeated {
             self.defeat_monster(m, cause);
         }
         Ok(amount)
     }
 
-    pub fn defeat_monster(&mut self, m: usize, source: &str) {
+    /// The monster `m` is defeated and returned to the cup (AH2e's combat check takes it as a trophy
+    /// instead: `Procedure`).
+    pub fn defeat_monster(&mut self, m: usize, source: Source) {
         let monster = Arc::make_mut(&mut self.monsters[m]);
         if monster.defeated {
             return;
         }
         monster.defeated = true;
-        monster.place = "cup".to_string();
+        monster.place = Place::Cup;
         emit!(
             self,
             Event::MonsterDefeated {
                 monster: monster.id.clone(),
-                source: source.to_string(),
+                source,
+                place: Place::Cup,
             }
         );
     }

@@ -75,6 +75,8 @@ impl Encounter {
             stage,
             // A cache of which hooks the active cards define, rebuilt from the active cards.
             hooked: _,
+            cascade,
+            asked,
         } = self;
         game.hash(h);
         investigator.hash(h);
@@ -96,17 +98,19 @@ impl Encounter {
         stopped.hash(h);
         roll_rules.hash(h);
         stage.hash(h);
+        cascade.hash(h);
+        asked.hash(h);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::TestOutcome;
+    use crate::kernel::{Rules, Setup, Source, TestOutcome};
 
     fn encounter() -> Encounter {
         let investigator = Investigator::new(Game::Eldritch);
-        Encounter::new(Setup {
+        let setup = Setup {
             game: Game::Eldritch,
             investigator: Arc::new(investigator),
             monsters: Vec::new(),
@@ -119,7 +123,8 @@ mod tests {
             rules: Rules::default(),
             rounds: Vec::new(),
             evade_first: false,
-        })
+        };
+        Encounter::new(setup.check(&TestRequest::Combat).expect("a valid setup"))
     }
 
     /// The Skeleton case: Sanity lost then recovered leaves the investigator as he was, but the
@@ -160,7 +165,7 @@ mod tests {
         let mut b = encounter();
         b.dice = DiceSource::replay(vec![1, 2, 3]);
         b.events.push(Event::Note {
-            source: "rules".into(),
+            source: Source::Card("a_card".into()),
             text: "a line".into(),
         });
         assert_eq!(a.state_key(), b.state_key());

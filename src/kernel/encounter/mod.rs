@@ -1,45 +1,31 @@
-//! An encounter in progress: the state, the dice, the transcript so far, and the steps every procedure
-//! shares: calling hooks in the documented order, applying their effects, resolving one test, applying
-//! a loss.
+//! The `Encounter`: the whole state of one play (a test, or every combat of a scenario), the dice, the
+//! transcript so far, and the steps every procedure shares: calling hooks in the documented order,
+//! applying their effects, resolving one test, applying a loss. Imports nothing outside the kernel.
+//!
+//! Words: `Encounter` is only this state. One monster met is a *combat* (EH's Combat Encounter,
+//! AH2e's combat): `CombatState`, `CombatView`, `begin_combat`, `Event::CombatBegins`.
 
 use super::hooks::LossView;
 use super::pool::{Bonus, PoolInput, assemble};
 use super::test::count_successes;
 use super::{
-    ActiveCard, BonusKind, CombatView, DiceError, DiceSource, During, Effect, Event, Game, Hook,
-    HookCall, HookError, HookSet, Hooks, Investigator, Monster, Skill, Stat, Status, TestOutcome,
-    TestSpec, TestView,
+    ActiveCard, BonusKind, CheckedSetup, CombatView, DiceError, DiceSource, During, Effect, Event,
+    Exclusion, Game, Hook, HookCall, HookError, HookSet, Hooks, Investigator, Location, Monster,
+    Place, Rules, Skill, Source, Stat, Status, Target, TestOutcome, TestSpec, TestView,
 };
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::sync::Arc;
 
+mod choices;
 mod effects;
 mod losses;
 mod memo;
 mod resolve;
 
+pub use choices::{Action, Policy, Round};
 pub use memo::StateKey;
-
-/// How the player spends tokens on a test.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Policy {
-    None,
-    UntilPass,
-    Max,
-}
-
-impl Policy {
-    pub fn parse(s: &str) -> Option<Policy> {
-        match s {
-            "none" => Some(Policy::None),
-            "until_pass" => Some(Policy::UntilPass),
-            "max" => Some(Policy::Max),
-            _ => None,
-        }
-    }
-}
 
 /// What the scenario asks for.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,12 +36,12 @@ pub enum TestRequest {
     Combat,
 }
 
-/// The Combat Encounter under way.
+/// The combat under way (EH: the Combat Encounter with one monster; AH2e: the combat).
 #[derive(Debug, Clone, Default, Hash)]
 pub struct CombatState {
     pub view: CombatView,
-    /// Bonuses that last for this encounter: (source card, skill or every skill, value).
-    pub bonuses: Vec<(String, Option<Skill>, i32)>,
+    /// Bonuses that last for this combat: (source, skill or every skill, value).
+    pub bonuses: Vec<(Source, Option<Skill>, i32)>,
     pub strength_first: bool,
     /// AH2e: the round of Fight or Flee under way.
     pub round: usize,
@@ -65,59 +51,6 @@ pub struct CombatState {
     pub cast: Vec<String>,
     /// AH2e: a card ended the combat (the Nightgaunt with no open gate).
     pub ended: bool,
-}
-
-/// Everything an encounter starts from.
-#[derive(Debug, Clone)]
-pub struct Setup {
-    pub game: Game,
-    /// Shared by every run of the scenario until one changes it (copy-on-write).
-    pub investigator: Arc<Investigator>,
-    pub monsters: Vec<Arc<Monster>>,
-    /// Every card that is or may come into play (conditions gained mid-encounter included), by id.
-    pub catalog: Arc<BTreeMap<String, ActiveCard>>,
-    pub dice: DiceSource,
-    /// Token policy by test kind; kinds not listed use `default_policy`.
-    pub policy: BTreeMap<String, Policy>,
-    pub default_policy: Policy,
-    /// Card ids whose optional effects the player takes.
-    pub chosen: Vec<String>,
-    pub investigators_in_game: u32,
-    pub rules: Rules,
-    /// AH2e: the player's plan for each round of Fight or Flee; the last one repeats.
-    pub rounds: Vec<Round>,
-    /// AH2e: try to evade before combat.
-    pub evade_first: bool,
-}
-
-/// Readings of the rules a scenario may choose where sources disagree, and table state.
-#[derive(Debug, Clone, PartialEq, Hash)]
-pub struct Rules {
-    /// AH2e, open point D1: whether Clue tokens may add dice to a check whose modified skill is 0 or
-    /// less (the AH wiki's Clue page and a rules digest: yes; the wiki's Skill check page: no).
-    pub clues_after_zero_dice: bool,
-    /// AH2e: open gates on the board (the Nightgaunt draws the investigator through the nearest).
-    pub open_gates: u32,
-}
-
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules {
-            clues_after_zero_dice: true,
-            open_gates: 0,
-        }
-    }
-}
-
-/// AH2e: one round of Fight or Flee as the player plays it.
-#[derive(Debug, Clone, PartialEq, Default, Hash)]
-pub struct Round {
-    /// "fight" or "flee".
-    pub action: String,
-    /// Weapons and spells in hand (at most two hands).
-    pub wield: Vec<String>,
-    /// Spells among `wield` cast this round.
-    pub cast: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -174,15 +107,17 @@ struct Stage {
     spec: TestSpec,
     printed_skill: Skill,
     bonuses: Vec<Bonus>,
-    additional: Vec<(String, i32)>,
-    fewer: Vec<(String, i32)>,
-    blocked: Vec<(BonusKind, String)>,
+    additional: Vec<(Source, i32)>,
+    fewer: Vec<(Source, i32)>,
+    blocked: Vec<(BonusKind, Source)>,
     success_from: u8,
     counts: Vec<(u8, u32)>,
     dice_per_clue: u32,
     faces: Vec<u8>,
-    skip: Option<(String, String)>,
-    defeat: Option<String>,
+    /// A card said not to resolve the test, with its reason.
+    skip: Option<(Source, String)>,
+    /// A card defeated the monster before the test.
+    defeat: Option<Source>,
 }
 
 /// What a hook can change, saved before it runs so that a failed hook leaves no trace. The transcript
@@ -196,7 +131,7 @@ struct Snapshot {
     tests: usize,
     stage: Option<Stage>,
     combat: Option<CombatState>,
-    queued: Vec<(String, TestSpec)>,
+    queued: Vec<(Source, TestSpec)>,
     no_more_encounters: bool,
     may_encounter_again: bool,
 }
@@ -227,7 +162,7 @@ pub struct Encounter {
     pub current: Option<usize>,
     pub combat: Option<CombatState>,
     /// Tests that hooks asked for, resolved at the next point the procedure allows.
-    pub queued: Vec<(String, TestSpec)>,
+    pub queued: Vec<(Source, TestSpec)>,
     /// A card said the investigator resolves no other encounter this phase.
     pub no_more_encounters: bool,
     /// AH2e: a combat went on past the round limit and was stopped.
@@ -243,10 +178,16 @@ pub struct Encounter {
     /// The active cards, in order, with the hooks each defines: asked of `Hooks` again only when the
     /// active cards change (an encounter is played with one `Hooks` from start to end).
     hooked: Vec<(Rc<str>, HookSet)>,
+    /// Hooks running now, one inside the effects of another (bounded by `HOOK_CASCADE`).
+    cascade: usize,
+    /// Tests cards asked for so far (bounded by `TESTS_PER_ENCOUNTER`).
+    asked: usize,
 }
 
 impl Encounter {
-    pub fn new(setup: Setup) -> Encounter {
+    /// An encounter at its start; the setup was checked by [`Setup::check`](super::Setup::check).
+    pub fn new(setup: CheckedSetup) -> Encounter {
+        let setup = setup.into_inner();
         Encounter {
             game: setup.game,
             investigator: setup.investigator,
@@ -274,9 +215,12 @@ impl Encounter {
             roll_rules: BTreeMap::new(),
             stage: None,
             hooked: Vec::new(),
+            cascade: 0,
+            asked: 0,
         }
     }
 
+    /// The token policy for tests of the kind named `kind` (`TestKind::as_str`).
     pub fn policy_for(&self, kind: &str) -> Policy {
         self.policy
             .get(kind)
@@ -297,13 +241,6 @@ impl Encounter {
             .chain(self.investigator.card.as_deref())
             .chain(self.investigator.possessions.iter().map(String::as_str))
             .chain(self.investigator.conditions.iter().map(String::as_str))
-    }
-
-    pub fn card_name(&self, id: &str) -> String {
-        self.catalog
-            .get(id)
-            .map(|c| c.name.clone())
-            .unwrap_or_else(|| id.to_string())
     }
 
     fn view(&self, chosen_card: &str) -> TestView {
@@ -341,7 +278,7 @@ impl Encounter {
             loss: None,
             investigator: self.investigator.clone(),
             monster: self.current.map(|m| self.monsters[m].clone()),
-            encounter: self.combat.as_ref().map(|c| c.view.clone()),
+            combat: self.combat.as_ref().map(|c| c.view.clone()),
             in_hand: self
                 .combat
                 .as_ref()
@@ -381,11 +318,22 @@ impl Encounter {
             .map(|(id, _)| id.clone())
             .collect();
         for card in cards {
+            if self.cascade >= crate::kernel::HOOK_CASCADE {
+                return Err(limit_error(
+                    &card,
+                    hook,
+                    format!(
+                        "hooks fired by effects of hooks went {} deep (an effect of this hook fires it again?)",
+                        crate::kernel::HOOK_CASCADE
+                    ),
+                ));
+            }
             let mut view = self.view(&card);
             view.loss = loss.clone();
             // A hook applies whole or not at all (DESIGN invariant 4): if it fails, or one of its
             // effects breaks a rule, the state goes back to what it was before it ran.
             let before = self.rollback.then(|| (self.snapshot(), loss.clone()));
+            self.cascade += 1;
             let applied = hooks
                 .call(
                     HookCall {
@@ -400,6 +348,7 @@ impl Encounter {
                         .into_iter()
                         .try_for_each(|effect| self.apply(&card, hook, effect, loss, hooks))
                 });
+            self.cascade -= 1;
             if let Err(err) = applied {
                 if let Some((state, l)) = before {
                     self.restore(state);
@@ -440,4 +389,16 @@ impl Encounter {
         self.no_more_encounters = s.no_more_encounters;
         self.may_encounter_again = s.may_encounter_again;
     }
+}
+
+/// A kernel limit a card ran into: reported like a sandbox limit of its script (E0403), at its hook.
+pub(super) fn limit_error(card: &str, hook: Hook, message: String) -> KernelError {
+    KernelError::Hook(HookError {
+        card: card.to_string(),
+        hook,
+        message,
+        fault: super::HookFault::Limit,
+        line: None,
+        column: None,
+    })
 }

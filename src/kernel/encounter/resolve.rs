@@ -4,15 +4,14 @@
 use super::*;
 
 impl Encounter {
-    /// Resolves one test under the rules of `game`: before_test, pool (on_pool), roll, after_roll, the
+    /// Resolves one test under the rules of the game's procedure: before_test, pool (on_pool), roll, after_roll, the
     /// game's token step, result, after_test.
     pub fn run_test(
         &mut self,
         spec: TestSpec,
-        game: &dyn crate::kernel::Procedure,
         hooks: &mut dyn Hooks,
     ) -> Result<Resolution, KernelError> {
-        self.run_test_then(spec, game, hooks, &mut |_, _, _| Ok(()))
+        self.run_test_then(spec, hooks, &mut |_, _, _| Ok(()))
     }
 
     /// Like `run_test`, with `consequences` applied as soon as the result is known, before after_test
@@ -20,7 +19,6 @@ impl Encounter {
     pub fn run_test_then(
         &mut self,
         spec: TestSpec,
-        game: &dyn crate::kernel::Procedure,
         hooks: &mut dyn Hooks,
         consequences: &mut Consequences<'_>,
     ) -> Result<Resolution, KernelError> {
@@ -30,7 +28,7 @@ impl Encounter {
             Event::TestBegins {
                 test: index,
                 skill: spec.skill,
-                kind: spec.kind.to_string(),
+                kind: spec.kind.clone(),
                 modifier: spec.modifier,
                 difficulty: spec.difficulty,
                 combat: spec.in_combat,
@@ -51,9 +49,9 @@ impl Encounter {
             skip: None,
             defeat: None,
         });
-        let result = self.resolve_stage(index, game, hooks, consequences);
+        let result = self.resolve_stage(index, hooks, consequences);
         // Asked for a die the replayed prefix does not hold (exact odds): keep the test under way, so
-        // that the state can be fingerprinted where the branch starts.
+        // that the state can be keyed where the branch starts (`state_key`).
         if !matches!(result, Err(KernelError::Dice(DiceError::NeedMore { .. }))) {
             self.stage = None;
         }
@@ -63,20 +61,14 @@ impl Encounter {
     pub(super) fn resolve_stage(
         &mut self,
         index: usize,
-        game: &dyn crate::kernel::Procedure,
         hooks: &mut dyn Hooks,
         consequences: &mut Consequences<'_>,
     ) -> Result<Resolution, KernelError> {
+        let game = self.procedure();
         self.fire(Hook::BeforeTest, hooks, &mut None)?;
         let stage = self.stage.as_ref().expect("stage is set");
         if let Some(source) = stage.defeat.clone() {
-            emit!(
-                self,
-                Event::TestSkipped {
-                    source,
-                    reason: "the monster was defeated before the test".into(),
-                }
-            );
+            emit!(self, Event::DefeatedBeforeTest { source });
             return Ok(Resolution::MonsterDefeated);
         }
         if let Some((source, reason)) = stage.skip.clone() {
@@ -176,23 +168,23 @@ impl Encounter {
                 }
                 if card.casting.is_some() && !cast {
                     bonuses.push(Bonus {
-                        source: id.to_string(),
+                        source: Source::card(id),
                         value: b.value,
                         kind: card.kind_of(b),
-                        excluded: Some("the spell was not cast successfully".into()),
+                        excluded: Some(Exclusion::NotCast),
                         halved: None,
                     });
                     continue;
                 }
                 let excluded = if b.during == During::Combat && !stage.spec.in_combat {
-                    Some("it applies only during a Combat Encounter".to_string())
+                    Some(Exclusion::CombatOnly)
                 } else if b.may && !self.is_chosen(id) {
-                    Some("optional (\"may\") and not in choices.use".to_string())
+                    Some(Exclusion::NotChosen)
                 } else {
                     None
                 };
                 bonuses.push(Bonus {
-                    source: id.to_string(),
+                    source: Source::card(id),
                     value: b.value,
                     kind: card.kind_of(b),
                     excluded,
@@ -203,7 +195,10 @@ impl Encounter {
         if let Some(combat) = &self.combat {
             for (source, s, value) in &combat.bonuses {
                 if s.is_none_or(|s| s == skill) {
-                    let magical = self.catalog.get(source).is_some_and(|c| c.magical);
+                    let magical = source
+                        .card_id()
+                        .and_then(|id| self.catalog.get(id))
+                        .is_some_and(|c| c.magical);
                     bonuses.push(Bonus {
                         source: source.clone(),
                         value: *value,
@@ -223,46 +218,19 @@ impl Encounter {
             if b.excluded.is_none()
                 && let Some((_, by)) = stage.blocked.iter().find(|(k, _)| *k == b.kind)
             {
-                b.excluded = Some(format!(
-                    "{} bonuses are blocked by {}",
-                    b.kind.as_str(),
-                    self.card_name(by)
-                ));
+                b.excluded = Some(Exclusion::Blocked {
+                    kind: b.kind,
+                    by: by.clone(),
+                });
             }
         }
-        // AH2e resistances and immunities act on the bonuses of weapons and spells in combat checks.
-        if self.game == Game::Arkham
-            && stage.spec.kind == "combat"
-            && let Some(m) = self.current
-        {
-            let monster = &self.monsters[m];
-            for b in &mut bonuses {
-                let from_hand = self
-                    .catalog
-                    .get(&b.source)
-                    .is_some_and(|c| c.hands > 0 || c.casting.is_some());
-                if b.excluded.is_some() || !from_hand {
-                    continue;
-                }
-                let (kind, title) = match b.kind {
-                    BonusKind::Physical => ("physical", "Physical"),
-                    BonusKind::Magical => ("magical", "Magical"),
-                };
-                if monster.has(&format!("{kind}_immunity")) {
-                    b.excluded = Some(format!("{title} Immunity ({})", monster.name));
-                } else if monster.has(&format!("{kind}_resistance")) {
-                    b.halved = Some(format!("{title} Resistance ({})", monster.name));
-                }
-            }
-        }
+        let procedure = self.procedure();
+        procedure.filter_bonuses(self, &stage.spec.kind, &mut bonuses);
         PoolInput {
-            skill_source: skill.as_str().to_string(),
+            skill,
             skill_value: self.investigator.skill(skill),
             modifier: stage.spec.modifier,
-            improvement: match self.game {
-                Game::Eldritch => self.investigator.improvement(skill),
-                Game::Arkham => 0,
-            },
+            improvement: procedure.improvement(&self.investigator, skill),
             bonuses,
             additional: stage.additional.clone(),
             fewer: stage.fewer.clone(),
@@ -283,8 +251,9 @@ impl Encounter {
             .unwrap_or(0)
     }
 
+    /// The name of the kind of the test under way (`""` when none is), for `policy_for`.
     pub fn current_kind(&self) -> &str {
-        self.stage.as_ref().map_or("", |s| &s.spec.kind)
+        self.stage.as_ref().map_or("", |s| s.spec.kind.as_str())
     }
 
     pub fn dice_per_clue(&self) -> u32 {
@@ -292,7 +261,12 @@ impl Encounter {
     }
 
     /// Rerolls die `die` of the test under way for `source`.
-    pub fn reroll_die(&mut self, die: usize, source: &str, label: &str) -> Result<(), DiceError> {
+    pub fn reroll_die(
+        &mut self,
+        die: usize,
+        source: &Source,
+        label: &str,
+    ) -> Result<(), DiceError> {
         let to = self.dice.roll(label)?;
         let stage = self.stage.as_mut().expect("a test is under way");
         let from = std::mem::replace(&mut stage.faces[die], to);
@@ -302,7 +276,7 @@ impl Encounter {
                 die: die + 1,
                 from,
                 to,
-                source: source.to_string(),
+                source: source.clone(),
             }
         );
         Ok(())

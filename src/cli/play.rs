@@ -1,0 +1,108 @@
+//! `mythos run` and `mythos odds`: one scenario file read, its packs loaded, played or explored.
+
+use super::pack_dir::{load_set, read_pack_files};
+use super::paths::normalize;
+use super::text_file::{MAX_FILE_BYTES, read_text};
+use super::{Cli, Format, color, print_diagnostics};
+use crate::defs::{Diagnostic, SourceFile, json_all, render};
+use crate::kernel::Game;
+use crate::scenario::{
+    Played, Prepared, play_file_with_packs, prepare_file, result_object, transcript_text,
+};
+use std::io::IsTerminal;
+use std::path::Path;
+
+/// The scenario file at `path`, read as every file at the trust boundary is (`text_file`).
+fn read(path: &Path) -> Result<SourceFile, Diagnostic> {
+    let shown = path.display().to_string();
+    read_text(path, &shown, MAX_FILE_BYTES).map(|t| SourceFile::new(shown, t))
+}
+
+pub(super) fn play_path(path: &Path, cli: &Cli) -> Result<Played, Vec<Diagnostic>> {
+    let file = read(path).map_err(|d| vec![d])?;
+    let loader = |game: Game| load_set(&cli.base, &cli.packs, game);
+    let here = path.parent().unwrap_or(Path::new(""));
+    let packs = |dir: &str| read_pack_files(&normalize(&here.join(dir)));
+    play_file_with_packs(&file, &loader, &packs)
+}
+
+pub(super) fn prepare_path(path: &Path, cli: &Cli) -> Result<Prepared, Vec<Diagnostic>> {
+    let file = read(path).map_err(|d| vec![d])?;
+    let loader = |game: Game| load_set(&cli.base, &cli.packs, game);
+    let here = path.parent().unwrap_or(Path::new(""));
+    let packs = |dir: &str| read_pack_files(&normalize(&here.join(dir)));
+    prepare_file(&file, &loader, &packs)
+}
+
+/// Bad input, or a run that failed: every diagnostic rendered on stderr and, with `--format json`, also
+/// as JSON on stdout (one object, or an array when several); exit 2.
+fn failed(ds: &[Diagnostic], format: Format) -> i32 {
+    print_diagnostics(ds);
+    if let Format::Json = format {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json_all(ds)).expect("a JSON value serializes")
+        );
+    }
+    2
+}
+
+pub(super) fn odds(cli: &Cli, file: &Path, format: Format, samples: Option<u64>, seed: u64) -> i32 {
+    let mut prepared = match prepare_path(file, cli) {
+        Ok(p) => p,
+        Err(ds) => return failed(&ds, format),
+    };
+    let result = match samples {
+        None => crate::odds::exact(&mut prepared),
+        Some(n) => crate::odds::sampled(
+            &mut prepared,
+            n,
+            seed,
+            n >= 20_000 && std::io::stderr().is_terminal(),
+        ),
+    };
+    match result {
+        Err(d) => failed(std::slice::from_ref(&d), format),
+        Ok(o) => {
+            match format {
+                Format::Text => print!(
+                    "{}",
+                    crate::odds::odds_text(&o, prepared.scenario.title.as_deref())
+                ),
+                Format::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&crate::odds::odds_json(&o))
+                        .expect("a JSON value serializes")
+                ),
+            }
+            0
+        }
+    }
+}
+
+/// `mythos run`: the transcript or the result object; exit 2 on bad input or a script error mid-play.
+pub(super) fn run(cli: &Cli, file: &Path, format: Format) -> i32 {
+    match play_path(file, cli) {
+        Err(ds) => failed(&ds, format),
+        Ok(played) => {
+            if let (Some(d), Format::Json) = (&played.error, format) {
+                return failed(std::slice::from_ref(d), format);
+            }
+            match format {
+                Format::Text => print!("{}", transcript_text(&played)),
+                Format::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&result_object(&played))
+                        .expect("a JSON value serializes")
+                ),
+            }
+            match &played.error {
+                Some(d) => {
+                    eprintln!("{}", render(d, color()));
+                    2
+                }
+                None => 0,
+            }
+        }
+    }
+}

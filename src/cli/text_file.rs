@@ -1,0 +1,168 @@
+//! One text file read at the trust boundary: a regular file only (never through a symbolic link, never a
+//! FIFO, socket or device), opened without blocking, read through a size cap, its UTF-8 checked and a
+//! leading BOM dropped. The limits on what mythos reads live here, in one place. May import `defs`.
+
+use crate::defs::{Code, Diagnostic, SourceFile};
+use std::fs::{File, Metadata};
+use std::io::Read;
+use std::path::Path;
+
+/// The largest file mythos reads: a card, a script, a manifest or a scenario (the largest shipped card
+/// is under 5 KB).
+pub(super) const MAX_FILE_BYTES: u64 = 1 << 20;
+/// The most bytes one pack's files may hold together.
+pub(super) const MAX_PACK_BYTES: u64 = 8 << 20;
+/// The most entries (files and folders, hidden ones included) one pack's `cards/` and `scripts/` may
+/// hold together, and the most entries `check DIR` or `validate DIR` looks at.
+pub(super) const MAX_ENTRIES: usize = 4096;
+/// The deepest a folder may sit below `cards/`, `scripts/` or a folder given to `check`.
+pub(super) const MAX_DEPTH: usize = 8;
+/// The most diagnostics printed for one command or scenario; the rest are counted.
+pub(super) const MAX_SHOWN: usize = 50;
+
+/// A diagnostic about the file at `shown` as a whole: it points at line 1, column 1 and carries no text
+/// of the file (a refused file's content never reaches the output).
+pub(super) fn about(code: Code, shown: &str, message: String) -> Diagnostic {
+    Diagnostic::new(code, message).at(&SourceFile::new(shown, ""), 0..0)
+}
+
+/// What a path is, when it is not a regular file or folder: a symbolic link, a FIFO, a socket, a device.
+pub(super) fn odd_kind(meta: &Metadata) -> Option<&'static str> {
+    let t = meta.file_type();
+    if t.is_symlink() {
+        return Some("a symbolic link");
+    }
+    if t.is_file() || t.is_dir() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return Some("a FIFO");
+        }
+        if t.is_socket() {
+            return Some("a socket");
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return Some("a device");
+        }
+    }
+    Some("not a regular file")
+}
+
+/// E0002: a path that is a symbolic link, FIFO, socket or device; never opened.
+pub(super) fn refused_kind(shown: &str, kind: &str) -> Diagnostic {
+    about(
+        Code::NotRegularFile,
+        shown,
+        format!("`{shown}` is {kind}; mythos reads only regular files"),
+    )
+    .hint(
+        "links are followed only in a path typed on the command line; copy the file or folder here \
+         instead of linking to it",
+    )
+}
+
+fn too_large(shown: &str, cap: u64) -> Diagnostic {
+    about(
+        Code::TooLarge,
+        shown,
+        format!("`{shown}` is larger than {} KiB", cap >> 10),
+    )
+    .hint("a card, script, manifest or scenario file holds at most 1 MiB")
+}
+
+/// Opens `path` for reading without following a link and without waiting on a FIFO or device.
+fn open(path: &Path) -> std::io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// The text of `bytes` read from `shown`: a leading UTF-8 BOM dropped; E0005 at the first byte that is
+/// not UTF-8 (the text before it is the only text shown, with U+FFFD in the bad byte's place).
+pub(super) fn decode(shown: &str, mut bytes: Vec<u8>) -> Result<String, Diagnostic> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        // The text before the bad byte, and U+FFFD standing in for it, for the caret to point at.
+        let mut prefix = String::from_utf8_lossy(&e.as_bytes()[..good]).into_owned();
+        prefix.push(char::REPLACEMENT_CHARACTER);
+        let file = SourceFile::new(shown, prefix);
+        let (line, col) = file.line_col(good);
+        Diagnostic::new(
+            Code::NotUtf8,
+            format!("`{shown}` is not UTF-8 text (line {line}, column {col})"),
+        )
+        .at(&file, good..good + char::REPLACEMENT_CHARACTER.len_utf8())
+        .label("the first byte that is not UTF-8")
+        .hint("save the file as UTF-8")
+    })
+}
+
+/// Reads the regular file at `path` (named `shown` in diagnostics) as text of at most `cap` bytes.
+/// A symbolic link, FIFO, socket or device is refused without being opened (E0002), a larger file is
+/// refused (E0003), a file that is not UTF-8 is E0005; nothing of a refused file is shown.
+pub(super) fn read_text(path: &Path, shown: &str, cap: u64) -> Result<String, Diagnostic> {
+    let cannot = |e: std::io::Error| {
+        about(
+            Code::CannotRead,
+            shown,
+            format!("cannot read `{shown}`: {e}"),
+        )
+        .hint("check the path")
+    };
+    let meta = std::fs::symlink_metadata(path).map_err(cannot)?;
+    if meta.is_dir() {
+        return Err(about(
+            Code::CannotRead,
+            shown,
+            format!("`{shown}` is a folder, not a file"),
+        )
+        .hint("name a file"));
+    }
+    if let Some(kind) = odd_kind(&meta) {
+        return Err(refused_kind(shown, kind));
+    }
+    if meta.len() > cap {
+        return Err(too_large(shown, cap));
+    }
+    let file = open(path).map_err(cannot)?;
+    // The file may have been swapped since it was looked at: check what was opened.
+    let opened = file.metadata().map_err(cannot)?;
+    if !opened.is_file() {
+        return Err(refused_kind(shown, odd_kind(&opened).unwrap_or("a folder")));
+    }
+    let mut bytes = Vec::new();
+    file.take(cap + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > cap {
+        return Err(too_large(shown, cap));
+    }
+    decode(shown, bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bom_is_dropped() {
+        let text = decode("a.rhai", b"\xEF\xBB\xBFfn x() {}".to_vec()).expect("UTF-8");
+        assert_eq!(text, "fn x() {}");
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_e0005_at_their_line_and_column() {
+        let d = decode("a.toml", b"id = \"a\"\nname = \"\xFF\"".to_vec()).expect_err("not UTF-8");
+        assert_eq!(d.code, Code::NotUtf8);
+        assert_eq!(d.location().as_deref(), Some("a.toml:2:9"));
+    }
+}

@@ -1,0 +1,65 @@
+//! `mythos validate`: every card file, cross-reference and script of the packs named, over their game's
+//! base pack.
+
+use super::pack_dir::{base_files, pack_dirs, read_pack};
+use super::print_diagnostics;
+use crate::defs::{CardSet, Pack};
+use crate::kernel::Game;
+use crate::script::ScriptHooks;
+use std::path::PathBuf;
+
+/// `mythos validate`: the base packs and `--pack` packs, or the packs in `dirs` over their game's base
+/// pack; every card file, every cross-reference and every script checked. Returns the exit status.
+pub(super) fn validate(base: &Option<PathBuf>, packs: &[PathBuf], dirs: &[PathBuf]) -> i32 {
+    let mut problems = Vec::new();
+    let mut count = 0;
+    let mut extra: Vec<Pack> = Vec::new();
+    let mut folders = packs.to_vec();
+    for d in dirs {
+        let (found, ds) = pack_dirs(d);
+        folders.extend(found);
+        problems.extend(ds);
+    }
+    for dir in folders {
+        let (pack, ds) = read_pack(&dir);
+        problems.extend(ds);
+        extra.extend(pack);
+    }
+    for game in [Game::Eldritch, Game::Arkham] {
+        let mine: Vec<&Pack> = extra.iter().filter(|p| p.game == game).collect();
+        if !dirs.is_empty() && mine.is_empty() {
+            continue;
+        }
+        let mut set = match base_files(base, game).and_then(|files| CardSet::load(game, &files)) {
+            Ok(set) => set,
+            Err(ds) => {
+                problems.extend(ds.0);
+                continue;
+            }
+        };
+        for p in mine {
+            problems.extend(set.add_pack(p));
+        }
+        count += set
+            .origins
+            .values()
+            .filter(|o| dirs.is_empty() || o.pack != crate::defs::BASE_PACK)
+            .count();
+        problems.extend(set.check_references());
+        if let Err(ds) = ScriptHooks::compile(&set) {
+            problems.extend(ds);
+        }
+    }
+    if problems.is_empty() {
+        println!("{count} cards, no problems");
+        0
+    } else {
+        print_diagnostics(&problems);
+        eprintln!(
+            "{} problem{}",
+            problems.len(),
+            if problems.len() == 1 { "" } else { "s" }
+        );
+        2
+    }
+}

@@ -1,0 +1,112 @@
+//! The diagnostic codes: one enum, and the one table of what each code means (the README's table of
+//! codes is this table; a test holds them together). Imports nothing.
+
+use std::fmt;
+
+/// Declares `Code` from rows of `Variant = "E0000": "meaning"`, in the order of the README's table.
+macro_rules! codes {
+    ($($(#[$doc:meta])* $name:ident = $code:literal : $meaning:literal,)*) => {
+        /// A stable diagnostic code. Its text (`E0102`) never changes once released.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Code {
+            /// Every code, in the order of the table.
+            pub const ALL: &'static [Code] = &[$(Code::$name,)*];
+
+            /// The code as printed: `E0102`.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$name => $code,)*
+                }
+            }
+
+            /// What the code means, as the README's table says it.
+            pub fn meaning(self) -> &'static str {
+                match self {
+                    $(Code::$name => $meaning,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    CannotRead = "E0001": "a file or folder cannot be read (a pack folder named in `packs`)",
+    NotRegularFile = "E0002": "a symbolic link, FIFO, socket or device where mythos reads a file or walks a folder: refused without being opened (see [what a pack may contain](#what-a-pack-may-contain))",
+    TooLarge = "E0003": "a file over 1 MiB, or a pack whose cards and scripts hold over 8 MiB together: refused, nothing of it shown",
+    TooMany = "E0004": "a folder nested more than 8 deep, or more than 4096 files and folders in a pack's `cards/` and `scripts/` (or in a folder given to `check` or `validate`)",
+    NotUtf8 = "E0005": "a file that is not UTF-8 text (the line and column of the first byte that is not)",
+    NotPackFile = "E0006": "a file in `cards/` that is not a `.toml`, or in `scripts/` that is not a `.rhai`; a `cards` or `scripts` that is a file; a name that is not UTF-8",
+    TomlSyntax = "E0101": "TOML syntax error",
+    UnknownKey = "E0102": "unknown key (hint: the closest valid key)",
+    WrongType = "E0103": "wrong type or value",
+    MissingKey = "E0104": "missing key",
+    OutOfRange = "E0105": "value out of range (a die face, a skill name, a token value)",
+    OtherGame = "E0106": "a key that does not belong to this game",
+    WrongKind = "E0107": "a card of the wrong kind (e.g. an asset as the investigator)",
+    UnknownCard = "E0201": "unknown card, in a scenario, a card's `possessions`, `replaces`, or a card id written in a script (hint: the closest ids)",
+    DuplicateId = "E0202": "a card id defined twice",
+    OrphanScript = "E0203": "a script that belongs to no card file",
+    PackOfOtherGame = "E0204": "a pack of the other game in a scenario's `packs`",
+    MissingRequirement = "E0205": "a pack requires a pack that is not loaded before it",
+    DuplicatePack = "E0206": "two different folders hold packs of the same name",
+    StemClash = "E0207": "two card files, or two scripts, of one pack with the same stem (names both)",
+    FacesRanOut = "E0301": "the fixed dice faces ran out (names the test that wanted another die)",
+    FacesLeftOver = "E0302": "dice faces left over",
+    Request = "E0303": "the scenario asks for nothing, or for two things at once",
+    ScriptSyntax = "E0401": "script syntax error",
+    HookFailed = "E0402": "script error while a hook ran (nothing of that hook is applied)",
+    SandboxLimit = "E0403": "a script hit a sandbox limit (runaway loop, recursion, huge string, array or map key, too many effects, a hook cascade too deep, too many tests asked for): see [The sandbox](#the-sandbox)",
+    NotAHook = "E0404": "a function named like a hook that is not one",
+    HookArity = "E0405": "a hook with the wrong number of parameters",
+    RuleRefused = "E0406": "a script asked for something the rules do not allow there",
+    UnknownApi = "E0407": "a script calls a function, or reads a `ctx` property, that the script API does not have (hint: the closest name)",
+    Forbidden = "E0408": "a script uses `import`, `eval`, `Fn`, `curry`, a closure that captures a variable, or a map key over 64 bytes",
+    ScriptTooLong = "E0409": "a script of more than 65,534 lines, or with a line of more than 65,534 characters (Rhai could not place a problem past that)",
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<str> for Code {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_distinct_and_in_ascending_order() {
+        let texts: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        let mut sorted = texts.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(texts, sorted);
+    }
+
+    #[test]
+    fn every_code_is_e_and_four_digits() {
+        for c in Code::ALL {
+            let s = c.as_str();
+            assert!(
+                s.len() == 5 && s.starts_with('E') && s[1..].chars().all(|d| d.is_ascii_digit()),
+                "{s}"
+            );
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! A card file as written: the raw TOML shape of every kind of card (unknown keys are errors), before
+//! it is checked against a game's rules. Imports `serde` and `toml` only.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardKind {
+    Investigator,
+    Monster,
+    Asset,
+    Artifact,
+    Spell,
+    Condition,
+    Ally,
+    Item,
+    UniqueItem,
+}
+
+/// A printed bonus: `{ skill = "strength", value = 2, during = "combat" }`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBonus {
+    /// A skill, or "all".
+    pub skill: Spanned<String>,
+    pub value: Spanned<i64>,
+    #[serde(default)]
+    pub during: Option<Spanned<String>>,
+    #[serde(default)]
+    pub may: bool,
+    #[serde(default)]
+    pub kind: Option<Spanned<String>>,
+}
+
+/// One of a monster's printed tests. EH: `will = { modifier = 1, horror = 1 }`,
+/// `strength = { modifier = 0, damage = 2 }`, and `skill = "lore"` when the token tests another skill
+/// in its place.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTest {
+    #[serde(default)]
+    pub skill: Option<Spanned<String>>,
+    #[serde(default)]
+    pub modifier: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub horror: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub damage: Option<Spanned<i64>>,
+}
+
+/// A card file as written. Every key a card of any kind may have; `kind` says which apply.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCard {
+    pub id: Spanned<String>,
+    pub name: String,
+    pub kind: Spanned<CardKind>,
+    #[serde(default)]
+    pub traits: Vec<String>,
+    /// The printed text, verbatim.
+    #[serde(default)]
+    pub text: String,
+    /// Where the printed values come from.
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub notes: Option<String>,
+    #[serde(default)]
+    pub expansion: Option<String>,
+    #[serde(default)]
+    pub cost: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub bonuses: Vec<RawBonus>,
+    // investigators
+    #[serde(default)]
+    pub skills: Option<BTreeMap<String, Spanned<i64>>>,
+    #[serde(default)]
+    pub health: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub sanity: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub possessions: Vec<Spanned<String>>,
+    // monsters
+    #[serde(default)]
+    pub epic: bool,
+    #[serde(default)]
+    pub toughness: Option<Spanned<i64>>,
+    /// Toughness is `toughness` plus the number of investigators in the game (the Haunter of the Dark).
+    #[serde(default)]
+    pub toughness_adds_investigators: bool,
+    #[serde(default)]
+    pub will: Option<RawTest>,
+    #[serde(default)]
+    pub strength: Option<RawTest>,
+    /// Inline Rhai source (scenario cards); base-pack cards keep theirs in scripts/.
+    #[serde(default)]
+    pub script: Option<Spanned<String>>,
+    /// In a pack: this card takes the place of the card with this id from an earlier pack (its own id).
+    #[serde(default)]
+    pub replaces: Option<Spanned<String>>,
+    // Arkham Horror investigators
+    #[serde(default)]
+    pub stamina: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub focus: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub home: Option<String>,
+    /// The printed slider positions, e.g. `speed_sneak = [[0, 6], [1, 5], [2, 4], [3, 3]]`.
+    #[serde(default)]
+    pub sliders: Option<BTreeMap<String, Vec<[Spanned<i64>; 2]>>>,
+    // Arkham Horror monsters
+    #[serde(default)]
+    pub awareness: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub horror: Option<RawRating>,
+    #[serde(default)]
+    pub combat: Option<RawRating>,
+    /// Ability keywords: ambush, endless, physical_resistance, physical_immunity, magical_resistance,
+    /// magical_immunity, undead, mask.
+    #[serde(default)]
+    pub abilities: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub nightmarish: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub overwhelming: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub movement: Option<String>,
+    #[serde(default)]
+    pub dimension: Option<String>,
+    // Arkham Horror items and spells
+    #[serde(default)]
+    pub hands: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub casting_modifier: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub sanity_cost: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub price: Option<Spanned<i64>>,
+}
+
+/// An AH2e monster rating: `horror = { rating = -3, damage = 2 }`; no `damage` when none is printed.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRating {
+    pub rating: Spanned<i64>,
+    #[serde(default)]
+    pub damage: Option<Spanned<i64>>,
+}

@@ -1,0 +1,283 @@
+//! Arkham Horror 2nd edition: skill checks (dice = skill + modifier, 0 or fewer fails automatically,
+//! successes against a difficulty, Clue tokens for extra dice after the roll) and combat (evading, one
+//! horror check, then Fight or Flee each round: `rounds.rs`), and what follows a knock-out
+//! (`knockout.rs`). Imports the kernel's values and the skeleton in `procedure/mod.rs`; no other
+//! game's procedure.
+
+mod knockout;
+mod rounds;
+
+pub use rounds::{HANDS, MAX_ROUNDS};
+
+use super::Procedure;
+use crate::kernel::encounter::Resolution;
+use crate::kernel::pool::{Bonus, BonusRule};
+use crate::kernel::{
+    Ability, CombatState, Encounter, Event, Exclusion, Game, Hooks, Investigator, KernelError,
+    Keyword, Monster, Place, Policy, Skill, Source, Stat, Status, TestKind, TestOutcome, TestSpec,
+};
+use std::sync::Arc;
+
+/// Arkham Horror, 2nd edition.
+pub struct Arkham;
+
+fn rule(card: &str, message: impl Into<String>) -> KernelError {
+    KernelError::Rule {
+        card: card.to_string(),
+        hook: None,
+        message: message.into(),
+    }
+}
+
+impl Procedure for Arkham {
+    fn game(&self) -> Game {
+        Game::Arkham
+    }
+
+    fn bonus_rule(&self) -> BonusRule {
+        BonusRule::Sum
+    }
+
+    fn dice_to_roll(&self, total: i32) -> usize {
+        total.max(0) as usize
+    }
+
+    /// Arkham Horror has no improvement tokens.
+    fn improvement(&self, _investigator: &Investigator, _skill: Skill) -> i32 {
+        0
+    }
+
+    /// Resistances and immunities act on the bonuses of weapons and spells in combat checks.
+    fn filter_bonuses(&self, enc: &Encounter, kind: &TestKind, bonuses: &mut [Bonus]) {
+        let Some(m) = enc.current.filter(|_| *kind == TestKind::Combat) else {
+            return;
+        };
+        let monster = &enc.monsters[m];
+        for b in bonuses {
+            let from_hand = b
+                .source
+                .card_id()
+                .and_then(|id| enc.catalog.get(id))
+                .is_some_and(|c| c.hands > 0 || c.casting.is_some());
+            if b.excluded.is_some() || !from_hand {
+                continue;
+            }
+            if monster.has(b.kind.immunity()) {
+                b.excluded = Some(Exclusion::Immunity {
+                    kind: b.kind,
+                    monster: monster.id.clone(),
+                });
+            } else if monster.has(b.kind.resistance()) {
+                b.halved = Some(monster.id.clone());
+            }
+        }
+    }
+
+    /// After the roll, Clue tokens one at a time, one extra die each (`until_pass`: until the
+    /// successes reach the difficulty).
+    fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Result<(), KernelError> {
+        let policy = enc.policy_for(enc.current_kind());
+        if policy == Policy::None {
+            return Ok(());
+        }
+        let rolled_none = enc.current_faces_len() == 0;
+        if rolled_none && !enc.rules.clues_after_zero_dice {
+            emit!(enc, Event::NoClueDice);
+            return Ok(());
+        }
+        if rolled_none && enc.investigator.clues > 0 && enc.current_difficulty() > 0 {
+            emit!(enc, Event::ClueDiceAfterNoDice);
+        }
+        while enc.investigator.clues > 0 && enc.current_successes() < enc.current_difficulty() {
+            Arc::make_mut(&mut enc.investigator).clues -= 1;
+            let face = enc.add_die(&format!("{label}, a Clue die"))?;
+            emit!(
+                enc,
+                Event::ClueDie {
+                    face,
+                    clues_left: enc.investigator.clues,
+                }
+            );
+        }
+        Ok(())
+    }
+
+    fn passed(&self, _rolled: usize, successes: u32, difficulty: u32) -> bool {
+        successes >= difficulty
+    }
+
+    /// Both at 0 from the same check: devoured; else unconscious at 0 Stamina, insane at 0 Sanity.
+    fn knocked_out(&self, investigator: &Investigator) -> Option<Status> {
+        match (investigator.health <= 0, investigator.sanity <= 0) {
+            (true, true) => Some(Status::Devoured),
+            (true, false) => Some(Status::Unconscious),
+            (false, true) => Some(Status::Insane),
+            (false, false) => None,
+        }
+    }
+
+    fn after_knockout(&self, enc: &mut Encounter) {
+        knockout::after_knockout(self, enc);
+    }
+
+    fn ambush(&self, monster: &Monster) -> bool {
+        monster.has(Keyword::Ambush)
+    }
+
+    /// No further monster once the investigator is out or has left the location.
+    fn meets_next(&self, enc: &mut Encounter) -> bool {
+        !(enc.investigator.is_out() || moved_away(enc))
+    }
+
+    /// The Evade check if the player tries it first, then the horror check once, then the rounds.
+    fn combat(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        let fought = !enc.evade_first || !self.evade(enc, m, hooks, false)?;
+        if fought && !done(enc, m) {
+            self.horror_check(enc, m, hooks)?;
+            self.rounds(enc, m, hooks)?;
+        }
+        Ok(())
+    }
+
+    /// A monster not defeated is evaded: it stays where it is.
+    fn place_monster(&self, monster: &mut Monster) {
+        if !monster.defeated {
+            monster.place = Place::Evaded;
+        }
+    }
+
+    /// Arkham Horror monsters keep no Health tokens.
+    fn health_tokens(&self, _monster: &Monster) -> i32 {
+        0
+    }
+
+    /// Once the investigator has left the location, `ended` stays so that no further monster is met.
+    fn after_combat(&self, combat: CombatState) -> Option<CombatState> {
+        combat.ended.then(|| CombatState {
+            ended: true,
+            ..CombatState::default()
+        })
+    }
+
+    fn honours_no_more_encounters(&self) -> bool {
+        false
+    }
+}
+
+/// Whether the investigator left the monster's location (drawn through a gate, lost in time and space).
+fn moved_away(enc: &Encounter) -> bool {
+    enc.combat.as_ref().is_some_and(|c| c.ended)
+}
+
+/// Whether the combat against monster `m` is over.
+fn done(enc: &Encounter, m: usize) -> bool {
+    enc.investigator.is_out() || enc.monsters[m].defeated || moved_away(enc)
+}
+
+/// A check of the combat, labelled for hooks and the transcript.
+fn check(skill: Skill, kind: TestKind, modifier: i32, difficulty: u32) -> TestSpec {
+    let mut spec = TestSpec::new(skill, kind);
+    spec.modifier = modifier;
+    spec.difficulty = difficulty;
+    spec.in_combat = true;
+    spec
+}
+
+/// Whether a check passed, if it was resolved.
+fn resolved(r: Resolution, enc: &Encounter) -> Option<bool> {
+    match r {
+        Resolution::Resolved(i) => Some(enc.tests[i].passed),
+        _ => None,
+    }
+}
+
+impl Arkham {
+    /// The monster deals its combat damage (Stamina), if it has any.
+    fn monster_damage(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        let monster = &enc.monsters[m];
+        if let Some(d) = monster.combat.as_ref().and_then(|c| c.loss) {
+            let id = Source::card(&monster.id);
+            enc.lose_investigator(Stat::Health, d, id, hooks)?;
+        }
+        Ok(())
+    }
+
+    /// An Evade check (Sneak + awareness), before combat or fleeing (`fled`): a pass is written down
+    /// and returns true; a failure deals the monster's combat damage.
+    fn evade(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        hooks: &mut dyn Hooks,
+        fled: bool,
+    ) -> Result<bool, KernelError> {
+        let awareness = enc.monsters[m].awareness.unwrap_or(0);
+        let r = self.test(
+            enc,
+            check(Skill::Sneak, TestKind::Evade, awareness, 1),
+            hooks,
+        )?;
+        match resolved(r, enc) {
+            Some(true) => {
+                emit!(enc, Event::Evaded { fled });
+                Ok(true)
+            }
+            Some(false) if !done(enc, m) => {
+                self.monster_damage(enc, m, hooks)?;
+                Ok(false)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// The horror check, once per combat; none for a monster without a horror rating. A failure costs
+    /// the horror damage in Sanity; a pass against a Nightmarish monster still costs its X.
+    fn horror_check(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        let monster = &enc.monsters[m];
+        let id = monster.id.clone();
+        let Some(h) = monster.horror.clone() else {
+            emit!(enc, Event::NoHorrorRating { monster: id });
+            return Ok(());
+        };
+        let horror_damage = h.loss.unwrap_or(0);
+        let nightmarish = monster.nightmarish;
+        let mut consequences = |enc: &mut Encounter,
+                                out: &TestOutcome,
+                                hooks: &mut dyn Hooks|
+         -> Result<(), KernelError> {
+            if !out.passed {
+                enc.lose_investigator(Stat::Sanity, horror_damage, Source::card(&id), hooks)?;
+            } else if nightmarish > 0 {
+                enc.lose_investigator(
+                    Stat::Sanity,
+                    nightmarish,
+                    Source::Ability(id.clone(), Ability::Nightmarish),
+                    hooks,
+                )?;
+            }
+            Ok(())
+        };
+        self.test_then(
+            enc,
+            check(Skill::Will, TestKind::Horror, h.modifier, 1),
+            hooks,
+            &mut consequences,
+        )?;
+        Ok(())
+    }
+}

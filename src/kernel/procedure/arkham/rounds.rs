@@ -1,0 +1,221 @@
+//! Arkham Horror 2e: the rounds of Fight or Flee, with weapons and spells in two hands.
+
+use super::{Arkham, check, done, resolved, rule};
+use crate::kernel::procedure::Procedure;
+use crate::kernel::{
+    Ability, Action, Encounter, Event, Hooks, KernelError, Keyword, Monster, Place, Round, Skill,
+    Source, Stat, TestKind, TestOutcome,
+};
+use std::sync::Arc;
+
+/// Rounds of Fight or Flee played before the engine stops a combat that cannot end (both sides
+/// missing forever). Exact odds (issue 6) bound the loop by probability instead.
+pub const MAX_ROUNDS: usize = 200;
+
+/// The hands an investigator has for weapons and spells.
+pub const HANDS: u32 = 2;
+
+impl Arkham {
+    /// Fight or Flee, round after round, until the combat ends.
+    pub(super) fn rounds(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        // The printed monster (a copy: the shared one changes during the combat).
+        let monster = Monster::clone(&enc.monsters[m]);
+        for round in 1..=MAX_ROUNDS {
+            if done(enc, m) {
+                return Ok(());
+            }
+            let plan = enc
+                .rounds
+                .get(round - 1)
+                .or(enc.rounds.last())
+                .cloned()
+                .unwrap_or_default();
+            if let Some(c) = enc.combat.as_mut() {
+                c.round = round;
+            }
+            take_hands(enc, &plan, round)?;
+            let mut action = plan.action;
+            if action == Action::Flee && monster.has(Keyword::Ambush) {
+                emit!(
+                    enc,
+                    Event::CannotFlee {
+                        monster: monster.id.clone(),
+                    }
+                );
+                action = Action::Fight;
+            }
+            emit!(
+                enc,
+                Event::RoundBegins {
+                    round,
+                    action,
+                    hands: enc
+                        .combat
+                        .as_ref()
+                        .map(|c| c.hands.clone())
+                        .unwrap_or_default(),
+                }
+            );
+            self.cast_spells(enc, &plan, hooks)?;
+            if done(enc, m) {
+                return Ok(());
+            }
+            if action == Action::Flee {
+                if self.evade(enc, m, hooks, true)? {
+                    return Ok(());
+                }
+                continue;
+            }
+            self.fight(enc, m, &monster, hooks)?;
+        }
+        enc.stopped = true;
+        emit!(enc, Event::CombatStopped { rounds: MAX_ROUNDS });
+        Ok(())
+    }
+
+    /// A combat check (Fight + combat rating) against the toughness: a pass defeats the monster (a
+    /// trophy, or back to the cup if Endless; Overwhelming X still costs X Stamina); a failure deals
+    /// its combat damage.
+    fn fight(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        monster: &Monster,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        let Some(c) = monster.combat.clone() else {
+            return Err(rule(
+                &monster.id,
+                "a monster needs a combat rating to be fought",
+            ));
+        };
+        let id = monster.id.clone();
+        let overwhelming = monster.overwhelming;
+        let endless = monster.has(Keyword::Endless);
+        let mut consequences = |enc: &mut Encounter,
+                                out: &TestOutcome,
+                                hooks: &mut dyn Hooks|
+         -> Result<(), KernelError> {
+            if out.passed {
+                let mon = Arc::make_mut(&mut enc.monsters[m]);
+                mon.defeated = true;
+                mon.place = if endless { Place::Cup } else { Place::Trophy };
+                if !endless {
+                    Arc::make_mut(&mut enc.investigator)
+                        .trophies
+                        .push(id.clone());
+                }
+                emit!(
+                    enc,
+                    Event::MonsterDefeated {
+                        monster: id.clone(),
+                        source: Source::CombatCheck,
+                        place: if endless { Place::Cup } else { Place::Trophy },
+                    }
+                );
+                if overwhelming > 0 {
+                    enc.lose_investigator(
+                        Stat::Health,
+                        overwhelming,
+                        Source::Ability(id.clone(), Ability::Overwhelming),
+                        hooks,
+                    )?;
+                }
+            }
+            Ok(())
+        };
+        let r = self.test_then(
+            enc,
+            check(
+                Skill::Fight,
+                TestKind::Combat,
+                c.modifier,
+                monster.toughness.max(0) as u32,
+            ),
+            hooks,
+            &mut consequences,
+        )?;
+        if resolved(r, enc) == Some(false) && !done(enc, m) {
+            self.monster_damage(enc, m, hooks)?;
+        }
+        Ok(())
+    }
+
+    /// Casts the round's spells: the Sanity cost is paid whether or not the Spell check passes; a
+    /// failed spell still holds its hands this round.
+    fn cast_spells(
+        &self,
+        enc: &mut Encounter,
+        plan: &Round,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        for id in &plan.cast {
+            let held = enc.combat.as_ref().is_some_and(|c| c.hands.contains(id));
+            if !held {
+                continue;
+            }
+            let already = enc.combat.as_ref().is_some_and(|c| c.cast.contains(id));
+            if already {
+                emit!(enc, Event::StillCast { spell: id.clone() });
+                continue;
+            }
+            let Some(casting) = enc.catalog.get(id).and_then(|c| c.casting) else {
+                return Err(rule(id, "only a spell can be cast"));
+            };
+            if casting.sanity_cost > 0 {
+                enc.spend(Stat::Sanity, casting.sanity_cost, Source::card(id))
+                    .map_err(|m| rule(id, format!("cannot pay the casting cost: {m}")))?;
+            }
+            let r = self.test(
+                enc,
+                check(Skill::Lore, TestKind::Spell, casting.modifier, 1),
+                hooks,
+            )?;
+            if resolved(r, enc) == Some(true)
+                && let Some(c) = enc.combat.as_mut()
+            {
+                c.cast.push(id.clone());
+            }
+            if enc.investigator.is_out() {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Puts the round's weapons and spells in hand: at most [`HANDS`] hands; a spell released loses its
+/// cast.
+fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Result<(), KernelError> {
+    let mut hands = 0;
+    for id in &plan.wield {
+        if !enc.investigator.possessions.contains(id) {
+            // Discarded (Dynamite, Holy Water, the Elder Thing): no longer there to hold.
+            continue;
+        }
+        hands += enc.catalog.get(id).map_or(0, |c| c.hands);
+    }
+    if hands > HANDS {
+        return Err(rule(
+            "choices",
+            format!(
+                "round {round}: the cards in hand need {hands} hands; an investigator has {HANDS}"
+            ),
+        ));
+    }
+    let combat = enc.combat.as_mut().expect("a combat is under way");
+    let held: Vec<String> = plan
+        .wield
+        .iter()
+        .filter(|id| enc.investigator.possessions.contains(id))
+        .cloned()
+        .collect();
+    combat.cast.retain(|s| held.contains(s));
+    combat.hands = held;
+    Ok(())
+}

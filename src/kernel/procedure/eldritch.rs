@@ -1,0 +1,247 @@
+//! Eldritch Horror: the single highest bonus, at least one die, rerolls with Focus then Clues, and the
+//! Combat Encounter (each monster, Normal before Epic: the Will test, then the Strength test).
+//! Imports the kernel's values and the skeleton in `procedure/mod.rs`; no other game's procedure.
+
+use super::Procedure;
+use crate::kernel::encounter::Resolution;
+use crate::kernel::pool::BonusRule;
+use crate::kernel::{
+    Encounter, Event, Game, Hooks, Investigator, KernelError, Monster, Place, Policy, Skill, Slot,
+    Source, Stat, Status, TestKind, TestOutcome, TestSpec, Token,
+};
+
+/// Eldritch Horror.
+pub struct Eldritch;
+
+impl Procedure for Eldritch {
+    fn game(&self) -> Game {
+        Game::Eldritch
+    }
+
+    fn bonus_rule(&self) -> BonusRule {
+        BonusRule::SingleHighest
+    }
+
+    fn dice_to_roll(&self, total: i32) -> usize {
+        total.max(1) as usize
+    }
+
+    fn improvement(&self, investigator: &Investigator, skill: Skill) -> i32 {
+        investigator.improvement(skill)
+    }
+
+    /// Focus first, then Clues, one token at a time, each on the lowest die that is not a success.
+    fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Result<(), KernelError> {
+        let policy = enc.policy_for(enc.current_kind());
+        if policy == Policy::None {
+            return Ok(());
+        }
+        loop {
+            if policy == Policy::UntilPass && enc.current_successes() >= 1 {
+                return Ok(());
+            }
+            let failing = enc.failing_dice();
+            if failing.is_empty() {
+                return Ok(());
+            }
+            let (stat, dice) = if enc.investigator.focus > 0 {
+                (Stat::Focus, 1)
+            } else if enc.investigator.clues > 0 {
+                (Stat::Clues, enc.dice_per_clue().max(1) as usize)
+            } else {
+                return Ok(());
+            };
+            let token = match stat {
+                Stat::Focus => Token::Focus,
+                _ => Token::Clue,
+            };
+            enc.spend(stat, 1, Source::Spent(token))
+                .map_err(|message| KernelError::Rule {
+                    card: "rules".into(),
+                    hook: None,
+                    message,
+                })?;
+            for die in failing.into_iter().take(dice) {
+                enc.reroll_die(die, &Source::Reroll(token), &format!("{label}, a reroll"))?;
+            }
+        }
+    }
+
+    fn passed(&self, _rolled: usize, successes: u32, _difficulty: u32) -> bool {
+        successes >= 1
+    }
+
+    /// A test passes with one success: there is no difficulty.
+    fn scenario_test(&self, spec: &TestSpec) -> TestSpec {
+        TestSpec {
+            difficulty: 1,
+            ..spec.clone()
+        }
+    }
+
+    /// At 0 Health or 0 Sanity the investigator is defeated.
+    fn knocked_out(&self, investigator: &Investigator) -> Option<Status> {
+        (investigator.health <= 0 || investigator.sanity <= 0).then_some(Status::Defeated)
+    }
+
+    /// Every Normal monster before any Epic one.
+    fn combat_rank(&self, monster: &Monster) -> u8 {
+        u8::from(monster.epic)
+    }
+
+    fn ambush(&self, monster: &Monster) -> bool {
+        monster.ambush
+    }
+
+    /// A defeated investigator encounters no further monster.
+    fn meets_next(&self, enc: &mut Encounter) -> bool {
+        if !enc.investigator.is_out() {
+            return true;
+        }
+        emit!(
+            enc,
+            Event::NoFurtherMonster {
+                status: enc.investigator.status,
+            }
+        );
+        false
+    }
+
+    /// The token's tests top to bottom (Will: lose Sanity = horror − result; Strength: lose Health =
+    /// damage − result and the monster loses Health = result, at the same time).
+    fn combat(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        // The printed token (a copy: the shared one changes as it takes Health).
+        let monster = Monster::clone(&enc.monsters[m]);
+        let strength_first = enc.combat.as_ref().is_some_and(|c| c.strength_first);
+        let slots = if strength_first {
+            [Slot::Strength, Slot::Will]
+        } else {
+            [Slot::Will, Slot::Strength]
+        };
+        for slot in slots {
+            if enc.monsters[m].defeated || enc.investigator.is_out() {
+                break;
+            }
+            let line = match slot {
+                Slot::Will => monster.horror.clone(),
+                Slot::Strength => monster.combat.clone(),
+            };
+            let Some(line) = line else {
+                emit!(
+                    enc,
+                    Event::NoMonsterTest {
+                        monster: monster.id.clone(),
+                        slot,
+                    }
+                );
+                continue;
+            };
+            let mut spec = TestSpec::new(
+                line.skill,
+                match slot {
+                    Slot::Will => TestKind::Horror,
+                    Slot::Strength => TestKind::Combat,
+                },
+            );
+            spec.modifier = line.modifier;
+            spec.in_combat = true;
+            spec.slot = Some(slot);
+            let id = Source::card(&monster.id);
+            let horror = line.loss;
+            let mut consequences = |enc: &mut Encounter,
+                                    out: &TestOutcome,
+                                    hooks: &mut dyn Hooks|
+             -> Result<(), KernelError> {
+                consequences(enc, m, slot, horror, &id, out, hooks)
+            };
+            let resolution = enc.run_test_then(spec, hooks, &mut consequences)?;
+            // A card defeated the monster instead: the encounter ends here.
+            if resolution == Resolution::MonsterDefeated {
+                break;
+            }
+            self.run_queued(enc, hooks)?;
+        }
+        Ok(())
+    }
+
+    /// A defeated monster, or one brought by an ambush, goes back to the cup (an ambush's without its
+    /// Health tokens); any other stays on the space with them.
+    fn place_monster(&self, monster: &mut Monster) {
+        monster.place = if monster.defeated || monster.ambush {
+            Place::Cup
+        } else {
+            Place::Space
+        };
+        if monster.ambush && !monster.defeated {
+            monster.health_tokens = 0;
+        }
+    }
+
+    fn health_tokens(&self, monster: &Monster) -> i32 {
+        monster.health_tokens
+    }
+
+    fn honours_no_more_encounters(&self) -> bool {
+        true
+    }
+}
+
+/// What a test of the token costs: the result is known to on_damage hooks before the losses it
+/// causes are applied.
+fn consequences(
+    enc: &mut Encounter,
+    m: usize,
+    slot: Slot,
+    horror: Option<i32>,
+    id: &Source,
+    out: &TestOutcome,
+    hooks: &mut dyn Hooks,
+) -> Result<(), KernelError> {
+    let result = out.successes as i32;
+    if let Some(c) = enc.combat.as_mut() {
+        match slot {
+            Slot::Will => {
+                c.view.will_result = Some(out.successes);
+                c.view.will_passed = Some(out.passed);
+            }
+            Slot::Strength => {
+                c.view.strength_result = Some(out.successes);
+                c.view.strength_passed = Some(out.passed);
+            }
+        }
+    }
+    match slot {
+        Slot::Will => {
+            let lost = match horror {
+                Some(h) => {
+                    enc.lose_investigator(Stat::Sanity, (h - result).max(0), id.clone(), hooks)?
+                }
+                None => 0,
+            };
+            if let Some(c) = enc.combat.as_mut() {
+                c.view.sanity_lost = lost;
+            }
+        }
+        Slot::Strength => {
+            let damage = enc.combat.as_ref().and_then(|c| c.view.damage_value);
+            // The investigator and the monster lose Health at the same time: a defeated
+            // investigator still deals his successes.
+            let lost = match damage {
+                Some(d) => {
+                    enc.lose_investigator(Stat::Health, (d - result).max(0), id.clone(), hooks)?
+                }
+                None => 0,
+            };
+            enc.lose_monster(m, result, Source::StrengthResult, hooks)?;
+            if let Some(c) = enc.combat.as_mut() {
+                c.view.health_lost = lost;
+            }
+        }
+    }
+    Ok(())
+}

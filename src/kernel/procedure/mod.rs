@@ -1,0 +1,240 @@
+//! The combat skeleton both games share: the [`Procedure`] trait, whose provided methods play what a
+//! scenario asks for (one test, or a combat against every monster), begin and end a combat, fire its
+//! hooks, place the monster and resolve the tests hooks ask for. A rule of one game is decided once, in
+//! that game's implementation: `eldritch.rs` (Eldritch Horror) and `arkham/` (Arkham Horror 2e).
+//! May import the rest of the kernel; nothing in the kernel outside this folder imports it.
+//!
+//! Words: a *combat* is one monster met (EH's Combat Encounter, AH2e's combat), between
+//! `begin_combat` and `end_combat`; the `Encounter` is the state of the whole play.
+
+mod arkham;
+mod eldritch;
+
+pub use arkham::{Arkham, HANDS, MAX_ROUNDS};
+pub use eldritch::Eldritch;
+
+use super::encounter::Resolution;
+use super::pool::{Bonus, BonusRule};
+use super::{
+    CombatState, CombatView, Encounter, Event, Game, Hook, Hooks, Investigator, KernelError,
+    Monster, Skill, Status, TestKind, TestRequest, TestSpec,
+};
+use std::sync::Arc;
+
+/// What follows from a test's result, applied before after_test hooks fire.
+type Consequences<'a> = super::encounter::Consequences<'a>;
+
+/// One game's rules of tests and combat. `Sync`: sampled odds play one scenario on every core.
+pub trait Procedure: Sync {
+    fn game(&self) -> Game;
+
+    // The test.
+
+    /// Which bonuses count towards the pool.
+    fn bonus_rule(&self) -> BonusRule;
+    /// How many dice a pool of `total` rolls.
+    fn dice_to_roll(&self, total: i32) -> usize;
+    /// The improvement or impairment token on `skill` that joins the pool.
+    fn improvement(&self, investigator: &Investigator, skill: Skill) -> i32;
+    /// What the monster being encountered does to the bonuses of a test of `kind` (AH2e resistances
+    /// and immunities); by default nothing.
+    fn filter_bonuses(&self, _enc: &Encounter, _kind: &TestKind, _bonuses: &mut [Bonus]) {}
+    /// After the roll and the after_roll hooks: the player's tokens (EH rerolls, AH2e Clue dice).
+    fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Result<(), KernelError>;
+    fn passed(&self, rolled: usize, successes: u32, difficulty: u32) -> bool;
+    /// The test a scenario asks for, as the game plays it.
+    fn scenario_test(&self, spec: &TestSpec) -> TestSpec {
+        spec.clone()
+    }
+
+    // The investigator.
+
+    /// The status an investigator still in play takes after a loss, if his Health or Sanity says so.
+    fn knocked_out(&self, investigator: &Investigator) -> Option<Status>;
+    /// What follows a knock-out once the test or the combat is over; by default nothing.
+    fn after_knockout(&self, _enc: &mut Encounter) {}
+
+    // The combat.
+
+    /// Monsters of a lower rank are met first; the order given otherwise.
+    fn combat_rank(&self, _monster: &Monster) -> u8 {
+        0
+    }
+    /// Whether `monster` came in an ambush.
+    fn ambush(&self, monster: &Monster) -> bool;
+    /// Whether the investigator goes on to meet the next monster.
+    fn meets_next(&self, enc: &mut Encounter) -> bool;
+    /// One combat against monster `m`, between `begin_combat` and `end_combat`.
+    fn combat(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError>;
+    /// Where a monster goes when its combat ends.
+    fn place_monster(&self, monster: &mut Monster);
+    /// The Health tokens that stay on `monster`.
+    fn health_tokens(&self, monster: &Monster) -> i32;
+    /// What of the combat state outlives the combat; by default nothing.
+    fn after_combat(&self, _combat: CombatState) -> Option<CombatState> {
+        None
+    }
+    /// Whether a card's "no other encounter this phase" keeps the investigator from another one.
+    fn honours_no_more_encounters(&self) -> bool;
+
+    // Provided: the skeleton.
+
+    /// Plays what the scenario asks for.
+    fn run(
+        &self,
+        enc: &mut Encounter,
+        request: &TestRequest,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        match request {
+            TestRequest::Test(spec) => {
+                self.test(enc, self.scenario_test(spec), hooks)?;
+                self.after_knockout(enc);
+            }
+            TestRequest::Combat => {
+                // Stable: monsters of one rank are met in the order given.
+                enc.monsters.sort_by_key(|m| self.combat_rank(m));
+                for m in 0..enc.monsters.len() {
+                    if !self.meets_next(enc) {
+                        break;
+                    }
+                    self.begin_combat(enc, m, hooks)?;
+                    self.combat(enc, m, hooks)?;
+                    self.end_combat(enc, m, hooks)?;
+                }
+                self.after_knockout(enc);
+                enc.may_encounter_again = enc.monsters.iter().all(|m| m.defeated)
+                    && !(self.honours_no_more_encounters() && enc.no_more_encounters)
+                    && !enc.investigator.is_out();
+            }
+        }
+        Ok(())
+    }
+
+    /// One test and the tests hooks ask for after it.
+    fn test(
+        &self,
+        enc: &mut Encounter,
+        spec: TestSpec,
+        hooks: &mut dyn Hooks,
+    ) -> Result<Resolution, KernelError> {
+        self.test_then(enc, spec, hooks, &mut |_, _, _| Ok(()))
+    }
+
+    /// `test`, with `consequences` applied as soon as the result is known (`Encounter::run_test_then`).
+    fn test_then(
+        &self,
+        enc: &mut Encounter,
+        spec: TestSpec,
+        hooks: &mut dyn Hooks,
+        consequences: &mut Consequences<'_>,
+    ) -> Result<Resolution, KernelError> {
+        let r = enc.run_test_then(spec, hooks, consequences)?;
+        self.run_queued(enc, hooks)?;
+        Ok(r)
+    }
+
+    /// Resolves the tests hooks asked for, in order; a test they ask for in turn is resolved after them.
+    fn run_queued(&self, enc: &mut Encounter, hooks: &mut dyn Hooks) -> Result<(), KernelError> {
+        let mut rounds = 0;
+        while !enc.queued.is_empty() {
+            rounds += 1;
+            if rounds > 16 {
+                let (card, _) = enc.queued.remove(0);
+                return Err(KernelError::Rule {
+                    card: card.key().into_owned(),
+                    hook: None,
+                    message:
+                        "more than 16 tests asked for in a row: a card asks for a test after every test"
+                            .into(),
+                });
+            }
+            for (_source, spec) in std::mem::take(&mut enc.queued) {
+                if enc.investigator.is_out() {
+                    return Ok(());
+                }
+                enc.run_test(spec, hooks)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts a combat against monster `m`: the combat state, the transcript line, the
+    /// before_encounter (`Hook::BeforeCombat`) hooks and the tests they ask for.
+    fn begin_combat(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        let monster = &enc.monsters[m];
+        enc.current = Some(m);
+        enc.combat = Some(CombatState {
+            view: CombatView {
+                number: m + 1,
+                ambush: monster.ambush,
+                damage_value: monster.combat.as_ref().and_then(|t| t.loss),
+                ..CombatView::default()
+            },
+            ..CombatState::default()
+        });
+        emit!(
+            enc,
+            Event::CombatBegins {
+                monster: monster.id.clone(),
+                number: m + 1,
+                epic: monster.epic,
+                ambush: self.ambush(monster),
+                toughness: monster.toughness,
+                health_tokens: monster.health_tokens,
+            }
+        );
+        enc.fire(Hook::BeforeCombat, hooks, &mut None)?;
+        self.run_queued(enc, hooks)
+    }
+
+    /// Ends the combat against monster `m`: the after_encounter (`Hook::AfterCombat`) hooks, the
+    /// monster placed, the transcript line.
+    fn end_combat(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        enc.fire(Hook::AfterCombat, hooks, &mut None)?;
+        let mon = Arc::make_mut(&mut enc.monsters[m]);
+        self.place_monster(mon);
+        emit!(
+            enc,
+            Event::CombatEnds {
+                monster: mon.id.clone(),
+                defeated: mon.defeated,
+                place: mon.place,
+                health_tokens: self.health_tokens(mon),
+            }
+        );
+        enc.current = None;
+        enc.combat = enc.combat.take().and_then(|c| self.after_combat(c));
+        Ok(())
+    }
+}
+
+/// The procedure of `game`.
+pub fn procedure_for(game: Game) -> &'static dyn Procedure {
+    match game {
+        Game::Eldritch => &Eldritch,
+        Game::Arkham => &Arkham,
+    }
+}
+
+impl Encounter {
+    /// The procedure of the game being played: the encounter asks it the rules of each test and loss.
+    pub fn procedure(&self) -> &'static dyn Procedure {
+        procedure_for(self.game)
+    }
+}

@@ -1,0 +1,421 @@
+//! What an encounter starts from, as plain public fields ([`Setup`]), and the kernel's own check of
+//! it: [`Setup::check`] gives a [`CheckedSetup`], the only thing `Encounter::new` takes, or every
+//! problem at once, each with the [`Part`] of the setup it is about (as shakmaty's `FromSetup` does).
+//! Problems are typed values: the wording, and the place in a file, belong to whoever built the setup.
+//! Imports kernel types only.
+
+use super::bounds::{self, Bounds};
+use super::{
+    ActiveCard, DiceSource, Game, HANDS, Investigator, Location, Monster, Policy, Round, Skill,
+    TestRequest,
+};
+use std::collections::BTreeMap;
+use std::ops::Deref;
+use std::sync::Arc;
+
+/// Everything an encounter starts from, unchecked.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    pub game: Game,
+    /// Shared by every run of the scenario until one changes it (copy-on-write).
+    pub investigator: Arc<Investigator>,
+    pub monsters: Vec<Arc<Monster>>,
+    /// Every card that is or may come into play (conditions gained mid-encounter included), by id.
+    pub catalog: Arc<BTreeMap<String, ActiveCard>>,
+    pub dice: DiceSource,
+    /// Token policy by test kind; kinds not listed use `default_policy`.
+    pub policy: BTreeMap<String, Policy>,
+    pub default_policy: Policy,
+    /// Card ids whose optional effects the player takes.
+    pub chosen: Vec<String>,
+    pub investigators_in_game: u32,
+    pub rules: Rules,
+    /// AH2e: the player's plan for each round of Fight or Flee; the last one repeats.
+    pub rounds: Vec<Round>,
+    /// AH2e: try to evade before combat.
+    pub evade_first: bool,
+}
+
+/// Readings of the rules a scenario may choose where sources disagree, and table state.
+#[derive(Debug, Clone, PartialEq, Hash)]
+pub struct Rules {
+    /// AH2e, open point D1: whether Clue tokens may add dice to a check whose modified skill is 0 or
+    /// less (the AH wiki's Clue page and a rules digest: yes; the wiki's Skill check page: no).
+    pub clues_after_zero_dice: bool,
+    /// AH2e: open gates on the board (the Nightgaunt draws the investigator through the nearest).
+    pub open_gates: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            clues_after_zero_dice: true,
+            open_gates: 0,
+        }
+    }
+}
+
+/// A setup the rules of its game allow. Only [`Setup::check`] makes one.
+#[derive(Debug, Clone)]
+pub struct CheckedSetup(Setup);
+
+impl CheckedSetup {
+    /// The same setup with other dice (dice never make a setup wrong: exact and sampled odds replay
+    /// one setup with their own).
+    pub fn with_dice(&self, dice: DiceSource) -> CheckedSetup {
+        let mut s = self.0.clone();
+        s.dice = dice;
+        CheckedSetup(s)
+    }
+
+    pub fn into_inner(self) -> Setup {
+        self.0
+    }
+}
+
+impl Deref for CheckedSetup {
+    type Target = Setup;
+    fn deref(&self) -> &Setup {
+        &self.0
+    }
+}
+
+/// The part of a setup (and of the test asked of it) a problem is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Part {
+    /// The number of investigators in the game.
+    InvestigatorsInGame,
+    /// AH2e: open gates on the board.
+    OpenGates,
+    /// The investigator's value of a skill.
+    Skill(Skill),
+    /// Health (Stamina), Sanity, their maximums, Clue and Focus tokens.
+    Health,
+    MaxHealth,
+    Sanity,
+    MaxSanity,
+    Clues,
+    Focus,
+    /// The improvement or impairment token on a skill.
+    Improvement(Skill),
+    /// The investigator's location.
+    Location,
+    /// `monsters[i]`.
+    Monster(usize, MonsterPart),
+    /// The skill of the test asked for.
+    TestSkill,
+    /// The modifier of the test asked for.
+    TestModifier,
+    /// The difficulty of the test asked for.
+    TestDifficulty,
+    /// `rounds[i].cast[j]`.
+    RoundCast(usize, usize),
+    /// `rounds[i].wield`, as a whole.
+    RoundWield(usize),
+}
+
+/// The part of a monster a problem is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MonsterPart {
+    Toughness,
+    /// The Health tokens put on it (a scenario's `damage`).
+    HealthTokens,
+}
+
+/// What is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// A number outside the range the kernel's arithmetic is made for (`kernel::bounds`).
+    OutOfRange { value: i64, bounds: Bounds },
+    /// A skill the game does not have.
+    NotASkillOfTheGame { skill: Skill, game: Game },
+    /// Improvement tokens are Eldritch Horror tokens on its five skills.
+    NoImprovementToken,
+    /// An improvement token is +1 or +2, an impairment −1 or −2.
+    TokenValue(i32),
+    /// Health tokens on a monster must leave it standing (fewer than its toughness, not negative).
+    HealthTokens { tokens: i32, toughness: i32 },
+    /// Eldritch Horror tests pass on one success: no difficulty.
+    DifficultyInEldritch,
+    /// AH2e: an investigator starts in Arkham or in an other world.
+    NotAStartingLocation(Location),
+    /// A spell is cast from the hands: it must be wielded too.
+    CastNotWielded(String),
+    /// An investigator has two hands (AH rulebook p.16).
+    TooManyHands(u32),
+}
+
+/// One problem and the part it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupProblem {
+    pub part: Part,
+    pub problem: Problem,
+}
+
+/// A setup refused: the setup as given, and every problem found.
+#[derive(Debug, Clone)]
+pub struct SetupError {
+    pub setup: Setup,
+    pub problems: Vec<SetupProblem>,
+}
+
+/// Whether `value` is in `bounds`; reports it as a problem of `part` if not.
+fn range(push: &mut impl FnMut(Part, Problem), part: Part, value: i64, bounds: Bounds) -> bool {
+    let ok = bounds.contains(value);
+    if !ok {
+        push(part, Problem::OutOfRange { value, bounds });
+    }
+    ok
+}
+
+impl Setup {
+    /// Checks the setup, and the test asked of it, against the rules of its game: every problem at
+    /// once, in the order of [`Part`] within the investigator, then the monsters, the test and the
+    /// rounds.
+    pub fn check(self, request: &TestRequest) -> Result<CheckedSetup, SetupError> {
+        let mut problems = Vec::new();
+        let mut push = |part, problem| problems.push(SetupProblem { part, problem });
+        for (part, value, bounds) in [
+            (
+                Part::InvestigatorsInGame,
+                self.investigators_in_game,
+                bounds::INVESTIGATORS,
+            ),
+            (Part::OpenGates, self.rules.open_gates, bounds::OPEN_GATES),
+        ] {
+            range(&mut push, part, i64::from(value), bounds);
+        }
+        self.check_investigator(&mut push);
+        for (i, m) in self.monsters.iter().enumerate() {
+            let toughness = Part::Monster(i, MonsterPart::Toughness);
+            if range(&mut push, toughness, m.toughness.into(), bounds::TOUGHNESS)
+                && (m.health_tokens < 0 || m.health_tokens >= m.toughness)
+            {
+                push(
+                    Part::Monster(i, MonsterPart::HealthTokens),
+                    Problem::HealthTokens {
+                        tokens: m.health_tokens,
+                        toughness: m.toughness,
+                    },
+                );
+            }
+        }
+        if let TestRequest::Test(spec) = request {
+            if !self.game.skills().contains(&spec.skill) {
+                push(
+                    Part::TestSkill,
+                    Problem::NotASkillOfTheGame {
+                        skill: spec.skill,
+                        game: self.game,
+                    },
+                );
+            }
+            range(
+                &mut push,
+                Part::TestModifier,
+                spec.modifier.into(),
+                bounds::MODIFIER,
+            );
+            let difficulty = spec.difficulty.into();
+            if range(
+                &mut push,
+                Part::TestDifficulty,
+                difficulty,
+                bounds::DIFFICULTY,
+            ) && self.game == Game::Eldritch
+                && spec.difficulty != 1
+            {
+                push(Part::TestDifficulty, Problem::DifficultyInEldritch);
+            }
+        }
+        for (i, r) in self.rounds.iter().enumerate() {
+            self.check_round(i, r, &mut push);
+        }
+        if problems.is_empty() {
+            Ok(CheckedSetup(self))
+        } else {
+            Err(SetupError {
+                setup: self,
+                problems,
+            })
+        }
+    }
+
+    fn check_investigator(&self, push: &mut impl FnMut(Part, Problem)) {
+        let inv = &self.investigator;
+        for (skill, value) in &inv.skills {
+            if range(push, Part::Skill(*skill), (*value).into(), bounds::SKILL)
+                && !self.game.skills().contains(skill)
+            {
+                push(
+                    Part::Skill(*skill),
+                    Problem::NotASkillOfTheGame {
+                        skill: *skill,
+                        game: self.game,
+                    },
+                );
+            }
+        }
+        for (part, value, bounds) in [
+            (Part::Health, inv.health, bounds::HEALTH),
+            (Part::MaxHealth, inv.max_health, bounds::HEALTH),
+            (Part::Sanity, inv.sanity, bounds::SANITY),
+            (Part::MaxSanity, inv.max_sanity, bounds::SANITY),
+            (Part::Clues, inv.clues, bounds::TOKENS),
+            (Part::Focus, inv.focus, bounds::TOKENS),
+        ] {
+            range(push, part, value.into(), bounds);
+        }
+        for (skill, value) in &inv.improvements {
+            if self.game != Game::Eldritch || !self.game.skills().contains(skill) {
+                push(Part::Improvement(*skill), Problem::NoImprovementToken);
+            } else if !matches!(value, -2 | -1 | 1 | 2) {
+                push(Part::Improvement(*skill), Problem::TokenValue(*value));
+            }
+        }
+        if self.game == Game::Arkham
+            && let Some(loc) = inv.location
+            && !loc.is_start()
+        {
+            push(Part::Location, Problem::NotAStartingLocation(loc));
+        }
+    }
+
+    fn check_round(&self, i: usize, r: &Round, push: &mut impl FnMut(Part, Problem)) {
+        for (j, c) in r.cast.iter().enumerate() {
+            if !r.wield.contains(c) {
+                push(Part::RoundCast(i, j), Problem::CastNotWielded(c.clone()));
+            }
+        }
+        let hands: u32 = r
+            .wield
+            .iter()
+            .filter_map(|id| self.catalog.get(id))
+            .map(|c| c.hands)
+            .fold(0, u32::saturating_add);
+        if hands > HANDS {
+            push(Part::RoundWield(i), Problem::TooManyHands(hands));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::{Action, TestSpec};
+
+    fn setup(game: Game) -> Setup {
+        Setup {
+            game,
+            investigator: Arc::new(Investigator::new(game)),
+            monsters: Vec::new(),
+            catalog: Arc::new(BTreeMap::new()),
+            dice: DiceSource::fixed(Vec::new()),
+            policy: BTreeMap::new(),
+            default_policy: Policy::None,
+            chosen: Vec::new(),
+            investigators_in_game: 1,
+            rules: Rules::default(),
+            rounds: Vec::new(),
+            evade_first: false,
+        }
+    }
+
+    fn problems(s: Setup, request: &TestRequest) -> Vec<SetupProblem> {
+        s.check(request).map(|_| ()).unwrap_err().problems
+    }
+
+    #[test]
+    fn a_fresh_investigator_with_a_test_of_a_skill_of_the_game_is_allowed() {
+        let test = TestRequest::Test(TestSpec::new(Skill::Lore, "test"));
+        assert!(setup(Game::Eldritch).check(&test).is_ok());
+    }
+
+    #[test]
+    fn more_than_two_hands_is_refused_for_the_round_that_wields_them() {
+        let mut s = setup(Game::Arkham);
+        let mut catalog = BTreeMap::new();
+        for (id, hands) in [("rifle", 2), ("knife", 1)] {
+            catalog.insert(
+                id.to_string(),
+                ActiveCard {
+                    id: id.to_string(),
+                    name: id.to_string(),
+                    magical: false,
+                    bonuses: Vec::new(),
+                    hands,
+                    casting: None,
+                    traits: Vec::new(),
+                },
+            );
+        }
+        s.catalog = Arc::new(catalog);
+        let round = |wield: &[&str]| Round {
+            action: Action::Fight,
+            wield: wield.iter().map(|w| w.to_string()).collect(),
+            cast: Vec::new(),
+        };
+        s.rounds = vec![round(&["rifle"]), round(&["rifle", "knife"])];
+        assert_eq!(
+            problems(s, &TestRequest::Combat),
+            [SetupProblem {
+                part: Part::RoundWield(1),
+                problem: Problem::TooManyHands(3),
+            }]
+        );
+    }
+
+    #[test]
+    fn every_problem_is_returned_at_once_with_its_part() {
+        let mut s = setup(Game::Eldritch);
+        let inv = Arc::make_mut(&mut s.investigator);
+        inv.improvements.insert(Skill::Will, 0);
+        inv.skills.insert(Skill::Luck, 2);
+        let mut spec = TestSpec::new(Skill::Will, "test");
+        spec.difficulty = 2;
+        let got: Vec<(Part, Problem)> = problems(s, &TestRequest::Test(spec))
+            .into_iter()
+            .map(|p| (p.part, p.problem))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    Part::Skill(Skill::Luck),
+                    Problem::NotASkillOfTheGame {
+                        skill: Skill::Luck,
+                        game: Game::Eldritch
+                    }
+                ),
+                (Part::Improvement(Skill::Will), Problem::TokenValue(0)),
+                (Part::TestDifficulty, Problem::DifficultyInEldritch),
+            ]
+        );
+    }
+
+    #[test]
+    fn numbers_outside_their_range_are_refused_with_the_range() {
+        let mut s = setup(Game::Eldritch);
+        Arc::make_mut(&mut s.investigator).health = -5;
+        s.investigators_in_game = u32::MAX;
+        assert_eq!(
+            problems(s, &TestRequest::Combat),
+            [
+                SetupProblem {
+                    part: Part::InvestigatorsInGame,
+                    problem: Problem::OutOfRange {
+                        value: i64::from(u32::MAX),
+                        bounds: bounds::INVESTIGATORS
+                    },
+                },
+                SetupProblem {
+                    part: Part::Health,
+                    problem: Problem::OutOfRange {
+                        value: -5,
+                        bounds: bounds::HEALTH
+                    },
+                },
+            ]
+        );
+    }
+}

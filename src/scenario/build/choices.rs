@@ -1,0 +1,162 @@
+//! `[dice]` → the scenario's own dice, and `[choices]` → the player's decisions: token policies, the
+//! optional effects taken, and the AH2e plan for each round of Fight or Flee.
+
+use super::{Builder, Section, e};
+use crate::defs::{Code, Diagnostic, SourceFile};
+use crate::kernel::{Action, DiceSource, Game, Policy, Round};
+use crate::scenario::file::RawPolicy;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use toml::Spanned;
+
+impl Builder<'_> {
+    /// The dice of `[dice]` (a scenario for `mythos odds` may leave them out).
+    pub(super) fn dice(&mut self) -> Option<DiceSource> {
+        self.at(Section::Dice, 0);
+        let d = self.raw.dice.as_ref()?;
+        Some(match (&d.get_ref().faces, d.get_ref().seed) {
+            (Some(faces), None) => {
+                let mut out = Vec::new();
+                for (i, f) in faces.iter().enumerate() {
+                    self.at(Section::Dice, i);
+                    match u8::try_from(*f.get_ref()) {
+                        Ok(face @ 1..=6) => out.push(face),
+                        _ => {
+                            let d = e(
+                                Code::OutOfRange,
+                                format!("{} is not a die face", f.get_ref()),
+                                self.file,
+                                f.span(),
+                            )
+                            .hint("faces are 1 to 6");
+                            self.push(d);
+                        }
+                    }
+                }
+                DiceSource::fixed(out)
+            }
+            (None, Some(seed)) => DiceSource::seeded(seed),
+            _ => {
+                let d = e(
+                    Code::Request,
+                    "`[dice]` takes exactly one of `faces` or `seed`",
+                    self.file,
+                    d.span(),
+                )
+                .hint("`faces = [5, 2, 6]` or `seed = 42`");
+                self.push(d);
+                DiceSource::fixed(Vec::new())
+            }
+        })
+    }
+
+    /// The token policy of the game (`rerolls` in eldritch, `clues` in arkham): one for every test,
+    /// and one by test kind.
+    pub(super) fn policies(&mut self) -> (Policy, BTreeMap<String, Policy>) {
+        self.at(Section::Policy, 0);
+        let Some(choices) = self.raw.choices.as_ref() else {
+            return (Policy::None, BTreeMap::new());
+        };
+        let raw = match self.game {
+            Game::Eldritch => &choices.rerolls,
+            Game::Arkham => &choices.clues,
+        };
+        let mut problems = Vec::new();
+        let out = policy(raw, self.file, &mut problems);
+        problems.into_iter().for_each(|d| self.push(d));
+        out
+    }
+
+    /// The cards whose optional effects the player takes (`use`): ids, printed names, or a monster's
+    /// own option, kept as written.
+    pub(super) fn chosen(&mut self) -> Vec<String> {
+        let Some(choices) = self.raw.choices.as_ref() else {
+            return Vec::new();
+        };
+        choices
+            .use_
+            .iter()
+            .map(|u| match self.set.resolve(u.get_ref()) {
+                Some(c) => c.id.clone(),
+                None => u.get_ref().clone(),
+            })
+            .collect()
+    }
+
+    /// AH2e: the plan for each round of Fight or Flee.
+    pub(super) fn rounds(&mut self) -> Vec<Round> {
+        let Some(choices) = self.raw.choices.as_ref() else {
+            return Vec::new();
+        };
+        let mut rounds = Vec::new();
+        for (i, r) in choices.rounds.iter().enumerate() {
+            self.key = (Section::Rounds, i, 1);
+            let wield = r.wield.iter().filter_map(|w| self.card_id(w)).collect();
+            let (cast, spans) = r
+                .cast
+                .iter()
+                .filter_map(|c| self.card_id(c).map(|id| (id, c.span())))
+                .unzip();
+            self.cast_spans.push(spans);
+            let action = Action::parse(r.action.get_ref()).unwrap_or_else(|| {
+                self.key = (Section::Rounds, i, 0);
+                self.push(
+                    e(
+                        Code::OutOfRange,
+                        format!("`{}` is not a combat action", r.action.get_ref()),
+                        self.file,
+                        r.action.span(),
+                    )
+                    .hint("`fight` or `flee`"),
+                );
+                Action::Fight
+            });
+            rounds.push(Round {
+                action,
+                wield,
+                cast,
+            });
+        }
+        rounds
+    }
+}
+
+fn policy(
+    raw: &Option<Spanned<RawPolicy>>,
+    file: &SourceFile,
+    problems: &mut Vec<Diagnostic>,
+) -> (Policy, BTreeMap<String, Policy>) {
+    let bad = |s: &str, span: Range<usize>| {
+        e(
+            Code::OutOfRange,
+            format!("`{s}` is not a policy"),
+            file,
+            span,
+        )
+        .hint("`none`, `until_pass` or `max`")
+    };
+    match raw {
+        None => (Policy::None, BTreeMap::new()),
+        Some(p) => match p.get_ref() {
+            RawPolicy::One(s) => match Policy::parse(s) {
+                Some(pol) => (pol, BTreeMap::new()),
+                None => {
+                    problems.push(bad(s, p.span()));
+                    (Policy::None, BTreeMap::new())
+                }
+            },
+            RawPolicy::ByKind(map) => {
+                let mut out = BTreeMap::new();
+                for (kind, s) in map {
+                    match Policy::parse(s) {
+                        Some(pol) => {
+                            out.insert(kind.clone(), pol);
+                        }
+                        None => problems.push(bad(s, p.span())),
+                    }
+                }
+                (Policy::None, out)
+            }
+        },
+    }
+}

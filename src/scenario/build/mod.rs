@@ -1,0 +1,268 @@
+//! A scenario file → a kernel `Setup` and the test it asks for. This room checks only what belongs to
+//! the file (its syntax, its card references, its own vocabulary); the rules of the game are checked by
+//! `Setup::check`, and each problem it returns is mapped back to the place in the file it came from
+//! (`problems.rs`). Every problem is collected, in the order of the file's sections, before it stops.
+
+mod choices;
+mod investigator;
+mod problems;
+mod request;
+
+use super::file::RawScenario;
+use super::inline::parse_inline_card;
+use super::packs::{PackReader, load_packs};
+use super::prepared::Prepared;
+use crate::defs::{CardSet, Code, Diagnostic, SourceFile, int, out_of_range};
+use crate::kernel::bounds::{self, Bounds};
+use crate::kernel::{DiceSource, Game, Rules, Setup, TestRequest, procedure_for};
+use crate::script::ScriptHooks;
+use std::ops::Range;
+use std::sync::Arc;
+use toml::Spanned;
+
+/// A diagnostic of code `code` at `span` of `file`.
+pub(super) fn e(
+    code: Code,
+    msg: impl Into<String>,
+    file: &SourceFile,
+    span: Range<usize>,
+) -> Diagnostic {
+    Diagnostic::new(code, msg).at(file, span)
+}
+
+/// The sections of a scenario, in the order their problems are reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Section {
+    Top,
+    Packs,
+    InvestigatorCard,
+    Skills,
+    Values,
+    Improvements,
+    Possessions,
+    Conditions,
+    Test,
+    Monsters,
+    Order,
+    Dice,
+    Policy,
+    Rounds,
+    Location,
+    Scripts,
+}
+
+/// Where a problem sorts: its section, the entry within it, and the step within the entry (a problem
+/// the file shows and one the kernel finds in the same entry keep the order a reader checks them in).
+type Key = (Section, usize, u8);
+
+/// The translation under way: the card set so far, every problem found, and where the parts of the
+/// setup came from in the file (for the kernel's problems).
+struct Builder<'a> {
+    file: &'a SourceFile,
+    raw: &'a RawScenario,
+    game: Game,
+    set: CardSet,
+    problems: Vec<(Key, Diagnostic)>,
+    /// Where problems found now sort.
+    key: Key,
+    /// The number of investigators in the game (default 1; read first, the monsters depend on it).
+    investigators: u32,
+    /// For each monster of the setup (after `order`), its `[[monsters]]` entry.
+    monster_entries: Vec<usize>,
+    /// For each round, the span of each id of its `cast` the set knows.
+    cast_spans: Vec<Vec<Range<usize>>>,
+}
+
+impl Builder<'_> {
+    fn at(&mut self, section: Section, entry: usize) {
+        self.key = (section, entry, 0);
+    }
+
+    fn push(&mut self, d: Diagnostic) {
+        self.problems.push((self.key, d));
+    }
+
+    /// A card reference: an id or printed name, or an inline table holding a whole card.
+    fn card_ref(&mut self, v: &Spanned<toml::Value>) -> Option<String> {
+        match v.get_ref() {
+            toml::Value::String(s) => match self.set.resolve(s) {
+                Some(c) => Some(c.id.clone()),
+                None => {
+                    let d = self.set.unknown(s, self.file, v.span());
+                    self.push(d);
+                    None
+                }
+            },
+            toml::Value::Table(_) => {
+                let raw = match parse_inline_card(self.file, v.span()) {
+                    Ok(r) => r,
+                    Err(d) => {
+                        self.push(d);
+                        return None;
+                    }
+                };
+                match self.set.add_inline(raw, self.file) {
+                    Ok(id) => Some(id),
+                    Err(ds) => {
+                        ds.into_iter().for_each(|d| self.push(d));
+                        None
+                    }
+                }
+            }
+            _ => {
+                let d = e(
+                    Code::WrongType,
+                    "a card is named by its id or printed name, or defined inline",
+                    self.file,
+                    v.span(),
+                )
+                .hint(
+                    "write a card id such as `\"my_card\"` or `{ id = \"...\", name = \"...\", kind = \"...\" }`",
+                );
+                self.push(d);
+                None
+            }
+        }
+    }
+
+    /// A number of the file in its range, or `None` (reported) when outside.
+    fn number(&mut self, v: &Spanned<i64>, b: Bounds) -> Option<i32> {
+        if b.contains(*v.get_ref()) {
+            Some(int(v))
+        } else {
+            let d = out_of_range(self.file, v.span(), *v.get_ref(), b);
+            self.push(d);
+            None
+        }
+    }
+
+    /// An optional number of the file in its range.
+    fn number_opt(&mut self, v: &Option<Spanned<i64>>, b: Bounds) -> Option<i32> {
+        v.as_ref().and_then(|v| self.number(v, b))
+    }
+
+    /// A card named by id or printed name only (`wield`, `cast`).
+    fn card_id(&mut self, s: &Spanned<String>) -> Option<String> {
+        match self.set.resolve(s.get_ref()) {
+            Some(c) => Some(c.id.clone()),
+            None => {
+                let d = self.set.unknown(s.get_ref(), self.file, s.span());
+                self.push(d);
+                None
+            }
+        }
+    }
+}
+
+/// Reads and checks a scenario, compiles its scripts, and sets up the encounter it asks for.
+pub fn prepare(
+    raw: RawScenario,
+    file: &SourceFile,
+    base: super::BaseLoader<'_>,
+    packs: PackReader<'_>,
+) -> Result<Prepared, Vec<Diagnostic>> {
+    let Some(game) = Game::parse(raw.game.get_ref()) else {
+        return Err(vec![
+            e(
+                Code::OutOfRange,
+                format!("`{}` is not a game", raw.game.get_ref()),
+                file,
+                raw.game.span(),
+            )
+            .hint("`eldritch` or `arkham`"),
+        ]);
+    };
+    let set = base(game).map_err(|d| d.0)?;
+    let mut b = Builder {
+        file,
+        raw: &raw,
+        game,
+        set,
+        problems: Vec::new(),
+        key: (Section::Top, 0, 0),
+        investigators: 1,
+        monster_entries: Vec::new(),
+        cast_spans: Vec::new(),
+    };
+    b.investigators = b
+        .number_opt(&raw.investigators_in_game, bounds::INVESTIGATORS)
+        .map_or(1, |n| n.unsigned_abs());
+    let open_gates = b.number_opt(&raw.open_gates, bounds::OPEN_GATES);
+    b.at(Section::Packs, 0);
+    for d in load_packs(&mut b.set, &raw.packs, packs, file) {
+        b.push(d);
+    }
+    let inv = b.investigator();
+    let request = b.request();
+    let monsters = b.monsters();
+    let dice = b.dice();
+    let (default_policy, policy) = b.policies();
+    let chosen = b.chosen();
+    let rounds = b.rounds();
+    let catalog = Arc::new(
+        b.set
+            .cards
+            .iter()
+            .map(|(id, c)| (id.clone(), c.active()))
+            .collect(),
+    );
+    let setup = Setup {
+        game,
+        investigator: Arc::new(inv),
+        monsters,
+        catalog,
+        dice: DiceSource::fixed(Vec::new()),
+        policy,
+        default_policy,
+        chosen,
+        investigators_in_game: b.investigators,
+        rules: Rules {
+            clues_after_zero_dice: raw
+                .rules
+                .as_ref()
+                .and_then(|r| r.clues_after_zero_dice)
+                .unwrap_or(true),
+            open_gates: open_gates.map_or(0, |n| n.unsigned_abs()),
+        },
+        rounds,
+        evade_first: raw.choices.as_ref().and_then(|c| c.evade).unwrap_or(false),
+    };
+    let start = (*setup.investigator).clone();
+    let checked = match setup.check(request.as_ref().unwrap_or(&TestRequest::Combat)) {
+        Ok(s) => Some(s),
+        Err(err) => {
+            for p in &err.problems {
+                let (key, d) = b.kernel_problem(p);
+                b.problems.push((key, d));
+            }
+            None
+        }
+    };
+    b.at(Section::Scripts, 0);
+    let hooks = match ScriptHooks::compile(&b.set) {
+        Ok(h) => Some(h),
+        Err(ds) => {
+            ds.into_iter().for_each(|d| b.push(d));
+            None
+        }
+    };
+    let (Some(request), Some(setup), Some(hooks), true) =
+        (request, checked, hooks, b.problems.is_empty())
+    else {
+        let mut problems = std::mem::take(&mut b.problems);
+        problems.sort_by_key(|(key, _)| *key);
+        return Err(problems.into_iter().map(|(_, d)| d).collect());
+    };
+    let set = b.set;
+    Ok(Prepared {
+        scenario: raw,
+        file: file.clone(),
+        set,
+        setup,
+        request,
+        hooks,
+        start,
+        procedure: procedure_for(game),
+        dice,
+    })
+}

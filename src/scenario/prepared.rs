@@ -1,0 +1,179 @@
+//! A scenario read, checked and compiled ([`Prepared`]), played any number of times with any dice, and
+//! the diagnostics of a run that failed.
+
+use super::build::e;
+use super::file::RawScenario;
+use super::play::Played;
+use crate::defs::{CardSet, Code, Diagnostic, SourceFile};
+use crate::kernel::{
+    CheckedSetup, DiceSource, Encounter, Investigator, KernelError, Procedure, TestRequest,
+};
+use crate::script::ScriptHooks;
+use std::ops::Range;
+
+/// A scenario read, checked and compiled, ready to be played any number of times with any dice (exact
+/// odds replay it thousands of times).
+pub struct Prepared {
+    pub scenario: RawScenario,
+    pub file: SourceFile,
+    pub set: CardSet,
+    /// Checked once; each run takes a copy with its own dice.
+    pub setup: CheckedSetup,
+    pub request: TestRequest,
+    pub hooks: ScriptHooks,
+    /// The investigator before anything happened.
+    pub start: Investigator,
+    pub(super) procedure: &'static dyn Procedure,
+    /// The scenario's own `[dice]`, if it has them.
+    pub dice: Option<DiceSource>,
+}
+
+/// Everything of a prepared scenario but its compiled scripts: it can be shared between threads, and
+/// each thread compiles its own scripts from it (the Rhai engine is single-threaded).
+#[derive(Clone)]
+pub struct Blueprint {
+    scenario: RawScenario,
+    file: SourceFile,
+    set: CardSet,
+    setup: CheckedSetup,
+    request: TestRequest,
+    start: Investigator,
+    procedure: &'static dyn Procedure,
+}
+
+impl Blueprint {
+    pub fn instantiate(&self) -> Result<Prepared, Vec<Diagnostic>> {
+        Ok(Prepared {
+            hooks: ScriptHooks::compile(&self.set)?,
+            scenario: self.scenario.clone(),
+            file: self.file.clone(),
+            set: self.set.clone(),
+            setup: self.setup.clone(),
+            request: self.request.clone(),
+            start: self.start.clone(),
+            procedure: self.procedure,
+            dice: None,
+        })
+    }
+}
+
+impl Prepared {
+    pub fn blueprint(&self) -> Blueprint {
+        Blueprint {
+            scenario: self.scenario.clone(),
+            file: self.file.clone(),
+            set: self.set.clone(),
+            setup: self.setup.clone(),
+            request: self.request.clone(),
+            start: self.start.clone(),
+            procedure: self.procedure,
+        }
+    }
+
+    /// Plays the scenario with `dice`; the encounter as it stands when it ended or failed (nothing of
+    /// a failed hook applied).
+    pub fn run_with(&mut self, dice: DiceSource) -> (Encounter, Result<(), KernelError>) {
+        self.run(dice, true)
+    }
+
+    /// `run_with` for odds, which read only how a run ends and abandon a failed one: no transcript is
+    /// kept and no state is saved before each hook.
+    pub fn run_for_odds(&mut self, dice: DiceSource) -> (Encounter, Result<(), KernelError>) {
+        self.run(dice, false)
+    }
+
+    fn run(&mut self, dice: DiceSource, full: bool) -> (Encounter, Result<(), KernelError>) {
+        let mut enc = Encounter::new(self.setup.with_dice(dice));
+        enc.rollback = full;
+        enc.record = full;
+        self.hooks.start_run();
+        let result = self.procedure.run(&mut enc, &self.request, &mut self.hooks);
+        (enc, result)
+    }
+
+    /// The diagnostic for an error a run ended with.
+    pub fn diagnostic(&self, err: &KernelError) -> Diagnostic {
+        kernel_diagnostic(err, &self.hooks, &self.set, &self.file, &self.scenario)
+    }
+
+    /// Plays the scenario with its own `[dice]`.
+    pub fn play(mut self) -> Result<Played, Vec<Diagnostic>> {
+        let Some(dice) = self.dice.take() else {
+            return Err(vec![
+                e(
+                    Code::Request,
+                    "this scenario has no `[dice]` to play with",
+                    &self.file,
+                    self.scenario.game.span(),
+                )
+                .hint("add `[dice]` with `faces = [...]` or `seed = N`; `mythos odds` needs none"),
+            ]);
+        };
+        let (enc, outcome) = self.run_with(dice);
+        let error = match outcome {
+            Ok(()) => {
+                let left = enc.dice.left_over();
+                let span = faces_span(&self.scenario);
+                (left > 0).then(|| {
+                    e(
+                        Code::FacesLeftOver,
+                        format!("{left} dice faces were not used"),
+                        &self.file,
+                        span,
+                    )
+                    .label("too many faces")
+                    .hint("remove the faces no die takes; every face given must be rolled")
+                })
+            }
+            Err(err) => Some(self.diagnostic(&err)),
+        };
+        Ok(Played {
+            scenario: self.scenario,
+            file: self.file,
+            encounter: enc,
+            start: self.start,
+            set: self.set,
+            error,
+        })
+    }
+}
+
+/// Where the fixed faces are written: the list of faces, or the `[dice]` table when it has none.
+fn faces_span(raw: &RawScenario) -> Range<usize> {
+    let Some(dice) = &raw.dice else {
+        return 0..0;
+    };
+    match dice.get_ref().faces.as_deref() {
+        Some([first, .., last]) => first.span().start..last.span().end,
+        Some([only]) => only.span(),
+        _ => dice.span(),
+    }
+}
+
+fn kernel_diagnostic(
+    err: &KernelError,
+    hooks: &ScriptHooks,
+    set: &CardSet,
+    file: &SourceFile,
+    raw: &RawScenario,
+) -> Diagnostic {
+    match err {
+        KernelError::Dice(d) => e(Code::FacesRanOut, d.to_string(), file, faces_span(raw))
+            .label("not enough faces")
+            .hint("give one face for every die rolled, in the order rolled (see the transcript)"),
+        KernelError::Hook(h) => hooks.diagnostic(h),
+        KernelError::Rule {
+            card,
+            hook,
+            message,
+        } => {
+            let at = hook.map(|h| format!(" in hook `{h}`")).unwrap_or_default();
+            let d = Diagnostic::new(Code::RuleRefused, format!("`{card}`{at}: {message}"));
+            match set.cards.get(card) {
+                Some(c) => d.at(&c.file, c.id_span.clone()),
+                None => d,
+            }
+            .hint("nothing of this hook was applied; the result shows the state before it ran")
+        }
+    }
+}
