@@ -50,6 +50,11 @@ impl Diagnostic {
         self.place().map(|(_, col)| col)
     }
 
+    /// `file:line:col`, as the headline of [`Diagnostic::render`] shows it; `None` when it is in no one file.
+    pub fn location(&self) -> Option<String> {
+        self.0.location()
+    }
+
     /// The byte range of the file the problem covers (empty when it has no file).
     pub fn span(&self) -> std::ops::Range<usize> {
         self.0.span.clone()

@@ -1,6 +1,7 @@
 //! A scenario played to its end: its transcript, its result object and the `[expect]` lines that do not
 //! hold. May import `scenario`.
 
+use super::Game;
 use super::diagnostic::Diagnostic;
 use serde_json::Value;
 use std::fmt;
@@ -35,6 +36,17 @@ impl Played {
     /// left over; the transcript and result show the state before it (nothing of a failed hook applied).
     pub fn error(&self) -> Option<Diagnostic> {
         self.0.error.clone().map(Diagnostic)
+    }
+
+    /// The game it was played under.
+    pub fn game(&self) -> Game {
+        self.0.encounter.game.into()
+    }
+
+    /// The id of every card in play at the start or at the end (the investigator's card, possessions
+    /// and conditions, and the monsters), sorted, each once.
+    pub fn cards_in_play(&self) -> Vec<&str> {
+        self.0.cards_in_play()
     }
 
     /// The `[expect]` lines that do not hold, in file order (as `mythos check` reports them).

@@ -54,6 +54,11 @@ impl Scenario {
         self.prepared.scenario.title.as_deref()
     }
 
+    /// Its `source`: the document and section the ruling it encodes comes from, if it names one.
+    pub fn source(&self) -> Option<&str> {
+        self.prepared.scenario.source.as_deref()
+    }
+
     /// Plays it to the end with its own `[dice]` (fixed faces or a seed), or says why it cannot be
     /// played (it has no `[dice]`). A run that a card's script broke off is still [`Played`], with its
     /// [`Played::error`].
