@@ -6,6 +6,7 @@ mod card;
 mod code;
 mod diagnostic;
 mod id;
+mod numbers;
 mod pack;
 mod parse;
 mod raw;
@@ -16,6 +17,7 @@ pub use card::Card;
 pub use code::Code;
 pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, json_all, render, render_all};
 pub use id::{card_id, closest};
+pub use numbers::{int, out_of_range};
 #[cfg(test)]
 pub use pack::RawManifest;
 pub use pack::{BASE_PACK, Pack};

@@ -72,4 +72,6 @@ fn pack_lines(p: &Played) -> String {
 }
 
 #[cfg(test)]
+mod numbers_tests;
+#[cfg(test)]
 mod tests;
