@@ -2,7 +2,9 @@
 //! full text transcript is an insta snapshot (reviewed like code: a rules change shows up as a diff).
 
 use mythos::defs::{CardSet, SourceFile, render_all};
-use mythos::scenario::{check_expectations, play_file, result_object, transcript_text};
+use mythos::scenario::{
+    check_expectations, check_refusal, expected_refusal, play_file, result_object, transcript_text,
+};
 
 fn play(path: &std::path::Path) -> mythos::scenario::Played {
     let text = std::fs::read_to_string(path).expect("scenario file is readable");
@@ -18,9 +20,48 @@ fn play(path: &std::path::Path) -> mythos::scenario::Played {
     }
 }
 
+/// A scenario that must be refused (`[expect] refused = "CODE"`) has the rendered diagnostics as its
+/// snapshot; `None` when the scenario played (or was refused without saying it must be).
+fn refused(path: &std::path::Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).expect("scenario file is readable");
+    let rel = path
+        .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(path)
+        .display()
+        .to_string();
+    let file = SourceFile::new(rel, text);
+    expected_refusal(&file)?;
+    assert!(
+        file.text.lines().any(|l| l.starts_with("source = ")),
+        "{}: every ruling scenario names its `source`",
+        path.display()
+    );
+    let ds = match play_file(&file, &CardSet::base) {
+        Err(ds) => ds,
+        Ok(p) => p.error.into_iter().collect(),
+    };
+    let misses = check_refusal(&file, &ds).expect("the file has a `refused` line");
+    let shown: Vec<String> = misses.iter().map(ToString::to_string).collect();
+    assert!(
+        misses.is_empty() && !ds.is_empty(),
+        "{}: {}",
+        path.display(),
+        if ds.is_empty() {
+            "played to the end, but it must be refused".to_string()
+        } else {
+            shown.join("\n")
+        }
+    );
+    Some(render_all(&ds, false))
+}
+
 #[test]
 fn transcripts() {
     insta::glob!("scenarios/**/*.toml", |path| {
+        if let Some(rendered) = refused(path) {
+            insta::assert_snapshot!(rendered);
+            return;
+        }
         let played = play(path);
         if let Some(d) = &played.error {
             panic!("{}", mythos::defs::render(d, false));
@@ -80,6 +121,9 @@ fn every_scripted_card_is_exercised_by_a_scenario() {
     let mut in_play = BTreeSet::new();
     let mut games = BTreeSet::new();
     for f in &files {
+        if refused(f).is_some() {
+            continue;
+        }
         let p = play(f);
         games.insert(p.encounter.game);
         in_play.extend(p.start.card.clone());

@@ -11,7 +11,7 @@ mod prepared;
 mod result;
 
 pub use build::prepare;
-pub use expect::{Miss, check_expectations};
+pub use expect::{Miss, check_expectations, check_refusal, expected_refusal};
 pub use file::RawScenario;
 pub use packs::{PackFolder, PackReader, no_packs};
 pub use play::{BaseLoader, Played, play, play_file, play_file_with_packs, prepare_file};
