@@ -1,6 +1,13 @@
 //! The rules kernel: dice, pool assembly, tests and the game procedures, as pure functions on values.
 //! It never names a card, does no I/O and may not import `toml`, `rhai` or `serde_json`: cards reach it
 //! as [`ActiveCard`] values and their scripts as the [`Hooks`] trait.
+//!
+//! It speaks a typed vocabulary and no English: causes ([`Source`]), loss targets ([`Target`]), where
+//! a monster is ([`Place`]), where an investigator is ([`Location`]), kinds of test ([`TestKind`]),
+//! monster abilities ([`Keyword`]), round actions ([`Action`]), why a bonus adds nothing
+//! ([`Exclusion`]); each has one machine spelling (`as_str`, `Source::key`), and `transcript/` words
+//! them. Words: [`Encounter`] is the state of one play; a *combat* is one monster met (EH's Combat
+//! Encounter, AH2e's combat); a monster's Health tokens are `Monster::health_tokens`.
 
 /// Adds an event to an encounter's transcript, if it keeps one (`Encounter::record`): the event is not
 /// even built when it does not.
