@@ -423,3 +423,23 @@ fn hooks_that_together_run_long_stop_at_the_run_operations_limit() {
     // The hooks before the one stopped were applied: the run got that far within its budget.
     assert!(number(&played, &["investigator", "clues"]) > 0);
 }
+
+#[test]
+fn a_chain_of_tests_stops_at_the_test_limit() {
+    // One more test after every test: the chain is not stopped after some rounds, but at the tests.
+    let played = play_hostile("a_test_after_every_test");
+    let d = played.error.clone().expect("the chain is stopped");
+    assert_at(
+        &d,
+        "E0403",
+        "hydra_lore",
+        "after_test",
+        "tests/sandbox/a_test_after_every_test.toml",
+        "7",
+    );
+    // Every test asked for was resolved, and each of their after_test hooks but the last applied.
+    assert_eq!(
+        number(&played, &["investigator", "clues"]),
+        2 * Limits::TESTS as i64
+    );
+}

@@ -140,20 +140,10 @@ pub trait Procedure: Sync {
     }
 
     /// Resolves the tests hooks asked for, in order; a test they ask for in turn is resolved after them.
+    /// A card that asks for a test after every test stops at `TESTS_PER_ENCOUNTER` (counted where a
+    /// test is asked for).
     fn run_queued(&self, enc: &mut Encounter, hooks: &mut dyn Hooks) -> Result<(), KernelError> {
-        let mut rounds = 0;
         while !enc.queued.is_empty() {
-            rounds += 1;
-            if rounds > 16 {
-                let (card, _) = enc.queued.remove(0);
-                return Err(KernelError::Rule {
-                    card: card.key().into_owned(),
-                    hook: None,
-                    message:
-                        "more than 16 tests asked for in a row: a card asks for a test after every test"
-                            .into(),
-                });
-            }
             for (_source, spec) in std::mem::take(&mut enc.queued) {
                 if enc.investigator.is_out() {
                     return Ok(());
