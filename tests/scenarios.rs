@@ -1,16 +1,22 @@
 //! Every scenario in tests/scenarios/: it plays without a diagnostic, every `[expect]` line holds, and its
 //! full text transcript is an insta snapshot (reviewed like code: a rules change shows up as a diff).
 
-use mythos::{Library, Played, Scenario, render};
+use mythos::{Library, Misses, Played, Scenario, render};
 
-/// The scenario at `path`, parsed against the base packs, named relative to the crate.
-fn parse(path: &std::path::Path) -> Scenario {
+/// The text of the scenario at `path` and its path relative to the crate, as diagnostics name it.
+fn read(path: &std::path::Path) -> (String, String) {
     let text = std::fs::read_to_string(path).expect("scenario file is readable");
     let rel = path
         .strip_prefix(env!("CARGO_MANIFEST_DIR"))
         .unwrap_or(path)
         .display()
         .to_string();
+    (rel, text)
+}
+
+/// The scenario at `path`, parsed against the base packs.
+fn parse(path: &std::path::Path) -> Scenario {
+    let (rel, text) = read(path);
     match Scenario::parse(&Library::new(), &rel, &text) {
         Ok(s) => s,
         Err(ds) => panic!("{}", render(&ds, false)),
@@ -24,9 +30,41 @@ fn play(path: &std::path::Path) -> Played {
     }
 }
 
+/// A scenario that must be refused (`[expect] refused = "CODE"`) has the rendered diagnostics as its
+/// snapshot; `None` when the scenario played (or was refused without saying it must be).
+fn refused(path: &std::path::Path) -> Option<String> {
+    let (rel, text) = read(path);
+    Scenario::refusal_expected(&text)?;
+    assert!(
+        text.lines().any(|l| l.starts_with("source = ")),
+        "{}: every ruling scenario names its `source`",
+        path.display()
+    );
+    let ds = match Scenario::parse(&Library::new(), &rel, &text).and_then(Scenario::play) {
+        Err(ds) => ds,
+        Ok(p) => p.error().into_iter().collect(),
+    };
+    let misses = Misses::of_refusal(&rel, &text, &ds).expect("the file has a `refused` line");
+    assert!(
+        misses.is_empty() && !ds.is_empty(),
+        "{}: {}",
+        path.display(),
+        if ds.is_empty() {
+            "played to the end, but it must be refused".to_string()
+        } else {
+            misses.to_string()
+        }
+    );
+    Some(render(&ds, false))
+}
+
 #[test]
 fn transcripts() {
     insta::glob!("scenarios/**/*.toml", |path| {
+        if let Some(rendered) = refused(path) {
+            insta::assert_snapshot!(rendered);
+            return;
+        }
         let scenario = parse(path);
         assert!(
             scenario.source().is_some(),
@@ -82,6 +120,9 @@ fn every_scripted_card_is_exercised_by_a_scenario() {
     let mut in_play = BTreeSet::new();
     let mut games = BTreeSet::new();
     for f in &files {
+        if refused(f).is_some() {
+            continue;
+        }
         let p = play(f);
         games.insert(p.game());
         in_play.extend(p.cards_in_play().into_iter().map(str::to_string));

@@ -71,6 +71,23 @@ impl Played {
 pub struct Misses(Vec<crate::scenario::Miss>);
 
 impl Misses {
+    /// A scenario that was refused, at load or by a diagnostic while playing, checked against its own
+    /// `[expect] refused = "CODE"` line (as `mythos check` does): no miss when one of `diagnostics`
+    /// has that code, one naming the codes given otherwise; `None` when the file has no such line (the
+    /// refusal is then an error).
+    ///
+    /// ```
+    /// use mythos::{Library, Misses, Scenario};
+    /// let text = "game = \"eldritch\"\n[investigator]\nwill = 1\n[expect]\nrefused = \"E0104\"\n";
+    /// let problems = Scenario::parse(&Library::new(), "s.toml", text).err().unwrap();
+    /// let misses = Misses::of_refusal("s.toml", text, &problems).unwrap();
+    /// assert!(misses.is_empty(), "{misses}");
+    /// ```
+    pub fn of_refusal(path: &str, text: &str, diagnostics: &[Diagnostic]) -> Option<Misses> {
+        let ds: Vec<crate::defs::Diagnostic> = diagnostics.iter().map(|d| d.0.clone()).collect();
+        crate::scenario::check_refusal(&crate::defs::SourceFile::new(path, text), &ds).map(Misses)
+    }
+
     /// Whether every `[expect]` line holds.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()

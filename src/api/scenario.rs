@@ -44,6 +44,19 @@ impl Scenario {
             .map_err(wrap)
     }
 
+    /// The code a scenario file says it must be refused with (`[expect] refused = "CODE"`), if it
+    /// says so; such a scenario passes its check when parsing or playing it ends with a diagnostic of
+    /// that code ([`Misses::of_refusal`](crate::Misses::of_refusal)).
+    ///
+    /// ```
+    /// use mythos::Scenario;
+    /// let text = "game = \"eldritch\"\n[expect]\nrefused = \"E0104\"\n";
+    /// assert_eq!(Scenario::refusal_expected(text).as_deref(), Some("E0104"));
+    /// ```
+    pub fn refusal_expected(text: &str) -> Option<String> {
+        crate::scenario::expected_refusal(&SourceFile::new("", text)).map(|r| r.into_inner())
+    }
+
     /// The game it is played under.
     pub fn game(&self) -> Game {
         self.prepared.set.game.into()

@@ -10,7 +10,7 @@ mod play;
 mod prepared;
 mod result;
 
-pub use expect::{Miss, check_expectations};
+pub use expect::{Miss, check_expectations, check_refusal, expected_refusal};
 #[cfg(test)]
 pub use file::RawScenario;
 pub use packs::PackFolder;
