@@ -78,7 +78,8 @@ impl Misses {
     ///
     /// ```
     /// use mythos::{Library, Misses, Scenario};
-    /// let text = "game = \"eldritch\"\n[investigator]\nwill = 1\n[expect]\nrefused = \"E0104\"\n";
+    /// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Nobody\"\n[test]\nskill = \"will\"\n\
+    ///             [expect]\nrefused = \"E0201\"\n";
     /// let problems = Scenario::parse(&Library::new(), "s.toml", text).err().unwrap();
     /// let misses = Misses::of_refusal("s.toml", text, &problems).unwrap();
     /// assert!(misses.is_empty(), "{misses}");
