@@ -186,15 +186,3 @@ pub trait Hooks {
         dice: &mut DiceSource,
     ) -> Result<Vec<Effect>, KernelError>;
 }
-
-/// For kernel tests and cards without scripts.
-pub struct NoHooks;
-
-impl Hooks for NoHooks {
-    fn defined(&self, _: &str) -> HookSet {
-        HookSet::NONE
-    }
-    fn call(&mut self, _: HookCall<'_>, _: &mut DiceSource) -> Result<Vec<Effect>, KernelError> {
-        Ok(Vec::new())
-    }
-}

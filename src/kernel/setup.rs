@@ -155,6 +155,10 @@ pub struct SetupProblem {
 /// A setup refused: the setup as given, and every problem found.
 #[derive(Debug, Clone)]
 pub struct SetupError {
+    #[allow(
+        dead_code,
+        reason = "the setup work (number ranges) may read it; left to it"
+    )]
     pub setup: Setup,
     pub problems: Vec<SetupProblem>,
 }

@@ -48,7 +48,7 @@ impl Action {
 }
 
 /// AH2e: one round of Fight or Flee as the player plays it.
-#[derive(Debug, Clone, PartialEq, Default, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Round {
     pub action: Action,
     /// Weapons and spells in hand (at most two hands).
