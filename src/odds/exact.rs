@@ -57,11 +57,20 @@ pub fn multisets(n: usize) -> Vec<(Vec<u8>, f64)> {
             for f in &faces {
                 counts[*f as usize] += 1;
             }
-            let ln_ways = lf[n] - counts.iter().map(|c| lf[*c]).sum::<f64>();
-            (faces, (ln_ways - ln_total).exp())
+            let w = if n <= MAX_EXACT_FACTORIAL {
+                let fact = |k: usize| (1..=k).map(|x| x as f64).product::<f64>();
+                fact(n) / counts.iter().map(|c| fact(*c)).product::<f64>() / 6f64.powi(n as i32)
+            } else {
+                (lf[n] - counts.iter().map(|c| lf[*c]).sum::<f64>() - ln_total).exp()
+            };
+            (faces, w)
         })
         .collect()
 }
+
+/// The largest n whose n! an f64 holds (171! overflows): up to it weights are computed as products, as
+/// they always were; past it, in log space.
+const MAX_EXACT_FACTORIAL: usize = 170;
 
 /// ln(k!) for k = 0..=n.
 fn ln_factorials(n: usize) -> Vec<f64> {
@@ -109,13 +118,22 @@ pub fn class_multisets(n: usize, classes: &[(u8, f64)]) -> Vec<(Vec<u8>, f64)> {
         .into_iter()
         .map(|counts| {
             let mut faces = Vec::with_capacity(n);
-            let mut ln_w = lf[n];
+            let fact = |k: usize| (1..=k).map(|x| x as f64).product::<f64>();
+            let (mut w, mut ln_w) = (fact(n), lf[n]);
             for (k, (face, p)) in counts.iter().zip(classes) {
                 faces.extend(std::iter::repeat_n(*face, *k));
+                w *= p.powi(*k as i32) / fact(*k);
                 ln_w += *k as f64 * p.ln() - lf[*k];
             }
             faces.sort_unstable();
-            (faces, ln_w.exp())
+            (
+                faces,
+                if n <= MAX_EXACT_FACTORIAL {
+                    w
+                } else {
+                    ln_w.exp()
+                },
+            )
         })
         .collect();
     out.retain(|(_, w)| *w > 0.0);
