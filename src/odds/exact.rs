@@ -8,15 +8,27 @@
 //! was reached), are not followed; their mass is reported as unresolved, and the threshold is lowered
 //! until that mass is below 1e-9.
 
+use super::budget::{
+    MAX_REPLAYED_DICE, MAX_ROLL_BRANCHES, MAX_ROLL_FACES, MAX_RUNS, multiset_count,
+};
 use super::outcome::{Odds, Outcome};
-use crate::defs::Diagnostic;
+use crate::defs::{Code, Diagnostic};
 use crate::kernel::{DiceError, DiceSource, KernelError, StateKey, TestRequest};
 use crate::scenario::Prepared;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
-/// Runs of the rules one exact computation may make before it gives up (use `--samples`).
-pub const MAX_RUNS: u64 = 2_000_000;
+/// Why a search stopped: a run failed, or a budget of `super::budget` would be passed.
+enum Stop {
+    Kernel(KernelError),
+    Budget(String),
+}
+
+impl From<KernelError> for Stop {
+    fn from(e: KernelError) -> Stop {
+        Stop::Kernel(e)
+    }
+}
 
 /// The unresolved mass exact odds aim below.
 const TARGET: f64 = 1e-9;
@@ -36,18 +48,40 @@ pub fn multisets(n: usize) -> Vec<(Vec<u8>, f64)> {
     }
     let mut all = Vec::new();
     go(n, 1, &mut Vec::with_capacity(n), &mut all);
-    let fact = |k: usize| (1..=k).map(|x| x as f64).product::<f64>();
-    let total = 6f64.powi(n as i32);
+    // Multinomial weights in log space: factorials of 171 or more overflow an f64.
+    let lf = ln_factorials(n);
+    let ln_total = n as f64 * 6f64.ln();
     all.into_iter()
         .map(|faces| {
             let mut counts = [0usize; 7];
             for f in &faces {
                 counts[*f as usize] += 1;
             }
-            let ways = fact(n) / counts.iter().map(|c| fact(*c)).product::<f64>();
-            (faces, ways / total)
+            let w = if n <= MAX_EXACT_FACTORIAL {
+                let fact = |k: usize| (1..=k).map(|x| x as f64).product::<f64>();
+                fact(n) / counts.iter().map(|c| fact(*c)).product::<f64>() / 6f64.powi(n as i32)
+            } else {
+                (lf[n] - counts.iter().map(|c| lf[*c]).sum::<f64>() - ln_total).exp()
+            };
+            (faces, w)
         })
         .collect()
+}
+
+/// The largest n whose n! an f64 holds (171! overflows): up to it weights are computed as products, as
+/// they always were; past it, in log space.
+const MAX_EXACT_FACTORIAL: usize = 170;
+
+/// ln(k!) for k = 0..=n.
+fn ln_factorials(n: usize) -> Vec<f64> {
+    let mut out = Vec::with_capacity(n + 1);
+    let mut acc = 0.0;
+    out.push(0.0);
+    for k in 1..=n {
+        acc += (k as f64).ln();
+        out.push(acc);
+    }
+    out
 }
 
 type Dist = Rc<(BTreeMap<Outcome, f64>, f64)>;
@@ -79,18 +113,27 @@ pub fn class_multisets(n: usize, classes: &[(u8, f64)]) -> Vec<(Vec<u8>, f64)> {
     }
     let mut all = Vec::new();
     go(n, 0, classes, &mut Vec::new(), &mut all);
-    let fact = |k: usize| (1..=k).map(|x| x as f64).product::<f64>();
+    let lf = ln_factorials(n);
     let mut out: Vec<(Vec<u8>, f64)> = all
         .into_iter()
         .map(|counts| {
             let mut faces = Vec::with_capacity(n);
-            let mut w = fact(n);
+            let fact = |k: usize| (1..=k).map(|x| x as f64).product::<f64>();
+            let (mut w, mut ln_w) = (fact(n), lf[n]);
             for (k, (face, p)) in counts.iter().zip(classes) {
                 faces.extend(std::iter::repeat_n(*face, *k));
                 w *= p.powi(*k as i32) / fact(*k);
+                ln_w += *k as f64 * p.ln() - lf[*k];
             }
             faces.sort_unstable();
-            (faces, w)
+            (
+                faces,
+                if n <= MAX_EXACT_FACTORIAL {
+                    w
+                } else {
+                    ln_w.exp()
+                },
+            )
         })
         .collect();
     out.retain(|(_, w)| *w > 0.0);
@@ -140,6 +183,7 @@ struct Search<'a> {
     memo: HashMap<(StateKey, Outcome, usize), Dist>,
     tables: HashMap<usize, Table>,
     runs: u64,
+    replayed: u64,
     threshold: f64,
     is_test: bool,
     collapse: bool,
@@ -190,14 +234,18 @@ impl Search<'_> {
     }
 
     /// The distribution of outcomes after `prefix`, conditional on it; `mass` is its probability.
-    fn explore(&mut self, prefix: &mut Vec<u8>, mass: f64) -> Result<Dist, KernelError> {
+    fn explore(&mut self, prefix: &mut Vec<u8>, mass: f64) -> Result<Dist, Stop> {
         self.runs += 1;
+        self.replayed += prefix.len() as u64;
         if self.runs > MAX_RUNS {
-            return Err(KernelError::Rule {
-                card: "odds".into(),
-                hook: None,
-                message: format!("more than {MAX_RUNS} runs: too large to enumerate exactly"),
-            });
+            return Err(Stop::Budget(format!(
+                "it needs more than {MAX_RUNS} runs of the rules"
+            )));
+        }
+        if self.replayed > MAX_REPLAYED_DICE {
+            return Err(Stop::Budget(format!(
+                "its runs replay more than {MAX_REPLAYED_DICE} dice"
+            )));
         }
         let (enc, result) = self.p.run_for_odds(DiceSource::replay(prefix.clone()));
         match result {
@@ -220,7 +268,20 @@ impl Search<'_> {
                 // What a memoised branch holds must not depend on how it was reached: below a memo
                 // point, branches are pruned by their probability from that point on.
                 let mass = if memo { 1.0 } else { mass };
-                let table = match self.classes(&enc, prefix, n) {
+                // Budgets first: the probe and the table cost memory in proportion to them.
+                if n as u64 > MAX_ROLL_FACES {
+                    return Err(Stop::Budget(format!("it rolls {n} dice at once")));
+                }
+                let classes = self.classes(&enc, prefix, n);
+                let k = classes.as_ref().map_or(6, |c| c.len()) as u64;
+                let count = multiset_count(n as u64, k);
+                if count > MAX_ROLL_BRANCHES || count.saturating_mul(n as u64) > MAX_ROLL_FACES {
+                    return Err(Stop::Budget(format!(
+                        "a roll of {n} dice can come out {count} ways (at most {MAX_ROLL_BRANCHES} \
+                         ways and {MAX_ROLL_FACES} faces in one roll's table)"
+                    )));
+                }
+                let table = match classes {
                     Some(classes) => Rc::new(class_multisets(n, &classes)),
                     None => self.table(n),
                 };
@@ -246,7 +307,7 @@ impl Search<'_> {
                 }
                 Ok(d)
             }
-            Err(other) => Err(other),
+            Err(other) => Err(Stop::Kernel(other)),
         }
     }
 }
@@ -268,13 +329,17 @@ pub fn exact_with(p: &mut Prepared, collapse: bool) -> Result<Odds, Diagnostic> 
             memo: HashMap::new(),
             tables: HashMap::new(),
             runs: 0,
+            replayed: 0,
             threshold,
             is_test,
             collapse,
         };
         let d = s.explore(&mut Vec::new(), 1.0);
         total_runs += s.runs;
-        let d = d.map_err(|e| p.diagnostic(&e))?;
+        let d = d.map_err(|e| match e {
+            Stop::Kernel(e) => p.diagnostic(&e),
+            Stop::Budget(why) => too_large(p, &why),
+        })?;
         if d.1 < TARGET || threshold < 1e-30 {
             let monsters = encounter_order(p);
             return Ok(Odds {
@@ -291,6 +356,19 @@ pub fn exact_with(p: &mut Prepared, collapse: bool) -> Result<Odds, Diagnostic> 
         }
         threshold /= 1000.0;
     }
+}
+
+/// The refusal of a scenario too large to enumerate: it names the file and points at sampling.
+fn too_large(p: &Prepared, why: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::OddsTooLarge,
+        format!("exact odds of `{}` refused: {why}", p.file.path),
+    )
+    .at(&p.file, 0..0)
+    .hint(format!(
+        "sample it instead: `mythos odds {} --samples 100000`",
+        p.file.path
+    ))
 }
 
 /// Monster ids and names in the order the kernel meets them (EH: Normal before Epic).

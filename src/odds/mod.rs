@@ -1,6 +1,7 @@
 //! Exact and sampled odds of a scenario, computed by playing it through the real kernel and the real
 //! card scripts: no separate formula. May import `kernel` and `scenario`; never Rhai directly.
 
+pub mod budget;
 mod exact;
 mod outcome;
 mod report;

@@ -1,0 +1,48 @@
+//! The odds budgets, in one place (DESIGN invariant 8): how much work one `mythos odds` may do before
+//! it refuses, each checked before the work or the memory it would cost. Every budget counts work
+//! (runs, branches, faces), never time, so a refusal is the same on every machine. Imports nothing.
+
+/// Runs of the rules one exact computation may make (all thresholds together).
+pub const MAX_RUNS: u64 = 1_000_000;
+
+/// Branches of one roll (its face-count multisets): checked before the table is built.
+pub const MAX_ROLL_BRANCHES: u64 = 50_000;
+
+/// Faces held by the table of one roll (branches × dice): checked before the table is built.
+pub const MAX_ROLL_FACES: u64 = 2_000_000;
+
+/// Dice replayed over all runs of one exact computation (each run replays its whole prefix).
+pub const MAX_REPLAYED_DICE: u64 = 200_000_000;
+
+/// Samples one sampled computation may draw.
+pub const MAX_SAMPLES: u64 = 100_000_000;
+
+/// Multisets of `n` dice over `k` classes: C(n + k − 1, k − 1), saturating.
+pub fn multiset_count(n: u64, k: u64) -> u64 {
+    if k == 0 {
+        return u64::from(n == 0);
+    }
+    let mut c: u128 = 1;
+    for i in 1..k {
+        // C(n + i, i) = C(n + i − 1, i − 1) · (n + i) / i, exact at each step.
+        c = c * u128::from(n + i) / u128::from(i);
+        if c > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    c as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multiset_counts_are_binomials() {
+        assert_eq!(multiset_count(2, 6), 21);
+        assert_eq!(multiset_count(0, 6), 1);
+        assert_eq!(multiset_count(100, 6), 96_560_646);
+        assert_eq!(multiset_count(100_000, 2), 100_001);
+        assert_eq!(multiset_count(u64::MAX / 2, 6), u64::MAX);
+    }
+}
