@@ -40,7 +40,7 @@ pub struct Setup {
 }
 
 /// Readings of the rules a scenario may choose where sources disagree, and table state.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct Rules {
     /// AH2e, open point D1: whether Clue tokens may add dice to a check whose modified skill is 0 or
     /// less (the AH wiki's Clue page and a rules digest: yes; the wiki's Skill check page: no).
@@ -158,10 +158,7 @@ impl Setup {
         if problems.is_empty() {
             Ok(CheckedSetup(self))
         } else {
-            Err(SetupError {
-                setup: self,
-                problems,
-            })
+            Err(SetupError { problems })
         }
     }
 

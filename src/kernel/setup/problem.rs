@@ -2,7 +2,6 @@
 //! values (the wording, and the place in a file, belong to whoever built the setup). Imports kernel
 //! types only.
 
-use super::Setup;
 use crate::kernel::bounds::Bounds;
 use crate::kernel::{Game, Location, Skill};
 
@@ -78,9 +77,8 @@ pub struct SetupProblem {
     pub problem: Problem,
 }
 
-/// A setup refused: the setup as given, and every problem found.
+/// A setup refused: every problem found.
 #[derive(Debug, Clone)]
 pub struct SetupError {
-    pub setup: Setup,
     pub problems: Vec<SetupProblem>,
 }
