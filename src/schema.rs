@@ -3,6 +3,7 @@
 //! `scenario`; its unit tests (`schema/tests.rs`) check that every struct's keys and the schema's keys
 //! are the same.
 
+use crate::kernel::bounds::{self, Bounds};
 use serde_json::{Value, json};
 
 const DRAFT: &str = "http://json-schema.org/draft-07/schema#";
@@ -31,8 +32,9 @@ const KINDS: [&str; 9] = [
     "unique_item",
 ];
 
-fn int(description: &str) -> Value {
-    json!({ "type": "integer", "description": description })
+/// An integer in its range (`kernel::bounds`, checked at load).
+fn ranged(b: Bounds, description: &str) -> Value {
+    json!({ "type": "integer", "minimum": b.min, "maximum": b.max, "description": description })
 }
 
 fn string(description: &str) -> Value {
@@ -63,7 +65,7 @@ fn card_object() -> Value {
         json!({
             "skill": { "enum": SKILLS.iter().copied().chain(["all"]).collect::<Vec<_>>(),
                        "description": "the skill it improves, or `all`" },
-            "value": int("+X as printed"),
+            "value": ranged(bounds::BONUS, "+X as printed"),
             "during": { "enum": ["any", "combat"], "description": "when it applies (default `any`)" },
             "may": boolean("the text says \"may\": it applies only when `choices.use` names the card"),
             "kind": { "enum": ["physical", "magical"], "description": "overrides the card's own kind" },
@@ -74,17 +76,17 @@ fn card_object() -> Value {
     let test = closed(
         json!({
             "skill": { "enum": SKILLS, "description": "a skill tested in place of the printed one" },
-            "modifier": int("the test's modifier"),
-            "horror": int("Will test: Sanity lost is horror minus successes"),
-            "damage": int("Strength test: Health lost is damage minus successes"),
+            "modifier": ranged(bounds::MODIFIER, "the test's modifier"),
+            "horror": ranged(bounds::LOSS, "Will test: Sanity lost is horror minus successes"),
+            "damage": ranged(bounds::LOSS, "Strength test: Health lost is damage minus successes"),
         }),
         &[],
         "EH: one of the monster's printed tests",
     );
     let rating = closed(
         json!({
-            "rating": int("the modifier printed on the token"),
-            "damage": int("Sanity or Stamina lost on a failed check"),
+            "rating": ranged(bounds::MODIFIER, "the modifier printed on the token"),
+            "damage": ranged(bounds::LOSS, "Sanity or Stamina lost on a failed check"),
         }),
         &["rating"],
         "AH2e: a monster's horror or combat rating",
@@ -100,36 +102,36 @@ fn card_object() -> Value {
             "source": string("where the printed values come from"),
             "notes": string("which value was used where sources disagree, and why"),
             "expansion": string("the product the card comes from"),
-            "cost": int("EH: the asset's cost"),
+            "cost": ranged(bounds::PRICE, "EH: the asset's cost"),
             "bonuses": { "type": "array", "items": bonus, "description": "printed bonuses" },
             "skills": {
                 "type": "object",
                 "description": "investigators: printed skill values",
                 "propertyNames": { "enum": SKILLS },
-                "additionalProperties": { "type": "integer" },
+                "additionalProperties": ranged(bounds::SKILL, "a printed skill value"),
             },
-            "health": int("EH investigators: printed Health"),
-            "sanity": int("investigators: printed Sanity"),
+            "health": ranged(bounds::HEALTH, "EH investigators: printed Health"),
+            "sanity": ranged(bounds::SANITY, "investigators: printed Sanity"),
             "possessions": strings("investigators: card ids of printed starting possessions"),
             "epic": boolean("EH monsters: an Epic monster"),
-            "toughness": { "type": "integer", "minimum": 1, "description": "monsters: printed toughness" },
+            "toughness": ranged(bounds::TOUGHNESS, "monsters: printed toughness"),
             "toughness_adds_investigators": boolean("toughness plus the number of investigators"),
             "will": test.clone(),
             "strength": test,
             "script": string("Rhai source of the card's special text (cards written inline)"),
             "replaces": string("in a pack: this card takes the place of the earlier card with the same id"),
-            "stamina": int("AH2e investigators: printed Stamina"),
-            "focus": int("AH2e investigators: printed Focus"),
+            "stamina": ranged(bounds::HEALTH, "AH2e investigators: printed Stamina"),
+            "focus": ranged(bounds::TOKENS, "AH2e investigators: printed Focus"),
             "home": string("AH2e investigators: home location"),
             "sliders": {
                 "type": "object",
                 "description": "AH2e investigators: slider positions, e.g. speed_sneak = [[0, 6], [1, 5]]",
                 "additionalProperties": {
                     "type": "array",
-                    "items": { "type": "array", "items": { "type": "integer" }, "minItems": 2, "maxItems": 2 },
+                    "items": { "type": "array", "items": ranged(bounds::SKILL, "a slider value"), "minItems": 2, "maxItems": 2 },
                 },
             },
-            "awareness": int("AH2e monsters: awareness"),
+            "awareness": ranged(bounds::MODIFIER, "AH2e monsters: awareness"),
             "horror": rating.clone(),
             "combat": rating,
             "abilities": {
@@ -137,14 +139,14 @@ fn card_object() -> Value {
                 "items": { "enum": crate::kernel::Keyword::NAMES },
                 "description": "AH2e monster ability keywords",
             },
-            "nightmarish": int("AH2e: Nightmarish N"),
-            "overwhelming": int("AH2e: Overwhelming N"),
+            "nightmarish": ranged(bounds::KEYWORD_VALUE, "AH2e: Nightmarish N"),
+            "overwhelming": ranged(bounds::KEYWORD_VALUE, "AH2e: Overwhelming N"),
             "movement": string("AH2e monsters: movement type"),
             "dimension": string("AH2e monsters: dimension symbol"),
-            "hands": { "type": "integer", "minimum": 0, "description": "AH2e: hands needed to wield it" },
-            "casting_modifier": int("AH2e spells: casting modifier"),
-            "sanity_cost": int("AH2e spells: Sanity cost to cast"),
-            "price": int("AH2e items: price"),
+            "hands": ranged(bounds::HANDS, "AH2e: hands needed to wield it"),
+            "casting_modifier": ranged(bounds::MODIFIER, "AH2e spells: casting modifier"),
+            "sanity_cost": ranged(bounds::SANITY_COST, "AH2e spells: Sanity cost to cast"),
+            "price": ranged(bounds::PRICE, "AH2e items: price"),
         }),
         &["id", "name", "kind"],
         "a mythos card",
@@ -200,7 +202,7 @@ pub fn scenario() -> Value {
         ],
         "description": "one policy for every test, or a table by test kind",
     });
-    let skill_value = |d: &str| int(d);
+    let skill_value = |d: &str| ranged(bounds::SKILL, d);
     let investigator = closed(
         json!({
             "card": card_ref.clone(),
@@ -214,14 +216,14 @@ pub fn scenario() -> Value {
             "sneak": skill_value("AH2e skill value"),
             "fight": skill_value("AH2e skill value"),
             "luck": skill_value("AH2e skill value"),
-            "health": int("EH: current Health"),
-            "max_health": int("EH: maximum Health"),
-            "stamina": int("AH2e: current Stamina"),
-            "max_stamina": int("AH2e: maximum Stamina"),
-            "sanity": int("current Sanity"),
-            "max_sanity": int("maximum Sanity"),
-            "clues": { "type": "integer", "minimum": 0, "description": "Clue tokens held" },
-            "focus": { "type": "integer", "minimum": 0, "description": "EH: Focus tokens held" },
+            "health": ranged(bounds::HEALTH, "EH: current Health"),
+            "max_health": ranged(bounds::HEALTH, "EH: maximum Health"),
+            "stamina": ranged(bounds::HEALTH, "AH2e: current Stamina"),
+            "max_stamina": ranged(bounds::HEALTH, "AH2e: maximum Stamina"),
+            "sanity": ranged(bounds::SANITY, "current Sanity"),
+            "max_sanity": ranged(bounds::SANITY, "maximum Sanity"),
+            "clues": ranged(bounds::TOKENS, "Clue tokens held"),
+            "focus": ranged(bounds::TOKENS, "EH: Focus tokens held"),
             "conditions": refs.clone(),
             "improvements": {
                 "type": "object",
@@ -237,8 +239,8 @@ pub fn scenario() -> Value {
     let test = closed(
         json!({
             "skill": { "enum": SKILLS },
-            "modifier": int("default 0"),
-            "difficulty": { "type": "integer", "minimum": 0, "description": "AH2e, default 1" },
+            "modifier": ranged(bounds::MODIFIER, "default 0"),
+            "difficulty": ranged(bounds::DIFFICULTY, "AH2e, default 1"),
             "kind": string("a label, e.g. `spell`"),
         }),
         &["skill"],
@@ -249,7 +251,7 @@ pub fn scenario() -> Value {
             "card": card_ref,
             "damage": { "type": "integer", "minimum": 0, "description": "EH: Health tokens on it before the encounter" },
             "ambush": boolean("EH: spawned by an ambush effect"),
-            "toughness": int("overrides the printed toughness"),
+            "toughness": ranged(bounds::TOUGHNESS, "overrides the printed toughness"),
             "epic": boolean("overrides whether it is Epic"),
         }),
         &["card"],
@@ -300,8 +302,8 @@ pub fn scenario() -> Value {
                 "title": string("one line"),
                 "source": string("the rule, FAQ entry or ruling it encodes"),
                 "packs": strings("extra card packs (folders), relative to this file"),
-                "investigators_in_game": { "type": "integer", "minimum": 1 },
-                "open_gates": { "type": "integer", "minimum": 0 },
+                "investigators_in_game": ranged(bounds::INVESTIGATORS, "investigators in the game, default 1"),
+                "open_gates": ranged(bounds::OPEN_GATES, "AH2e: open gates, default 0"),
                 "investigator": investigator,
                 "test": test,
                 "monsters": { "type": "array", "items": monster },

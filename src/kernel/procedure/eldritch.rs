@@ -202,7 +202,7 @@ fn consequences(
     out: &TestOutcome,
     hooks: &mut dyn Hooks,
 ) -> Result<(), KernelError> {
-    let result = out.successes as i32;
+    let result = i32::try_from(out.successes).unwrap_or(i32::MAX);
     if let Some(c) = enc.combat.as_mut() {
         match slot {
             Slot::Will => {
@@ -218,9 +218,12 @@ fn consequences(
     match slot {
         Slot::Will => {
             let lost = match horror {
-                Some(h) => {
-                    enc.lose_investigator(Stat::Sanity, (h - result).max(0), id.clone(), hooks)?
-                }
+                Some(h) => enc.lose_investigator(
+                    Stat::Sanity,
+                    h.saturating_sub(result).max(0),
+                    id.clone(),
+                    hooks,
+                )?,
                 None => 0,
             };
             if let Some(c) = enc.combat.as_mut() {
@@ -232,9 +235,12 @@ fn consequences(
             // The investigator and the monster lose Health at the same time: a defeated
             // investigator still deals his successes.
             let lost = match damage {
-                Some(d) => {
-                    enc.lose_investigator(Stat::Health, (d - result).max(0), id.clone(), hooks)?
-                }
+                Some(d) => enc.lose_investigator(
+                    Stat::Health,
+                    d.saturating_sub(result).max(0),
+                    id.clone(),
+                    hooks,
+                )?,
                 None => 0,
             };
             enc.lose_monster(m, result, Source::StrengthResult, hooks)?;

@@ -192,13 +192,13 @@ impl Arkham {
 /// Puts the round's weapons and spells in hand: at most [`HANDS`] hands; a spell released loses its
 /// cast.
 fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Result<(), KernelError> {
-    let mut hands = 0;
+    let mut hands: u32 = 0;
     for id in &plan.wield {
         if !enc.investigator.possessions.contains(id) {
             // Discarded (Dynamite, Holy Water, the Elder Thing): no longer there to hold.
             continue;
         }
-        hands += enc.catalog.get(id).map_or(0, |c| c.hands);
+        hands = hands.saturating_add(enc.catalog.get(id).map_or(0, |c| c.hands));
     }
     if hands > HANDS {
         return Err(rule(
