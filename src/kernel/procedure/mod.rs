@@ -2,7 +2,8 @@
 //! scenario asks for (one test, or a combat against every monster), begin and end a combat, fire its
 //! hooks, place the monster and resolve the tests hooks ask for. A rule of one game is decided once, in
 //! that game's implementation: `eldritch.rs` (Eldritch Horror) and `arkham/` (Arkham Horror 2e).
-//! May import the rest of the kernel; nothing in the kernel outside this folder imports it.
+//! May import the rest of the kernel but `setup.rs` (which reads [`HANDS`]); the encounter asks its
+//! game's rules through `Encounter::procedure` and imports nothing from here.
 
 mod arkham;
 mod eldritch;
@@ -17,6 +18,10 @@ use super::{
     Monster, Skill, Status, TestRequest, TestSpec,
 };
 use std::sync::Arc;
+
+/// What a step of a procedure ends with: nothing, or the error that stops the run (a hook failed, a
+/// card asked what the rules do not allow).
+pub type Step = Result<(), KernelError>;
 
 /// What follows from a test's result, applied before after_test hooks fire.
 type Consequences<'a> = super::encounter::Consequences<'a>;
@@ -37,7 +42,7 @@ pub trait Procedure: Sync {
     /// and immunities); by default nothing.
     fn filter_bonuses(&self, _enc: &Encounter, _kind: &str, _bonuses: &mut [Bonus]) {}
     /// After the roll and the after_roll hooks: the player's tokens (EH rerolls, AH2e Clue dice).
-    fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Result<(), KernelError>;
+    fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Step;
     fn passed(&self, rolled: usize, successes: u32, difficulty: u32) -> bool;
     /// The test a scenario asks for, as the game plays it.
     fn scenario_test(&self, spec: &TestSpec) -> TestSpec {
@@ -62,12 +67,7 @@ pub trait Procedure: Sync {
     /// Whether the investigator goes on to meet the next monster.
     fn meets_next(&self, enc: &mut Encounter) -> bool;
     /// One combat against monster `m`, between `begin_combat` and `end_combat`.
-    fn combat(
-        &self,
-        enc: &mut Encounter,
-        m: usize,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError>;
+    fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step;
     /// Where a monster goes when its combat ends.
     fn place_monster(&self, monster: &mut Monster);
     /// The Health tokens that stay on `monster`.
@@ -82,12 +82,7 @@ pub trait Procedure: Sync {
     // Provided: the skeleton.
 
     /// Plays what the scenario asks for.
-    fn run(
-        &self,
-        enc: &mut Encounter,
-        request: &TestRequest,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    fn run(&self, enc: &mut Encounter, request: &TestRequest, hooks: &mut dyn Hooks) -> Step {
         match request {
             TestRequest::Test(spec) => {
                 self.test(enc, self.scenario_test(spec), hooks)?;
@@ -137,7 +132,7 @@ pub trait Procedure: Sync {
     }
 
     /// Resolves the tests hooks asked for, in order; a test they ask for in turn is resolved after them.
-    fn run_queued(&self, enc: &mut Encounter, hooks: &mut dyn Hooks) -> Result<(), KernelError> {
+    fn run_queued(&self, enc: &mut Encounter, hooks: &mut dyn Hooks) -> Step {
         let mut rounds = 0;
         while !enc.queued.is_empty() {
             rounds += 1;
@@ -163,12 +158,7 @@ pub trait Procedure: Sync {
 
     /// Starts a combat against monster `m`: the combat state, the transcript line, the
     /// before_encounter hooks and the tests they ask for.
-    fn begin_combat(
-        &self,
-        enc: &mut Encounter,
-        m: usize,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    fn begin_combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         let monster = &enc.monsters[m];
         enc.current = Some(m);
         enc.combat = Some(CombatState {
@@ -197,12 +187,7 @@ pub trait Procedure: Sync {
 
     /// Ends the combat against monster `m`: the after_encounter hooks, the monster placed, the
     /// transcript line.
-    fn end_combat(
-        &self,
-        enc: &mut Encounter,
-        m: usize,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    fn end_combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         enc.fire(Hook::AfterEncounter, hooks, &mut None)?;
         let mon = Arc::make_mut(&mut enc.monsters[m]);
         self.place_monster(mon);

@@ -1,10 +1,9 @@
-//! Arkham Horror 2e: the rounds of Fight or Flee, with weapons and spells in two hands.
+//! Arkham Horror 2e: the rounds of Fight or Flee, with weapons and spells in two hands. Imports the
+//! kernel's values, the skeleton and `arkham/mod.rs`'s checks; not `knockout.rs` nor another game.
 
 use super::{Arkham, check, done, resolved, rule};
-use crate::kernel::procedure::Procedure;
-use crate::kernel::{
-    Encounter, Event, Hooks, KernelError, Monster, Round, Skill, Stat, TestOutcome,
-};
+use crate::kernel::procedure::{Procedure, Step};
+use crate::kernel::{Encounter, Event, Hooks, Monster, Round, Skill, Stat, TestOutcome};
 use std::sync::Arc;
 
 /// Rounds of Fight or Flee played before the engine stops a combat that cannot end (both sides
@@ -16,12 +15,7 @@ pub const HANDS: u32 = 2;
 
 impl Arkham {
     /// Fight or Flee, round after round, until the combat ends.
-    pub(super) fn rounds(
-        &self,
-        enc: &mut Encounter,
-        m: usize,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    pub(super) fn rounds(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         // The printed monster (a copy: the shared one changes during the combat).
         let monster = Monster::clone(&enc.monsters[m]);
         for round in 1..=MAX_ROUNDS {
@@ -103,7 +97,7 @@ impl Arkham {
         m: usize,
         monster: &Monster,
         hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    ) -> Step {
         let Some(c) = monster.combat.clone() else {
             return Err(rule(
                 &monster.id,
@@ -113,43 +107,41 @@ impl Arkham {
         let id = monster.id.clone();
         let overwhelming = monster.overwhelming;
         let endless = monster.has("endless");
-        let mut consequences = |enc: &mut Encounter,
-                                out: &TestOutcome,
-                                hooks: &mut dyn Hooks|
-         -> Result<(), KernelError> {
-            if out.passed {
-                let mon = Arc::make_mut(&mut enc.monsters[m]);
-                mon.defeated = true;
-                if endless {
-                    mon.place = "cup".into();
-                } else {
-                    mon.place = "trophy".into();
-                    Arc::make_mut(&mut enc.investigator)
-                        .trophies
-                        .push(id.clone());
-                }
-                emit!(
-                    enc,
-                    Event::MonsterDefeated {
-                        monster: id.clone(),
-                        source: if endless {
-                            "endless".into()
-                        } else {
-                            "trophy".into()
-                        },
+        let mut consequences =
+            |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
+                if out.passed {
+                    let mon = Arc::make_mut(&mut enc.monsters[m]);
+                    mon.defeated = true;
+                    if endless {
+                        mon.place = "cup".into();
+                    } else {
+                        mon.place = "trophy".into();
+                        Arc::make_mut(&mut enc.investigator)
+                            .trophies
+                            .push(id.clone());
                     }
-                );
-                if overwhelming > 0 {
-                    enc.lose_investigator(
-                        Stat::Health,
-                        overwhelming,
-                        &format!("{id}:overwhelming"),
-                        hooks,
-                    )?;
+                    emit!(
+                        enc,
+                        Event::MonsterDefeated {
+                            monster: id.clone(),
+                            source: if endless {
+                                "endless".into()
+                            } else {
+                                "trophy".into()
+                            },
+                        }
+                    );
+                    if overwhelming > 0 {
+                        enc.lose_investigator(
+                            Stat::Health,
+                            overwhelming,
+                            &format!("{id}:overwhelming"),
+                            hooks,
+                        )?;
+                    }
                 }
-            }
-            Ok(())
-        };
+                Ok(())
+            };
         let r = self.test_then(
             enc,
             check(
@@ -169,12 +161,7 @@ impl Arkham {
 
     /// Casts the round's spells: the Sanity cost is paid whether or not the Spell check passes; a
     /// failed spell still holds its hands this round.
-    fn cast_spells(
-        &self,
-        enc: &mut Encounter,
-        plan: &Round,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    fn cast_spells(&self, enc: &mut Encounter, plan: &Round, hooks: &mut dyn Hooks) -> Step {
         for id in &plan.cast {
             let held = enc.combat.as_ref().is_some_and(|c| c.hands.contains(id));
             if !held {
@@ -215,7 +202,7 @@ impl Arkham {
 
 /// Puts the round's weapons and spells in hand: at most [`HANDS`] hands; a spell released loses its
 /// cast.
-fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Result<(), KernelError> {
+fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Step {
     let mut hands = 0;
     for id in &plan.wield {
         if !enc.investigator.possessions.contains(id) {
