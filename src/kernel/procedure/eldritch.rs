@@ -254,7 +254,7 @@ mod tests {
     use super::*;
 
     /// EH: an investigator with no Health or no Sanity left is defeated (rules-reference.md A2, step
-    /// step 8: reduced to 0 Health by a Strength test, he resolves no further encounters).
+    /// 8: reduced to 0 Health by a Strength test, he resolves no further encounters).
     #[test]
     fn either_at_zero_defeats() {
         let mut inv = Investigator::new(Game::Eldritch);
