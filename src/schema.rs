@@ -133,7 +133,7 @@ fn card_object() -> Value {
             "combat": rating,
             "abilities": {
                 "type": "array",
-                "items": { "enum": crate::defs::KEYWORDS },
+                "items": { "enum": crate::kernel::Keyword::NAMES },
                 "description": "AH2e monster ability keywords",
             },
             "nightmarish": int("AH2e: Nightmarish N"),

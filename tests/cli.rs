@@ -59,3 +59,114 @@ fn a_failed_expectation_exits_1_naming_its_line() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `mythos ARGS` without colour: exit status, stdout parsed as JSON, stderr.
+fn json_of(args: &[&str]) -> (Option<i32>, serde_json::Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mythos"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    let v = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    });
+    (out.status.code(), v, stderr)
+}
+
+/// With `--format json`, a refused scenario prints its diagnostic as a JSON object on stdout, and the
+/// rendered diagnostic on stderr as without it.
+#[test]
+fn a_refused_scenario_in_json_is_an_error_object_on_stdout() {
+    let (status, v, stderr) = json_of(&[
+        "run",
+        "tests/diagnostics/unknown_key.toml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "code": "E0102",
+            "message": "unknown key `skil`",
+            "file": "tests/diagnostics/unknown_key.toml",
+            "line": 8,
+            "column": 1,
+            "hint": "did you mean `skill`?",
+        })
+    );
+    assert!(
+        stderr.starts_with("tests/diagnostics/unknown_key.toml:8:1: E0102 unknown key `skil`\n"),
+        "{stderr}"
+    );
+}
+
+/// Several problems are an array of error objects, in the order the rendered ones are printed.
+#[test]
+fn several_problems_in_json_are_an_array() {
+    let (status, v, _) = json_of(&[
+        "run",
+        "tests/diagnostics/several_problems.toml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(status, Some(2));
+    let got: Vec<(String, u64, u64)> = v
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|e| {
+            (
+                e["code"].as_str().unwrap_or("").to_string(),
+                e["line"].as_u64().unwrap_or(0),
+                e["column"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("E0105".to_string(), 7, 25),
+            ("E0201".to_string(), 6, 16),
+            ("E0105".to_string(), 13, 13),
+        ]
+    );
+}
+
+/// A script that fails while the scenario is played, in `run` and in sampled `odds`: the error object
+/// is the whole of stdout, with the script's own code and place.
+#[test]
+fn a_run_that_fails_in_json_is_an_error_object_on_stdout() {
+    let file = "tests/diagnostics/runaway_script.toml";
+    for args in [
+        vec!["run", file, "--format", "json"],
+        vec!["odds", file, "--samples", "10", "--format", "json"],
+    ] {
+        let (status, v, stderr) = json_of(&args);
+        assert_eq!(status, Some(2), "{args:?}: {stderr}");
+        assert_eq!(v["code"], "E0403", "{args:?}");
+        assert_eq!(v["file"], file, "{args:?}");
+        assert_eq!(
+            (v["line"].as_u64(), v["column"].as_u64()),
+            (Some(7), Some(1))
+        );
+        let message = v["message"].as_str().unwrap_or("");
+        assert!(
+            message.starts_with("`runaway` in hook `on_pool`: "),
+            "{args:?}"
+        );
+        assert!(
+            v["hint"].as_str().is_some_and(|h| h.contains("limits")),
+            "{args:?}"
+        );
+        assert!(
+            stderr.starts_with(&format!("{file}:7:1: E0403 ")),
+            "{stderr}"
+        );
+    }
+}

@@ -4,8 +4,8 @@
 
 use mythos::defs::CardSet;
 use mythos::kernel::{
-    DiceSource, Encounter, Event, Game, Investigator, Policy, Rules, Setup, Skill, TestRequest,
-    TestSpec,
+    DiceSource, Encounter, Event, Exclusion, Game, Investigator, Policy, Rules, Setup, Skill,
+    TestRequest, TestSpec,
 };
 use mythos::script::ScriptHooks;
 use std::collections::BTreeMap;
@@ -61,7 +61,8 @@ fn in_combat_the_highest_weapon_bonus_applies_and_the_others_are_listed_as_ignor
     enc.run_test(combat(Skill::Strength), &mut hooks).unwrap();
     assert_eq!(enc.tests[0].pool, 2 + 3);
     assert!(enc.events.iter().any(|e| matches!(e,
-        Event::BonusIgnored { source, amount: 2, reason } if source == "38_revolver" && reason.contains("single highest"))));
+        Event::BonusIgnored { source, amount: 2, reason: Exclusion::NotHighest { used, value: 3 } }
+            if source.is_card("38_revolver") && used.is_card("45_automatic"))));
 }
 
 #[test]

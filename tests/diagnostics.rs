@@ -156,6 +156,50 @@ fn too_many_hands() {
 }
 
 #[test]
+fn a_location_that_is_no_location_is_refused_where_it_is_written() {
+    // The file's word names no location of the game: the scenario refuses it itself.
+    let out = refused_one(
+        "no_such_location",
+        "E0105",
+        "6:12",
+        "`arkham` or `other_world`",
+    );
+    assert!(
+        out.contains("`innsmouth` is not a starting location"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_hospital_start_and_a_round_that_hides_are_both_refused_rounds_first() {
+    // St. Mary's Hospital is a location, but not one an investigator starts in (the kernel's check);
+    // `hide` is no action of a round (the file's own word). Both are reported, in the file's
+    // section order (rounds, then location).
+    let ds = refused("hospital_start_and_no_action");
+    let out = render_all(&ds, false);
+    assert_eq!(ds.len(), 2, "{out}");
+    assert_diag(
+        &ds[0],
+        "hospital_start_and_no_action",
+        "E0105",
+        "12:10",
+        "`fight` or `flee`",
+    );
+    assert!(out.contains("`hide` is not a combat action"), "{out}");
+    assert_diag(
+        &ds[1],
+        "hospital_start_and_no_action",
+        "E0105",
+        "6:12",
+        "`arkham` or `other_world`",
+    );
+    assert!(
+        out.contains("`st_marys_hospital` is not a starting location"),
+        "{out}"
+    );
+}
+
+#[test]
 fn script_syntax_error() {
     // A one-line script in `"""…"""`: the column is counted from the start of the file's line, so the
     // caret sits under the `}` that Rhai did not expect.
@@ -505,4 +549,39 @@ fn the_readme_s_table_of_codes_is_the_code_enum_s() {
         .map(|c| (c.as_str().to_string(), c.meaning().to_string()))
         .collect();
     assert_eq!(readme_codes(), table);
+}
+
+#[test]
+fn the_failure_sampled_odds_report_is_the_lowest_sample_s_whatever_the_threads() {
+    // Each sample fails on one roll in 1,296 of four sixes (line 9) and on one in 1,296 of four ones
+    // (line 10). From seed 34,010 the first failing sample is 2,814 (four ones); the second chunk of
+    // samples meets four sixes after 13: with several threads it fails first, but is not the lowest.
+    const SEED: u64 = 34_010;
+    let mut p = prepared("two_ways_to_fail");
+    let lowest = (0..)
+        .find_map(|i| {
+            let (_, r) = p.run_for_odds(mythos::kernel::DiceSource::seeded(SEED + i));
+            r.err().map(|e| (i, p.diagnostic(&e)))
+        })
+        .expect("a sample fails");
+    assert_eq!(lowest.0, 2_814);
+    assert_eq!(
+        lowest.1.location().as_deref(),
+        Some("tests/diagnostics/two_ways_to_fail.toml:10:48")
+    );
+    let on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        // `install` runs the whole of `sampled` in the pool, so its parallel loop uses that many threads.
+        pool.install(|| {
+            let mut p = prepared("two_ways_to_fail");
+            let d = sampled(&mut p, 12_288, SEED, false).expect_err("some sample fails");
+            render_all(&[d], false)
+        })
+    };
+    let expected = render_all(&[lowest.1], false);
+    assert_eq!(on(1), expected);
+    assert_eq!(on(4), expected);
 }

@@ -159,7 +159,7 @@ fn scenario_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
 /// losses the outcome counts are the ones the transcript lists.
 #[test]
 fn a_run_without_a_transcript_ends_like_one_with_it() {
-    use mythos::kernel::{DiceSource, Event, Stat};
+    use mythos::kernel::{DiceSource, Event, Stat, Target};
     use mythos::odds::Outcome;
     let mut files = Vec::new();
     scenario_files(
@@ -196,11 +196,11 @@ fn a_run_without_a_transcript_ends_like_one_with_it() {
             for e in &full.events {
                 match e {
                     Event::Lost {
-                        target,
+                        target: Target::Investigator,
                         stat,
                         amount,
                         ..
-                    } if target == "investigator" => match stat {
+                    } => match stat {
                         Stat::Health => health += amount,
                         Stat::Sanity => sanity += amount,
                         _ => {}

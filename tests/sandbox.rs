@@ -234,7 +234,7 @@ fn a_card_asking_for_tests_after_every_test_stops_at_the_test_limit() {
 
 #[test]
 fn what_one_hook_prints_is_cut_at_the_hook_budget() {
-    // 100 times an array of 1,000 numbers: about 490,000 bytes asked for.
+    // 10 times an array of 1,000 numbers: about 49,000 bytes asked for, within what a hook may ask.
     let played = play_hostile("one_hook_prints_without_end");
     assert!(played.error.is_none(), "cutting the text is not an error");
     let text = transcript_text(&played);
@@ -382,4 +382,44 @@ fn no_function_a_script_can_reach_reads_the_clock_the_environment_or_chance() {
         "every function is listed"
     );
     assert_eq!(unsafe_functions(&engine), Vec::<String>::new());
+}
+
+#[test]
+fn a_hook_that_keeps_printing_stops_at_the_print_limit() {
+    // Formatting a value takes time the operations limit does not count: asking for text without
+    // end is a runaway, even once the text is cut.
+    let (d, clues) = stopped("let a = []; for i in 0..1000 { a.push(i); } loop { debug(a); }");
+    assert_names(&d, "E0403", "7");
+    assert!(
+        d.message.contains(&format!(
+            "more than {} bytes of text",
+            Limits::PRINT_ASKED_PER_HOOK
+        )),
+        "{d}"
+    );
+    assert_eq!(clues, 0);
+}
+
+#[test]
+fn hooks_that_together_run_long_stop_at_the_run_operations_limit() {
+    // Each hook stays within the operations of one call; together they pass those of one run.
+    let played = play_hostile("every_hook_runs_long");
+    let d = played.error.clone().expect("the run is stopped");
+    assert_at(
+        &d,
+        "E0403",
+        "treadmill",
+        "on_pool",
+        "tests/sandbox/every_hook_runs_long.toml",
+        "7",
+    );
+    assert!(
+        d.message.contains(&format!(
+            "more than {} operations together",
+            Limits::RUN_OPERATIONS
+        )),
+        "{d}"
+    );
+    // The hooks before the one stopped were applied: the run got that far within its budget.
+    assert!(number(&played, &["investigator", "clues"]) > 0);
 }

@@ -4,7 +4,7 @@ use super::pack_dir::{load_set, read_pack_files};
 use super::paths::normalize;
 use super::text_file::{MAX_FILE_BYTES, read_text};
 use super::{Cli, Format, color, print_diagnostics};
-use crate::defs::{Diagnostic, SourceFile, render};
+use crate::defs::{Diagnostic, SourceFile, json_all, render};
 use crate::kernel::Game;
 use crate::scenario::{
     Played, Prepared, play_file_with_packs, prepare_file, result_object, transcript_text,
@@ -34,13 +34,23 @@ pub(super) fn prepare_path(path: &Path, cli: &Cli) -> Result<Prepared, Vec<Diagn
     prepare_file(&file, &loader, &packs)
 }
 
+/// Bad input, or a run that failed: every diagnostic rendered on stderr and, with `--format json`, also
+/// as JSON on stdout (one object, or an array when several); exit 2.
+fn failed(ds: &[Diagnostic], format: Format) -> i32 {
+    print_diagnostics(ds);
+    if let Format::Json = format {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json_all(ds)).expect("a JSON value serializes")
+        );
+    }
+    2
+}
+
 pub(super) fn odds(cli: &Cli, file: &Path, format: Format, samples: Option<u64>, seed: u64) -> i32 {
     let mut prepared = match prepare_path(file, cli) {
         Ok(p) => p,
-        Err(ds) => {
-            print_diagnostics(&ds);
-            return 2;
-        }
+        Err(ds) => return failed(&ds, format),
     };
     let result = match samples {
         None => crate::odds::exact(&mut prepared),
@@ -52,10 +62,7 @@ pub(super) fn odds(cli: &Cli, file: &Path, format: Format, samples: Option<u64>,
         ),
     };
     match result {
-        Err(d) => {
-            print_diagnostics(std::slice::from_ref(&d));
-            2
-        }
+        Err(d) => failed(std::slice::from_ref(&d), format),
         Ok(o) => {
             match format {
                 Format::Text => print!(
@@ -76,11 +83,11 @@ pub(super) fn odds(cli: &Cli, file: &Path, format: Format, samples: Option<u64>,
 /// `mythos run`: the transcript or the result object; exit 2 on bad input or a script error mid-play.
 pub(super) fn run(cli: &Cli, file: &Path, format: Format) -> i32 {
     match play_path(file, cli) {
-        Err(ds) => {
-            print_diagnostics(&ds);
-            2
-        }
+        Err(ds) => failed(&ds, format),
         Ok(played) => {
+            if let (Some(d), Format::Json) = (&played.error, format) {
+                return failed(std::slice::from_ref(d), format);
+            }
             match format {
                 Format::Text => print!("{}", transcript_text(&played)),
                 Format::Json => println!(

@@ -1,8 +1,9 @@
 //! A validated card: a raw card file checked against the rules of one game, and what the kernel gets
 //! from it (an active card, a monster). May import `kernel`, never `rhai` or `toml` parsing.
 
-use super::raw::{CardKind, KEYWORDS, RawCard, RawRating, RawTest};
+use super::raw::{CardKind, RawCard, RawRating, RawTest};
 use super::{Code, Diagnostic, SourceFile};
+use crate::kernel::Keyword;
 use crate::kernel::monster::MonsterTest;
 use crate::kernel::{ActiveCard, BonusDef, BonusKind, Casting, During, Game, Monster, Skill};
 use std::collections::BTreeMap;
@@ -27,7 +28,7 @@ pub struct Card {
     pub toughness: Option<i32>,
     pub will: Option<MonsterTest>,
     pub strength: Option<MonsterTest>,
-    pub keywords: Vec<String>,
+    pub keywords: Vec<Keyword>,
     pub file: SourceFile,
     /// Span of the id, for diagnostics about the card as a whole.
     pub id_span: std::ops::Range<usize>,
@@ -194,17 +195,17 @@ impl Card {
         }
         let mut keywords = Vec::new();
         for a in &raw.abilities {
-            if KEYWORDS.contains(&a.get_ref().as_str()) {
-                keywords.push(a.get_ref().clone());
+            if let Some(k) = Keyword::parse(a.get_ref()) {
+                keywords.push(k);
             } else {
-                let near = super::closest(a.get_ref(), KEYWORDS);
+                let near = super::closest(a.get_ref(), Keyword::NAMES);
                 out.push(bad(
                     file,
                     a.span(),
                     format!("`{}` is not a monster ability", a.get_ref()),
                     Some(match near.first() {
                         Some(n) => format!("did you mean `{n}`?"),
-                        None => format!("one of: {}", KEYWORDS.join(", ")),
+                        None => format!("one of: {}", Keyword::NAMES.join(", ")),
                     }),
                 ));
             }
@@ -278,7 +279,7 @@ impl Card {
             name: self.name.clone(),
             epic: self.epic,
             toughness: self.toughness.unwrap_or(1) + extra,
-            damage: 0,
+            health_tokens: 0,
             horror: self.will.clone(),
             combat: self.strength.clone(),
             awareness: self.raw.awareness,
@@ -287,7 +288,7 @@ impl Card {
             keywords: self.keywords.clone(),
             nightmarish: self.raw.nightmarish.unwrap_or(0),
             overwhelming: self.raw.overwhelming.unwrap_or(0),
-            place: "space".to_string(),
+            place: crate::kernel::Place::Space,
         }
     }
 }

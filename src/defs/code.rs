@@ -65,6 +65,7 @@ codes! {
     RuleRefused = "E0406": "a script asked for something the rules do not allow there",
     UnknownApi = "E0407": "a script calls a function, or reads a `ctx` property, that the script API does not have (hint: the closest name)",
     Forbidden = "E0408": "a script uses `import`, `eval`, `Fn`, `curry`, a closure that captures a variable, or a map key over 64 bytes",
+    ScriptTooLong = "E0409": "a script of more than 65,534 lines, or with a line of more than 65,534 characters (Rhai could not place a problem past that)",
 }
 
 impl fmt::Display for Code {

@@ -2,7 +2,10 @@
 //! miette; a no-colour theme keeps snapshots stable.
 
 use super::Code;
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents,
+    SourceSpan, SpanContents,
+};
 use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
@@ -22,7 +25,8 @@ impl SourceFile {
         }
     }
 
-    /// 1-based line and column of a byte offset.
+    /// 1-based line and column of a byte offset: lines end at `\n` (a `\r` before it is the line's
+    /// last character), columns are counted in characters, as editors show them.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
         let before = &self.text[..offset];
@@ -93,6 +97,20 @@ impl Diagnostic {
         self
     }
 
+    /// The diagnostic as a JSON object: `code`, `message`, `file`, `line`, `column` (as in the
+    /// headline: 1-based, columns in characters) and `hint`, each `null` when it has none.
+    pub fn to_json(&self) -> serde_json::Value {
+        let place = self.file.as_ref().map(|f| (f, f.line_col(self.span.start)));
+        serde_json::json!({
+            "code": self.code.as_str(),
+            "message": self.message,
+            "file": place.map(|(f, _)| f.path.as_str()),
+            "line": place.map(|(_, (line, _))| line),
+            "column": place.map(|(_, (_, col))| col),
+            "hint": self.hint,
+        })
+    }
+
     /// `file:line:col`, or just the file.
     pub fn location(&self) -> Option<String> {
         let file = self.file.as_ref()?;
@@ -129,10 +147,36 @@ impl miette::Diagnostic for Diagnostic {
     }
 }
 
+/// miette reads the file through this: its own spans, but the column of the header counted in
+/// characters, as the headline counts it (miette counts bytes).
+impl miette::SourceCode for SourceFile {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let inner = self.text.as_ref().read_span(span, before, after)?;
+        let start = inner.span().offset();
+        let column = self
+            .text
+            .get(start.saturating_sub(inner.column())..start)
+            .map_or(inner.column(), |s| s.chars().count());
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.path.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line(),
+            column,
+            inner.line_count(),
+        )))
+    }
+}
+
 /// A diagnostic with its source attached, in the form miette renders.
 struct WithSource<'a> {
     d: &'a Diagnostic,
-    source: Option<NamedSource<Arc<str>>>,
+    source: Option<&'a SourceFile>,
 }
 
 impl fmt::Debug for WithSource<'_> {
@@ -157,7 +201,7 @@ impl miette::Diagnostic for WithSource<'_> {
             .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
+        self.source.map(|s| s as &dyn miette::SourceCode)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         self.source.as_ref()?;
@@ -179,10 +223,7 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
         GraphicalTheme::unicode_nocolor()
     };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
-    let source = d
-        .file
-        .as_ref()
-        .map(|f| NamedSource::new(f.path.clone(), f.text.clone()));
+    let source = d.file.as_ref();
     let mut out = match d.location() {
         Some(loc) => format!("{loc}: {} {}\n", d.code, d.message),
         None => format!("{} {}\n", d.code, d.message),
@@ -196,6 +237,14 @@ pub fn render_all(ds: &[Diagnostic], color: bool) -> String {
         .map(|d| render(d, color))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// One diagnostic as its JSON object (`Diagnostic::to_json`), several as an array of them.
+pub fn json_all(ds: &[Diagnostic]) -> serde_json::Value {
+    match ds {
+        [one] => one.to_json(),
+        _ => serde_json::Value::Array(ds.iter().map(Diagnostic::to_json).collect()),
+    }
 }
 
 /// Several diagnostics: validation collects every problem before it stops.

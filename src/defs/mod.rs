@@ -9,13 +9,15 @@ mod id;
 mod pack;
 mod parse;
 mod raw;
+mod script_source;
 mod set;
 
 pub use card::Card;
 pub use code::Code;
-pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, render, render_all};
+pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, json_all, render, render_all};
 pub use id::{card_id, closest};
 pub use pack::{BASE_PACK, Pack, RawManifest};
 pub use parse::{parse_toml, parse_toml_all, toml_diagnostic};
-pub use raw::{CardKind, KEYWORDS, RawBonus, RawCard, RawRating, RawTest};
-pub use set::{CardSet, Origin, ScriptSource, embedded_base_files};
+pub use raw::{CardKind, RawBonus, RawCard, RawRating, RawTest};
+pub use script_source::{MOST_SCRIPT_COLUMNS, MOST_SCRIPT_LINES, ScriptSource};
+pub use set::{CardSet, Origin, embedded_base_files};

@@ -148,15 +148,3 @@ pub struct RawRating {
     #[serde(default)]
     pub damage: Option<i32>,
 }
-
-/// The AH2e monster ability keywords the rules define.
-pub const KEYWORDS: [&str; 8] = [
-    "ambush",
-    "endless",
-    "physical_resistance",
-    "physical_immunity",
-    "magical_resistance",
-    "magical_immunity",
-    "undead",
-    "mask",
-];

@@ -3,41 +3,15 @@
 
 use super::pack::{BASE_PACK, Pack, stem, stem_clashes};
 use super::parse::parse_toml_all;
-use super::{Card, Code, Diagnostic, Diagnostics, RawCard, SourceFile, card_id, closest};
+use super::{
+    Card, Code, Diagnostic, Diagnostics, RawCard, ScriptSource, SourceFile, card_id, closest,
+};
 use crate::kernel::Game;
 use include_dir::{Dir, include_dir};
 use std::collections::BTreeMap;
 
 static BASE_CARDS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/cards");
 static BASE_SCRIPTS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/scripts");
-
-/// A card's Rhai source and where it sits: a script file, or a `script` string inside a TOML file (then
-/// `line_offset` lines come before the script's first line, and `column_offset` characters come before
-/// its first character on that line).
-#[derive(Debug, Clone)]
-pub struct ScriptSource {
-    pub card: String,
-    pub file: SourceFile,
-    pub code: String,
-    pub line_offset: usize,
-    pub column_offset: usize,
-}
-
-impl ScriptSource {
-    /// The file line of a script line.
-    pub fn file_line(&self, line: usize) -> usize {
-        line + self.line_offset
-    }
-
-    /// The file column of a column on script line `line`: only the script's first line is shifted.
-    pub fn file_col(&self, line: usize, col: usize) -> usize {
-        if line <= 1 {
-            col + self.column_offset
-        } else {
-            col
-        }
-    }
-}
 
 /// Where a card came from: its pack, and what it replaced (`replaces = "id"`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -166,16 +140,13 @@ impl CardSet {
                 // A second script of this stem: already reported by `stem_clashes`.
                 Some(_) if !attached.insert(stem(path)) => {}
                 Some(id) => {
-                    self.scripts.insert(
-                        id.clone(),
-                        ScriptSource {
-                            card: id.clone(),
-                            file,
-                            code: text.clone(),
-                            line_offset: 0,
-                            column_offset: 0,
-                        },
-                    );
+                    let src = ScriptSource::whole(id.clone(), file);
+                    match src.too_long() {
+                        Some(d) => problems.push(d),
+                        None => {
+                            self.scripts.insert(id.clone(), src);
+                        }
+                    }
                 }
                 None => problems.push(
                     Diagnostic::new(
@@ -302,31 +273,14 @@ impl CardSet {
         let script = raw.script.clone();
         let card = Card::validate(raw, file, self.game)?;
         let id = card.id.clone();
+        let src = script
+            .map(|s| ScriptSource::embedded(id.clone(), file.clone(), s.span(), s.into_inner()));
+        if let Some(d) = src.as_ref().and_then(ScriptSource::too_long) {
+            return Err(vec![d]);
+        }
         self.scripts.remove(&id);
-        if let Some(s) = script {
-            let span = s.span();
-            // The string's first character: past `"""` (and the newline right after it, which TOML drops).
-            let raw_text = &file.text[span.clone()];
-            let quote = if raw_text.starts_with("\"\"\"") || raw_text.starts_with("'''") {
-                3
-            } else {
-                1
-            };
-            let mut start = span.start + quote;
-            if quote == 3 && file.text[start..].starts_with('\n') {
-                start += 1;
-            }
-            let (line, col) = file.line_col(start);
-            self.scripts.insert(
-                id.clone(),
-                ScriptSource {
-                    card: id.clone(),
-                    file: file.clone(),
-                    code: s.into_inner(),
-                    line_offset: line - 1,
-                    column_offset: col - 1,
-                },
-            );
+        if let Some(src) = src {
+            self.scripts.insert(id.clone(), src);
         }
         self.origins.insert(
             id.clone(),

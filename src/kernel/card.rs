@@ -2,10 +2,11 @@
 //! prints. Everything else a card does, it does through its script at the hooks.
 
 use super::Skill;
+use super::monster::Keyword;
 use serde::Serialize;
 
 /// Physical or magical: Magical/Physical Resistance and Immunity filter bonuses by this.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BonusKind {
     Physical,
@@ -24,6 +25,22 @@ impl BonusKind {
         match self {
             BonusKind::Physical => "physical",
             BonusKind::Magical => "magical",
+        }
+    }
+
+    /// The monster ability that halves bonuses of this kind (AH2e).
+    pub fn resistance(self) -> Keyword {
+        match self {
+            BonusKind::Physical => Keyword::PhysicalResistance,
+            BonusKind::Magical => Keyword::MagicalResistance,
+        }
+    }
+
+    /// The monster ability that blocks bonuses of this kind (AH2e).
+    pub fn immunity(self) -> Keyword {
+        match self {
+            BonusKind::Physical => Keyword::PhysicalImmunity,
+            BonusKind::Magical => Keyword::MagicalImmunity,
         }
     }
 }

@@ -1,11 +1,11 @@
 //! What a hook may ask for. Scripts never change state themselves: they return effects, and the kernel
 //! applies each one and writes it into the transcript with the card that asked (DESIGN invariant 3).
 
-use super::{BonusKind, Skill};
+use super::{BonusKind, Location, Skill, TestKind};
 use serde::Serialize;
 
 /// A counter on the investigator (or, for `Health`, a monster).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stat {
     Health,
@@ -60,8 +60,8 @@ pub enum Effect {
         successes: u32,
     },
     // combat encounters
-    /// A bonus that lasts for the rest of this Combat Encounter (`None`: every skill).
-    EncounterBonus {
+    /// A bonus that lasts for the rest of this combat (`None`: every skill; `ctx.encounter_bonus`).
+    CombatBonus {
         skill: Option<Skill>,
         value: i32,
     },
@@ -77,7 +77,7 @@ pub enum Effect {
     Test {
         skill: Skill,
         modifier: i32,
-        kind: String,
+        kind: TestKind,
     },
     /// The monster loses Health (Ghost: equal to the Will test result).
     MonsterLose(i32),
@@ -86,7 +86,7 @@ pub enum Effect {
     /// The investigator does not resolve another encounter this phase (Gug).
     NoMoreEncounters,
     /// AH2e: the investigator moves to a place (`other_world` through a gate, …).
-    MoveTo(String),
+    MoveTo(Location),
     /// AH2e: the combat ends now.
     EndCombat,
     /// AH2e: the monster is returned to the box (no trophy).

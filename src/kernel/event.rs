@@ -1,11 +1,18 @@
-//! Everything that happens, as data. The kernel emits these; `transcript/` turns them into text and
-//! JSON. A card is named by its id; the transcript looks its printed name up.
+//! Everything that happens, as data. The kernel emits these; `transcript/` turns them into text (all
+//! of the wording lives there) and JSON. A card is named by its id, a cause by its [`Source`]; the
+//! transcript looks printed names up. No event carries English written by the kernel: the only text
+//! is a card's own (`Note`, a skip reason). Imports nothing outside the kernel.
+//!
+//! Words: a *combat* is one monster met (EH: a Combat Encounter; AH2e: a combat); the
+//! [`Encounter`](super::Encounter) is the whole state of a play. The JSON names of the combat
+//! events (`encounter_begins`, `damage`) are kept as they were.
 
-use super::{Skill, Slot, Stat, Status};
+use super::{Action, BonusKind, Exclusion, Location, Place, Skill, Slot, Source, Stat, Status};
+use super::{Target, TestKind};
 use serde::Serialize;
 
 /// What a line of the dice pool is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PartKind {
     Skill,
@@ -22,7 +29,7 @@ pub enum Event {
     TestBegins {
         test: usize,
         skill: Skill,
-        kind: String,
+        kind: TestKind,
         modifier: i32,
         difficulty: u32,
         combat: bool,
@@ -31,61 +38,92 @@ pub enum Event {
         slot: Option<Slot>,
     },
     SkillReplaced {
-        source: String,
+        source: Source,
         from: Skill,
         to: Skill,
     },
+    /// A card said not to resolve the test, in its own words.
     TestSkipped {
-        source: String,
+        source: Source,
         reason: String,
+    },
+    /// A card defeated the monster before the test, which is not resolved.
+    DefeatedBeforeTest {
+        source: Source,
     },
     PoolPart {
         part: PartKind,
-        source: String,
+        source: Source,
         amount: i32,
     },
     BonusIgnored {
-        source: String,
+        source: Source,
         amount: i32,
-        reason: String,
+        reason: Exclusion,
     },
+    /// AH2e: the monster's Physical or Magical Resistance halves a bonus (rounded up).
     BonusHalved {
-        source: String,
+        source: Source,
         from: i32,
         to: i32,
-        reason: String,
+        kind: BonusKind,
+        monster: String,
     },
     /// AH2e: a Clue token spent for an extra die.
     ClueDie {
         face: u8,
         clues_left: i32,
     },
+    /// AH2e, open point D1: this scenario reads 0 or fewer dice as a failure Clue tokens cannot change.
+    NoClueDice,
+    /// AH2e, open point D1: 0 dice, yet Clue tokens may add dice (the engine's default reading).
+    ClueDiceAfterNoDice,
     /// AH2e: a round of Fight or Flee begins.
     RoundBegins {
         round: usize,
-        action: String,
+        action: Action,
         hands: Vec<String>,
+    },
+    /// AH2e: the monster's Ambush: once combat has begun the investigator cannot flee, and fights.
+    CannotFlee {
+        monster: String,
+    },
+    /// AH2e: a spell cast successfully and still held keeps its bonus without a new cast.
+    StillCast {
+        spell: String,
+    },
+    /// AH2e: an Evade check passed: before combat (no combat), or fleeing (the combat ends).
+    Evaded {
+        fled: bool,
+    },
+    /// AH2e: the monster has no horror rating, so there is no horror check.
+    NoHorrorRating {
+        monster: String,
+    },
+    /// AH2e: a combat that would not end, stopped after this many rounds.
+    CombatStopped {
+        rounds: usize,
     },
     /// AH2e: the investigator moves (hospital, asylum, through a gate, lost in time and space).
     Moved {
-        to: String,
-        source: String,
+        to: Location,
+        source: Source,
     },
     Pool {
         total: i32,
         rolled: usize,
     },
     SuccessRule {
-        source: String,
+        source: Source,
         from: u8,
     },
     CountRule {
-        source: String,
+        source: Source,
         face: u8,
         successes: u32,
     },
     DicePerClue {
-        source: String,
+        source: Source,
         dice: u32,
     },
     Rolled {
@@ -96,13 +134,13 @@ pub enum Event {
         die: usize,
         from: u8,
         to: u8,
-        source: String,
+        source: Source,
     },
     FaceSet {
         die: usize,
         from: u8,
         to: u8,
-        source: String,
+        source: Source,
     },
     TestResult {
         test: usize,
@@ -112,69 +150,121 @@ pub enum Event {
         passed: bool,
     },
     DiceRolled {
-        source: String,
+        source: Source,
         faces: Vec<u8>,
     },
     Gained {
         stat: Stat,
         amount: i32,
         now: i32,
-        source: String,
+        source: Source,
     },
     Spent {
         stat: Stat,
         amount: i32,
         now: i32,
-        source: String,
+        source: Source,
     },
     Lost {
-        target: String,
+        target: Target,
         stat: Stat,
         amount: i32,
         now: i32,
-        source: String,
+        source: Source,
     },
     LossChanged {
-        source: String,
+        source: Source,
         from: i32,
         to: i32,
     },
     ConditionGained {
         condition: String,
-        source: String,
+        source: Source,
     },
     ConditionDiscarded {
         condition: String,
-        source: String,
+        source: Source,
     },
     Discarded {
         card: String,
-        source: String,
+        source: Source,
     },
+    /// AH2e, devoured: every card is discarded; trophies are kept.
+    DevouredDiscards,
     MonsterDefeated {
         monster: String,
-        source: String,
+        source: Source,
+        /// Where it goes.
+        place: Place,
     },
-    EncounterBegins {
+    /// The monster recovers Health: Health tokens come off it.
+    MonsterRecovered {
+        source: Source,
+        amount: i32,
+        health_tokens: i32,
+    },
+    /// AH2e: the monster goes back to the box, no trophy.
+    MonsterToBox {
+        source: Source,
+    },
+    /// A bonus for the rest of the combat (`None`: every skill).
+    CombatBonus {
+        source: Source,
+        skill: Option<Skill>,
+        value: i32,
+    },
+    /// EH: the Strength test is resolved before the Will test.
+    StrengthFirst {
+        source: Source,
+    },
+    /// EH: the monster's damage value for this combat changed.
+    DamageValueChanged {
+        source: Source,
+        from: i32,
+        to: i32,
+    },
+    /// The investigator resolves no other encounter this phase.
+    NoMoreEncounters {
+        source: Source,
+    },
+    /// AH2e: a card ended the combat.
+    CombatEnded {
+        source: Source,
+    },
+    /// EH: the monster prints no test for this slot.
+    NoMonsterTest {
+        monster: String,
+        slot: Slot,
+    },
+    /// The investigator is out (defeated, devoured...) and meets no further monster.
+    NoFurtherMonster {
+        status: Status,
+    },
+    #[serde(rename = "encounter_begins")]
+    CombatBegins {
         monster: String,
         number: usize,
         epic: bool,
         ambush: bool,
         toughness: i32,
         /// Health tokens already on it.
-        damage: i32,
+        #[serde(rename = "damage")]
+        health_tokens: i32,
     },
-    EncounterEnds {
+    #[serde(rename = "encounter_ends")]
+    CombatEnds {
         monster: String,
         defeated: bool,
-        place: String,
-        damage: i32,
+        place: Place,
+        #[serde(rename = "damage")]
+        health_tokens: i32,
     },
     StatusChanged {
         status: Status,
     },
+    /// A card's own line (`print`, `ctx.note`).
     Note {
-        source: String,
+        source: Source,
         text: String,
     },
 }

@@ -1,40 +1,45 @@
 //! The hook contract as the kernel sees it: which hooks exist, what a hook may read, and the trait
-//! through which `script/` answers. The kernel calls only hooks a card defines.
+//! through which `script/` answers. The kernel calls only hooks a card defines. Imports nothing
+//! outside the kernel. The hooks `before_encounter` and `after_encounter` keep the rules' word in
+//! their script names; in the code they are `Hook::BeforeCombat` and `Hook::AfterCombat`.
 
-use super::{DiceSource, Effect, Game, Investigator, KernelError, Monster, Skill, Slot, Stat};
+use super::{
+    DiceSource, Effect, Game, Investigator, KernelError, Monster, Skill, Slot, Source, Stat,
+    Target, TestKind,
+};
 use std::fmt;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Hook {
-    BeforeEncounter,
+    BeforeCombat,
     BeforeTest,
     OnPool,
     AfterRoll,
     AfterTest,
     OnDamage,
-    AfterEncounter,
+    AfterCombat,
 }
 
 impl Hook {
     pub const ALL: [Hook; 7] = [
-        Hook::BeforeEncounter,
+        Hook::BeforeCombat,
         Hook::BeforeTest,
         Hook::OnPool,
         Hook::AfterRoll,
         Hook::AfterTest,
         Hook::OnDamage,
-        Hook::AfterEncounter,
+        Hook::AfterCombat,
     ];
 
     pub fn name(self) -> &'static str {
         match self {
-            Hook::BeforeEncounter => "before_encounter",
+            Hook::BeforeCombat => "before_encounter",
             Hook::BeforeTest => "before_test",
             Hook::OnPool => "on_pool",
             Hook::AfterRoll => "after_roll",
             Hook::AfterTest => "after_test",
             Hook::OnDamage => "on_damage",
-            Hook::AfterEncounter => "after_encounter",
+            Hook::AfterCombat => "after_encounter",
         }
     }
 
@@ -73,15 +78,14 @@ impl fmt::Display for Hook {
 /// A loss about to be applied, as `on_damage` sees it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LossView {
-    /// "investigator" or the monster's id.
-    pub target: String,
+    pub target: Target,
     pub stat: Stat,
     pub amount: i32,
     /// The card or rule that causes it.
-    pub cause: String,
+    pub cause: Source,
 }
 
-/// The combat encounter under way, as hooks see it.
+/// The combat under way, as hooks see it (`ctx.encounter`).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CombatView {
     /// 1-based: the how-manieth monster of this phase.
@@ -109,7 +113,7 @@ pub struct TestView {
     /// The skill the test was printed with (the Strength test of a combat stays "strength" here when a
     /// card makes it a Lore test).
     pub printed_skill: Skill,
-    pub kind: std::borrow::Cow<'static, str>,
+    pub kind: TestKind,
     pub modifier: i32,
     pub difficulty: u32,
     pub in_combat: bool,
@@ -123,7 +127,8 @@ pub struct TestView {
     pub loss: Option<LossView>,
     pub investigator: std::sync::Arc<Investigator>,
     pub monster: Option<std::sync::Arc<Monster>>,
-    pub encounter: Option<CombatView>,
+    /// The combat under way, if any (`ctx.encounter`).
+    pub combat: Option<CombatView>,
     /// AH2e: whether this card is held in hand this round.
     pub in_hand: bool,
     pub open_gates: u32,

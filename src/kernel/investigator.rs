@@ -1,6 +1,7 @@
-//! The investigator's state during an encounter.
+//! The investigator's state during a play: skills, counters, cards, status and (AH2e) location.
+//! Imports nothing outside the kernel.
 
-use super::{Game, Skill};
+use super::{Game, Location, Skill};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -47,7 +48,8 @@ pub struct Investigator {
     pub possessions: Vec<String>,
     pub trophies: Vec<String>,
     pub status: Status,
-    pub location: Option<String>,
+    /// AH2e: where the investigator is; `None` in Eldritch Horror.
+    pub location: Option<Location>,
 }
 
 impl Investigator {
@@ -69,7 +71,7 @@ impl Investigator {
             status: Status::Ok,
             location: match game {
                 Game::Eldritch => None,
-                Game::Arkham => Some("arkham".to_string()),
+                Game::Arkham => Some(Location::Arkham),
             },
         }
     }

@@ -21,17 +21,20 @@ mod hooks;
 mod investigator;
 mod limits;
 pub mod monster;
+mod place;
 mod pool;
 mod procedure;
 mod setup;
 mod skill;
+mod source;
 mod test;
 
 pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
 pub use dice::{DiceError, DiceSource, d6_from_u32};
 pub use effect::{Effect, Stat};
 pub use encounter::{
-    CombatState, Encounter, KernelError, Policy, Resolution, Round, StageRules, Tally, TestRequest,
+    Action, CombatState, Encounter, KernelError, Policy, Resolution, Round, StageRules, Tally,
+    TestRequest,
 };
 pub use event::{Event, PartKind};
 pub use hooks::{
@@ -39,9 +42,11 @@ pub use hooks::{
 };
 pub use investigator::{Investigator, Status};
 pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
-pub use monster::Monster;
-pub use pool::{Bonus, BonusRule, Pool, PoolInput, assemble, assemble_pool};
+pub use monster::{Keyword, Monster};
+pub use place::{Location, Place};
+pub use pool::{Bonus, BonusRule, Exclusion, Pool, PoolInput, assemble, assemble_pool};
 pub use procedure::{Arkham, Eldritch, HANDS, MAX_ROUNDS, Procedure, procedure_for};
 pub use setup::{CheckedSetup, MonsterPart, Part, Problem, Rules, Setup, SetupError, SetupProblem};
 pub use skill::{Game, Skill};
-pub use test::{Slot, TestOutcome, TestSpec, count_successes, face_value, failing_dice};
+pub use source::{Ability, Source, Target, Token};
+pub use test::{Slot, TestKind, TestOutcome, TestSpec, count_successes, face_value, failing_dice};

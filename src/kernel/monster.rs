@@ -1,6 +1,7 @@
-//! A monster being encountered: its printed tests, its toughness and the Health tokens on it.
+//! A monster met in a combat: its printed tests, its toughness, the Health tokens on it and where it
+//! is. Imports nothing outside the kernel.
 
-use super::Skill;
+use super::{Place, Skill};
 use serde::Serialize;
 
 /// One of a monster's tests: the skill it tests, its modifier and the loss it deals (horror or damage).
@@ -17,29 +18,75 @@ pub struct Monster {
     pub name: String,
     pub epic: bool,
     pub toughness: i32,
-    /// Eldritch Horror: Health tokens on it.
-    pub damage: i32,
+    /// Eldritch Horror: Health tokens on it (the result object's `monsters[i].damage`, the script
+    /// API's `ctx.monster.damage`). Not its damage value, which is `combat.loss`.
+    pub health_tokens: i32,
     /// EH: the Will line (horror); AH2e: the horror rating.
     pub horror: Option<MonsterTest>,
     /// EH: the Strength line (damage); AH2e: the combat rating.
     pub combat: Option<MonsterTest>,
     /// AH2e awareness.
     pub awareness: Option<i32>,
-    /// AH2e ability keywords (rules text, not cards): ambush, endless, physical_resistance,
-    /// physical_immunity, magical_resistance, magical_immunity, undead, mask.
-    pub keywords: Vec<String>,
+    /// AH2e ability keywords (rules text, not cards).
+    pub keywords: Vec<Keyword>,
     /// AH2e Nightmarish X and Overwhelming X.
     pub nightmarish: i32,
     pub overwhelming: i32,
     pub defeated: bool,
     /// Brought by an ambush: fought at once, returned to the cup afterwards whatever happens.
     pub ambush: bool,
-    /// "space", "cup", "trophy" or "evaded".
-    pub place: String,
+    pub place: Place,
 }
 
 impl Monster {
-    pub fn has(&self, keyword: &str) -> bool {
-        self.keywords.iter().any(|k| k == keyword)
+    pub fn has(&self, keyword: Keyword) -> bool {
+        self.keywords.contains(&keyword)
+    }
+}
+
+/// An AH2e monster ability the rules define (`abilities = [...]` in a card file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Keyword {
+    Ambush,
+    Endless,
+    PhysicalResistance,
+    PhysicalImmunity,
+    MagicalResistance,
+    MagicalImmunity,
+    Undead,
+    Mask,
+}
+
+impl Keyword {
+    pub const ALL: [Keyword; 8] = [
+        Keyword::Ambush,
+        Keyword::Endless,
+        Keyword::PhysicalResistance,
+        Keyword::PhysicalImmunity,
+        Keyword::MagicalResistance,
+        Keyword::MagicalImmunity,
+        Keyword::Undead,
+        Keyword::Mask,
+    ];
+
+    /// The spellings of `ALL`, in the same order (what card files write).
+    pub const NAMES: [&'static str; 8] = [
+        "ambush",
+        "endless",
+        "physical_resistance",
+        "physical_immunity",
+        "magical_resistance",
+        "magical_immunity",
+        "undead",
+        "mask",
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        Keyword::NAMES[self as usize]
+    }
+
+    pub fn parse(s: &str) -> Option<Keyword> {
+        Keyword::ALL.into_iter().find(|k| k.as_str() == s)
     }
 }

@@ -1,18 +1,40 @@
 //! Dice pool assembly: skill, modifier, token, bonuses, additional and fewer dice. Which bonuses count
 //! is the game's rule (EH: the single highest; AH2e: all, within two hands), passed in as `BonusRule`.
 
-use super::{BonusKind, Event, PartKind};
+use super::{BonusKind, Event, PartKind, Skill, Source};
+use serde::Serialize;
 
 /// One bonus offered to this test.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Bonus {
-    pub source: String,
+    pub source: Source,
     pub value: i32,
     pub kind: BonusKind,
     /// Why it cannot apply, if it cannot (blocked by a resistance, optional and not chosen).
-    pub excluded: Option<String>,
-    /// Why it gives only half (rounded up), if it does (AH2e Physical/Magical Resistance).
+    pub excluded: Option<Exclusion>,
+    /// AH2e: the monster (by id) whose Physical or Magical Resistance (of this bonus's kind) halves
+    /// it, rounded up.
     pub halved: Option<String>,
+}
+
+/// Why a bonus adds nothing to the pool.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum Exclusion {
+    /// AH2e: a spell's bonus before a successful cast.
+    NotCast,
+    /// A bonus printed for combat only, in a test outside combat.
+    CombatOnly,
+    /// An optional ("may") bonus the player did not choose (`choices.use`).
+    NotChosen,
+    /// A card blocks bonuses of this kind (`block_bonuses`).
+    Blocked { kind: BonusKind, by: Source },
+    /// AH2e: the monster (by id) is immune to bonuses of this kind.
+    Immunity { kind: BonusKind, monster: String },
+    /// EH: only the single highest bonus applies; this is the one used.
+    NotHighest { used: Source, value: i32 },
+    /// A bonus of +0 or less.
+    Nothing,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,15 +54,15 @@ pub struct Pool {
 }
 
 /// Inputs to one pool.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct PoolInput {
-    pub skill_source: String,
+    pub skill: Skill,
     pub skill_value: i32,
     pub modifier: i32,
     pub improvement: i32,
     pub bonuses: Vec<Bonus>,
-    pub additional: Vec<(String, i32)>,
-    pub fewer: Vec<(String, i32)>,
+    pub additional: Vec<(Source, i32)>,
+    pub fewer: Vec<(Source, i32)>,
 }
 
 /// The pool with the transcript lines that explain it.
@@ -63,7 +85,7 @@ pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
         lines,
         Event::PoolPart {
             part: PartKind::Skill,
-            source: input.skill_source.clone(),
+            source: Source::Skill(input.skill),
             amount: input.skill_value,
         }
     );
@@ -73,7 +95,7 @@ pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
             lines,
             Event::PoolPart {
                 part: PartKind::Modifier,
-                source: "test".to_string(),
+                source: Source::Modifier,
                 amount: input.modifier,
             }
         );
@@ -84,7 +106,7 @@ pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
             lines,
             Event::PoolPart {
                 part: PartKind::Improvement,
-                source: "token".to_string(),
+                source: Source::Improvement,
                 amount: input.improvement,
             }
         );
@@ -93,14 +115,16 @@ pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
     let (usable, excluded): (Vec<&Bonus>, Vec<&Bonus>) =
         input.bonuses.iter().partition(|b| b.excluded.is_none());
     for b in excluded {
-        emit!(
-            lines,
-            Event::BonusIgnored {
-                source: b.source.clone(),
-                amount: b.value,
-                reason: b.excluded.clone().unwrap_or_default(),
-            }
-        );
+        if let Some(reason) = &b.excluded {
+            emit!(
+                lines,
+                Event::BonusIgnored {
+                    source: b.source.clone(),
+                    amount: b.value,
+                    reason: reason.clone(),
+                }
+            );
+        }
     }
     match rule {
         BonusRule::SingleHighest => {
@@ -124,11 +148,11 @@ pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
                 } else {
                     let used = best.map(|j| usable[j]);
                     let reason = match used {
-                        Some(u) if u.value > 0 && !std::ptr::eq(u, *b) => format!(
-                            "only the single highest bonus applies ({} +{} is used)",
-                            u.source, u.value
-                        ),
-                        _ => "a bonus of +0 or less adds nothing".to_string(),
+                        Some(u) if u.value > 0 && !std::ptr::eq(u, *b) => Exclusion::NotHighest {
+                            used: u.source.clone(),
+                            value: u.value,
+                        },
+                        _ => Exclusion::Nothing,
                     };
                     emit!(
                         lines,
@@ -144,7 +168,7 @@ pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
         BonusRule::Sum => {
             for b in usable {
                 let value = match &b.halved {
-                    Some(reason) => {
+                    Some(monster) => {
                         let half = (b.value + 1).div_euclid(2);
                         emit!(
                             lines,
@@ -152,7 +176,8 @@ pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
                                 source: b.source.clone(),
                                 from: b.value,
                                 to: half,
-                                reason: reason.clone(),
+                                kind: b.kind,
+                                monster: monster.clone(),
                             }
                         );
                         half
@@ -205,7 +230,7 @@ mod tests {
 
     fn bonus(source: &str, value: i32) -> Bonus {
         Bonus {
-            source: source.into(),
+            source: Source::card(source),
             value,
             kind: BonusKind::Physical,
             excluded: None,
@@ -216,22 +241,22 @@ mod tests {
     #[test]
     fn arkham_resistance_halves_a_bonus_rounding_up() {
         let mut six = bonus("six", 6);
-        six.halved = Some("Physical Resistance".into());
+        six.halved = Some("maniac".into());
         let mut three = bonus("three", 3);
-        three.halved = Some("Physical Resistance".into());
+        three.halved = Some("maniac".into());
         let pool = assemble_pool(&input(vec![six, three]), BonusRule::Sum);
         assert_eq!(pool.total, 3 - 1 + 1 + 3 + 2 + 1 + 1 - 1);
     }
 
     fn input(bonuses: Vec<Bonus>) -> PoolInput {
         PoolInput {
-            skill_source: "strength".into(),
+            skill: Skill::Strength,
             skill_value: 3,
             modifier: -1,
             improvement: 1,
             bonuses,
-            additional: vec![("a".into(), 1), ("b".into(), 1)],
-            fewer: vec![("c".into(), 1)],
+            additional: vec![(Source::card("a"), 1), (Source::card("b"), 1)],
+            fewer: vec![(Source::card("c"), 1)],
         }
     }
 
@@ -247,7 +272,7 @@ mod tests {
             .events
             .iter()
             .filter_map(|e| match e {
-                Event::BonusIgnored { source, .. } => Some(source.as_str()),
+                Event::BonusIgnored { source, .. } => source.card_id(),
                 _ => None,
             })
             .collect();
@@ -263,16 +288,22 @@ mod tests {
     #[test]
     fn an_excluded_bonus_is_listed_with_its_reason_and_not_counted() {
         let mut blocked = bonus("blade", 5);
-        blocked.excluded = Some("Magical Resistance".into());
+        blocked.excluded = Some(Exclusion::Blocked {
+            kind: BonusKind::Magical,
+            by: Source::card("witch"),
+        });
         let pool = assemble_pool(
             &input(vec![blocked, bonus("gun", 2)]),
             BonusRule::SingleHighest,
         );
         assert_eq!(pool.total, 3 - 1 + 1 + 2 + 1 + 1 - 1);
         assert!(pool.events.contains(&Event::BonusIgnored {
-            source: "blade".into(),
+            source: Source::card("blade"),
             amount: 5,
-            reason: "Magical Resistance".into()
+            reason: Exclusion::Blocked {
+                kind: BonusKind::Magical,
+                by: Source::card("witch"),
+            },
         }));
     }
 

@@ -5,7 +5,8 @@
 //! Imports kernel types only.
 
 use super::{
-    ActiveCard, DiceSource, Game, HANDS, Investigator, Monster, Policy, Round, Skill, TestRequest,
+    ActiveCard, DiceSource, Game, HANDS, Investigator, Location, Monster, Policy, Round, Skill,
+    TestRequest,
 };
 use std::collections::BTreeMap;
 use std::ops::Deref;
@@ -93,8 +94,6 @@ pub enum Part {
     TestSkill,
     /// The difficulty of the test asked for.
     TestDifficulty,
-    /// `rounds[i].action`.
-    RoundAction(usize),
     /// `rounds[i].cast[j]`.
     RoundCast(usize, usize),
     /// `rounds[i].wield`, as a whole.
@@ -104,7 +103,8 @@ pub enum Part {
 /// The part of a monster a problem is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum MonsterPart {
-    Damage,
+    /// The Health tokens put on it (a scenario's `damage`).
+    HealthTokens,
 }
 
 /// What is wrong.
@@ -121,9 +121,7 @@ pub enum Problem {
     /// Eldritch Horror tests pass on one success: no difficulty.
     DifficultyInEldritch,
     /// AH2e: an investigator starts in Arkham or in an other world.
-    NotAStartingLocation(String),
-    /// AH2e: a round is `fight` or `flee`.
-    NotAnAction(String),
+    NotAStartingLocation(Location),
     /// A spell is cast from the hands: it must be wielded too.
     CastNotWielded(String),
     /// An investigator has two hands (AH rulebook p.16).
@@ -144,11 +142,6 @@ pub struct SetupError {
     pub problems: Vec<SetupProblem>,
 }
 
-/// The starting locations of an AH2e investigator.
-const STARTING_LOCATIONS: [&str; 2] = ["arkham", "other_world"];
-/// The actions of an AH2e combat round.
-const ACTIONS: [&str; 2] = ["fight", "flee"];
-
 impl Setup {
     /// Checks the setup, and the test asked of it, against the rules of its game: every problem at
     /// once, in the order of [`Part`] within the investigator, then the monsters, the test and the
@@ -158,11 +151,11 @@ impl Setup {
         let mut push = |part, problem| problems.push(SetupProblem { part, problem });
         self.check_investigator(&mut push);
         for (i, m) in self.monsters.iter().enumerate() {
-            if m.damage < 0 || m.damage >= m.toughness {
+            if m.health_tokens < 0 || m.health_tokens >= m.toughness {
                 push(
-                    Part::Monster(i, MonsterPart::Damage),
+                    Part::Monster(i, MonsterPart::HealthTokens),
                     Problem::HealthTokens {
-                        tokens: m.damage,
+                        tokens: m.health_tokens,
                         toughness: m.toughness,
                     },
                 );
@@ -216,17 +209,14 @@ impl Setup {
             }
         }
         if self.game == Game::Arkham
-            && let Some(loc) = &inv.location
-            && !STARTING_LOCATIONS.contains(&loc.as_str())
+            && let Some(loc) = inv.location
+            && !loc.is_start()
         {
-            push(Part::Location, Problem::NotAStartingLocation(loc.clone()));
+            push(Part::Location, Problem::NotAStartingLocation(loc));
         }
     }
 
     fn check_round(&self, i: usize, r: &Round, push: &mut impl FnMut(Part, Problem)) {
-        if !ACTIONS.contains(&r.action.as_str()) {
-            push(Part::RoundAction(i), Problem::NotAnAction(r.action.clone()));
-        }
         for (j, c) in r.cast.iter().enumerate() {
             if !r.wield.contains(c) {
                 push(Part::RoundCast(i, j), Problem::CastNotWielded(c.clone()));
@@ -247,7 +237,7 @@ impl Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::TestSpec;
+    use crate::kernel::{Action, TestSpec};
 
     fn setup(game: Game) -> Setup {
         Setup {
@@ -296,7 +286,7 @@ mod tests {
         }
         s.catalog = Arc::new(catalog);
         let round = |wield: &[&str]| Round {
-            action: "fight".into(),
+            action: Action::Fight,
             wield: wield.iter().map(|w| w.to_string()).collect(),
             cast: Vec::new(),
         };

@@ -95,21 +95,6 @@ impl Skill {
             Skill::Luck => "luck",
         }
     }
-
-    /// The name as printed, for transcripts.
-    pub fn title(self) -> &'static str {
-        match self {
-            Skill::Lore => "Lore",
-            Skill::Influence => "Influence",
-            Skill::Observation => "Observation",
-            Skill::Strength => "Strength",
-            Skill::Will => "Will",
-            Skill::Speed => "Speed",
-            Skill::Sneak => "Sneak",
-            Skill::Fight => "Fight",
-            Skill::Luck => "Luck",
-        }
-    }
 }
 
 impl fmt::Display for Skill {

@@ -1,15 +1,97 @@
 //! A test as asked for, its outcome, and how faces become successes.
 
 use super::Skill;
-use serde::Serialize;
-use std::borrow::Cow;
+use serde::{Serialize, Serializer};
+use std::fmt;
+use std::sync::Arc;
+
+/// What a test is, for the hooks that react to it, the token policy and the transcript: one of the
+/// kinds the rules name, or a card's own label (`ctx.test(skill, modifier, "wither")`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TestKind {
+    /// A plain test outside combat.
+    Test,
+    /// EH: the Will test of a combat; AH2e: the horror check.
+    Horror,
+    /// EH: the Strength test of a combat; AH2e: the combat check.
+    Combat,
+    /// AH2e: an Evade check.
+    Evade,
+    /// AH2e: a Spell check.
+    Spell,
+    /// A card's own label.
+    Label(Arc<str>),
+}
+
+impl TestKind {
+    /// The kinds the rules define.
+    pub const BUILTIN: [TestKind; 5] = [
+        TestKind::Test,
+        TestKind::Horror,
+        TestKind::Combat,
+        TestKind::Evade,
+        TestKind::Spell,
+    ];
+
+    /// The one machine spelling (`tests[i].kind`, `ctx.kind`, `choices.rerolls` keys).
+    pub fn as_str(&self) -> &str {
+        match self {
+            TestKind::Label(l) => l,
+            builtin => builtin.builtin().unwrap_or_default(),
+        }
+    }
+
+    /// The name of a kind the rules define (`None` for a card's own label).
+    pub fn builtin(&self) -> Option<&'static str> {
+        match self {
+            TestKind::Label(_) => None,
+            TestKind::Test => Some("test"),
+            TestKind::Horror => Some("horror"),
+            TestKind::Combat => Some("combat"),
+            TestKind::Evade => Some("evade"),
+            TestKind::Spell => Some("spell"),
+        }
+    }
+}
+
+impl From<&str> for TestKind {
+    fn from(s: &str) -> TestKind {
+        TestKind::BUILTIN
+            .into_iter()
+            .find(|k| k.builtin() == Some(s))
+            .unwrap_or_else(|| TestKind::Label(Arc::from(s)))
+    }
+}
+
+impl From<String> for TestKind {
+    fn from(s: String) -> TestKind {
+        TestKind::from(s.as_str())
+    }
+}
+
+impl From<&String> for TestKind {
+    fn from(s: &String) -> TestKind {
+        TestKind::from(s.as_str())
+    }
+}
+
+impl fmt::Display for TestKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for TestKind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
 
 /// A test to resolve.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TestSpec {
     pub skill: Skill,
-    /// "test", "horror", "combat", "evade", "spell" or a card's own label.
-    pub kind: Cow<'static, str>,
+    pub kind: TestKind,
     pub modifier: i32,
     /// AH2e difficulty; 1 in Eldritch Horror.
     pub difficulty: u32,
@@ -21,7 +103,7 @@ pub struct TestSpec {
 }
 
 /// The two printed tests of an Eldritch Horror monster token (AH2e: the horror and combat checks).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Slot {
     Will,
@@ -38,7 +120,7 @@ impl Slot {
 }
 
 impl TestSpec {
-    pub fn new(skill: Skill, kind: impl Into<Cow<'static, str>>) -> TestSpec {
+    pub fn new(skill: Skill, kind: impl Into<TestKind>) -> TestSpec {
         TestSpec {
             skill,
             kind: kind.into(),
@@ -54,7 +136,7 @@ impl TestSpec {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TestOutcome {
     pub skill: Skill,
-    pub kind: Cow<'static, str>,
+    pub kind: TestKind,
     pub modifier: i32,
     pub pool: usize,
     pub faces: Vec<u8>,
@@ -93,6 +175,18 @@ pub fn count_successes(faces: &[u8], success_from: u8, counts: &[(u8, u32)]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_label_naming_a_kind_of_the_rules_is_that_kind_and_any_other_stays_the_cards_own() {
+        assert_eq!(TestKind::from("combat"), TestKind::Combat);
+        assert_eq!(TestKind::from("spell"), TestKind::Spell);
+        let wither = TestKind::from("disperse the mob");
+        assert_eq!(wither, TestKind::Label(Arc::from("disperse the mob")));
+        assert_eq!(wither.as_str(), "disperse the mob");
+        for k in TestKind::BUILTIN {
+            assert_eq!(TestKind::from(k.as_str()), k);
+        }
+    }
 
     #[test]
     fn fives_and_sixes_succeed_normally() {

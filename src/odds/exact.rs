@@ -289,7 +289,7 @@ pub fn exact_with(p: &mut Prepared, collapse: bool) -> Result<Odds, Diagnostic> 
 pub(super) fn encounter_order(p: &Prepared) -> Vec<(String, String)> {
     let mut ms: Vec<&crate::kernel::Monster> = p.setup.monsters.iter().map(|m| &**m).collect();
     let procedure = crate::kernel::procedure_for(p.setup.game);
-    ms.sort_by_key(|m| procedure.encounter_rank(m));
+    ms.sort_by_key(|m| procedure.combat_rank(m));
     ms.into_iter()
         .map(|m| (m.id.clone(), m.name.clone()))
         .collect()

@@ -1,4 +1,6 @@
-//! The result object of spec/scenario.md, field names exactly as the contract gives them.
+//! The result object of spec/scenario.md, field names and values exactly as the contract gives
+//! them: each kernel value is spelled with its `as_str` here (`where`, `location`, `status`), and
+//! the kernel's `Monster::health_tokens` is the contract's `damage`.
 
 use super::Played;
 use crate::kernel::Game;
@@ -30,7 +32,7 @@ pub fn result_object(p: &Played) -> Value {
     investigator.insert("possessions".into(), json!(sorted(&inv.possessions)));
     investigator.insert("trophies".into(), json!(sorted(&inv.trophies)));
     investigator.insert("status".into(), json!(inv.status.as_str()));
-    investigator.insert("location".into(), json!(inv.location));
+    investigator.insert("location".into(), json!(inv.location.map(|l| l.as_str())));
     let monsters: Vec<Value> = enc
         .monsters
         .iter()
@@ -39,7 +41,7 @@ pub fn result_object(p: &Played) -> Value {
                 "card": m.id,
                 "damage": enc.procedure().health_tokens(m),
                 "defeated": m.defeated,
-                "where": m.place,
+                "where": m.place.as_str(),
             })
         })
         .collect();

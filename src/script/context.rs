@@ -1,8 +1,13 @@
 //! `ctx`: what a hook receives. Getters read a copy of the state; every method records an effect that
 //! the kernel applies after the hook returns. This file is the script API reference's source of truth.
+//!
+//! The boundary between the kernel's typed vocabulary and the strings scripts speak: kinds, places,
+//! skills and stats are parsed here and read out with their `as_str`/`key`. Two script names differ
+//! from the kernel's: `ctx.monster.damage` is `Monster::health_tokens`, and `ctx.encounter` is the
+//! combat under way (`TestView::combat`).
 
 use crate::kernel::CombatView;
-use crate::kernel::{BonusKind, DiceError, DiceSource, Effect, Skill, Stat, TestView};
+use crate::kernel::{BonusKind, DiceError, DiceSource, Effect, Location, Skill, Stat, TestView};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT, ImmutableString, Map, Position};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -116,7 +121,8 @@ fn investigator_map(v: &TestView) -> Map {
     m.insert("possessions".into(), strings(&i.possessions).into());
     m.insert(
         "location".into(),
-        i.location.clone().map_or(Dynamic::UNIT, Dynamic::from),
+        i.location
+            .map_or(Dynamic::UNIT, |l| Dynamic::from(name(l.as_str()))),
     );
     m
 }
@@ -129,7 +135,7 @@ fn monster_map(v: &TestView) -> Dynamic {
     m.insert("id".into(), mon.id.clone().into());
     m.insert("name".into(), mon.name.clone().into());
     m.insert("toughness".into(), (mon.toughness as INT).into());
-    m.insert("damage".into(), (mon.damage as INT).into());
+    m.insert("damage".into(), (mon.health_tokens as INT).into());
     m.insert("epic".into(), mon.epic.into());
     m.insert("defeated".into(), mon.defeated.into());
     m.insert("has_will_test".into(), mon.horror.is_some().into());
@@ -198,9 +204,9 @@ pub fn register(engine: &mut Engine) {
         c.view(|v| name(v.printed_skill.as_str()))
     });
     engine.register_get("kind", |c: &mut Ctx| {
-        c.view(|v| match &v.kind {
-            std::borrow::Cow::Borrowed(k) => name(k),
-            std::borrow::Cow::Owned(k) => k.as_str().into(),
+        c.view(|v| match v.kind.builtin() {
+            Some(k) => name(k),
+            None => v.kind.as_str().into(),
         })
     });
     engine.register_get("modifier", |c: &mut Ctx| c.view(|v| v.modifier as INT));
@@ -235,7 +241,7 @@ pub fn register(engine: &mut Engine) {
     });
     engine.register_get("encounter", |c: &mut Ctx| {
         c.view(|v| {
-            v.encounter
+            v.combat
                 .clone()
                 .map_or(Dynamic::UNIT, |e| Dynamic::from(Combat(e)))
         })
@@ -289,10 +295,18 @@ pub fn register(engine: &mut Engine) {
         })
     });
     engine.register_get("loss_target", |c: &mut Ctx| {
-        c.view(|v| v.loss.as_ref().map_or(String::new(), |l| l.target.clone()))
+        c.view(|v| {
+            v.loss
+                .as_ref()
+                .map_or(String::new(), |l| l.target.key().to_string())
+        })
     });
     engine.register_get("loss_cause", |c: &mut Ctx| {
-        c.view(|v| v.loss.as_ref().map_or(String::new(), |l| l.cause.clone()))
+        c.view(|v| {
+            v.loss
+                .as_ref()
+                .map_or(String::new(), |l| l.cause.key().into_owned())
+        })
     });
 
     // before_test
@@ -426,7 +440,7 @@ pub fn register(engine: &mut Engine) {
         |c: &mut Ctx, s: &str, n: INT| -> Res<()> {
             let skill = if s == "all" { None } else { Some(skill(s)?) };
             let value = count(n, "encounter_bonus")?;
-            c.push(Effect::EncounterBonus { skill, value });
+            c.push(Effect::CombatBonus { skill, value });
             Ok(())
         },
     );
@@ -454,7 +468,7 @@ pub fn register(engine: &mut Engine) {
             c.push(Effect::Test {
                 skill,
                 modifier: modifier as i32,
-                kind: kind.to_string(),
+                kind: kind.into(),
             });
             Ok(())
         },
@@ -473,20 +487,11 @@ pub fn register(engine: &mut Engine) {
         c.push(Effect::NoMoreEncounters)
     });
     engine.register_fn("move_to", |c: &mut Ctx, place: &str| -> Res<()> {
-        const PLACES: [&str; 5] = [
-            "arkham",
-            "other_world",
-            "lost_in_time_and_space",
-            "st_marys_hospital",
-            "arkham_asylum",
-        ];
-        if !PLACES.contains(&place) {
-            return err(format!(
-                "move_to(\"{place}\"): one of {}",
-                PLACES.join(", ")
-            ));
-        }
-        c.push(Effect::MoveTo(place.to_string()));
+        let Some(to) = Location::parse(place) else {
+            let all: Vec<&str> = Location::ALL.iter().map(|l| l.as_str()).collect();
+            return err(format!("move_to(\"{place}\"): one of {}", all.join(", ")));
+        };
+        c.push(Effect::MoveTo(to));
         Ok(())
     });
     engine.register_fn("end_combat", |c: &mut Ctx| c.push(Effect::EndCombat));

@@ -20,6 +20,9 @@ pub struct Limits;
 impl Limits {
     /// Operations one hook call may take: a loop that runs away stops here.
     pub const OPERATIONS: u64 = 100_000;
+    /// Operations all hook calls of one run may take together: a card whose every hook runs up to
+    /// `OPERATIONS`, called at each of many tests, stops here.
+    pub const RUN_OPERATIONS: u64 = 1_000_000;
     /// Nested function calls: recursion without end stops here.
     pub const CALL_LEVELS: usize = 32;
     pub const EXPR_DEPTH: usize = 64;
@@ -43,6 +46,9 @@ impl Limits {
     pub const PRINTED_PER_HOOK: usize = 4_096;
     /// Bytes of text all hooks of one run together may write into the transcript.
     pub const PRINTED_PER_RUN: usize = 65_536;
+    /// Bytes of text one hook call may ask to write, cut or not: formatting a value costs time that
+    /// the operations limit does not count, so a hook that asks for more stops (E0403).
+    pub const PRINT_ASKED_PER_HOOK: usize = 65_536;
     /// Hooks fired by effects of hooks, nested (an `on_damage` that causes a loss fires
     /// `on_damage` again): kept in the kernel, which fires them.
     pub const HOOK_CASCADE: usize = kernel::HOOK_CASCADE;
@@ -60,6 +66,15 @@ pub struct Output {
     run: usize,
     /// Whether the current call already said its text was cut.
     cut: bool,
+    /// Bytes the current call asked to write.
+    asked: usize,
+    /// The current call asked for more than `PRINT_ASKED_PER_HOOK`: it is stopped.
+    pub runaway: bool,
+    /// Operations the current call has taken so far, and the run's calls before it.
+    ops: u64,
+    run_ops: u64,
+    /// The run's calls together took more than `RUN_OPERATIONS`: the current one is stopped.
+    pub run_spent: bool,
 }
 
 impl Output {
@@ -68,12 +83,27 @@ impl Output {
         self.lines.clear();
         self.hook = 0;
         self.cut = false;
+        self.asked = 0;
+        self.runaway = false;
+        self.run_ops += self.ops;
+        self.ops = 0;
+        self.run_spent = false;
     }
 
     /// A new run begins: the whole budget is available again.
     pub fn start_run(&mut self) {
         self.start_hook();
         self.run = 0;
+        self.run_ops = 0;
+    }
+
+    /// Called at every operation of a hook call: whether to stop it (text or operations spent).
+    fn progress(&mut self, ops: u64) -> bool {
+        self.ops = ops;
+        if self.run_ops + ops > Limits::RUN_OPERATIONS {
+            self.run_spent = true;
+        }
+        self.runaway || self.run_spent
     }
 
     /// `text` as far as the budgets allow; `None` once they are spent (the first time, the line
@@ -105,6 +135,10 @@ impl Output {
     }
 
     fn push(&mut self, text: &str) {
+        self.asked += text.len();
+        if self.asked > Limits::PRINT_ASKED_PER_HOOK {
+            self.runaway = true;
+        }
         if let Some(line) = self.admit(text) {
             self.lines.push(line);
         }
@@ -163,6 +197,8 @@ pub fn sandboxed_engine(printed: Printed) -> Engine {
             None => Ok(Dynamic::UNIT.into()),
         }
     });
+    let p = printed.clone();
+    engine.on_progress(move |ops| p.borrow_mut().progress(ops).then_some(Dynamic::UNIT));
     let p = printed.clone();
     engine.on_print(move |s| p.borrow_mut().push(s));
     let p = printed;

@@ -276,6 +276,32 @@ impl Hooks for ScriptHooks {
             };
             return Err(KernelError::Dice(e));
         }
+        let stopped = {
+            let out = self.printed.borrow();
+            if out.runaway {
+                Some(format!(
+                    "asked to write more than {} bytes of text in one hook call",
+                    Limits::PRINT_ASKED_PER_HOOK
+                ))
+            } else if out.run_spent {
+                Some(format!(
+                    "the hooks of this run took more than {} operations together",
+                    Limits::RUN_OPERATIONS
+                ))
+            } else {
+                None
+            }
+        };
+        if let (Err(_), Some(message)) = (&result, stopped) {
+            return Err(KernelError::Hook(HookError {
+                card: call.card.to_string(),
+                hook: call.hook,
+                message,
+                fault: HookFault::Limit,
+                line: None,
+                column: None,
+            }));
+        }
         if let Err(e) = result {
             return Err(KernelError::Hook(Self::hook_error(
                 call.card, call.hook, &e,

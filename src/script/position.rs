@@ -6,12 +6,9 @@ use rhai::Position;
 
 /// 1-based line and column of a Rhai position, mapped into the file that holds the script.
 pub fn place(src: &ScriptSource, pos: Position) -> (usize, usize, std::ops::Range<usize>) {
-    let script_line = pos.line().unwrap_or(1);
-    let line = src.file_line(script_line);
-    let col = src.file_col(script_line, pos.position().unwrap_or(1));
-    let start = src.file.offset_of(line, col);
+    let (line, col, start) = src.locate(pos.line().unwrap_or(1), pos.position().unwrap_or(1));
     let end = src.file.text[start..]
-        .find('\n')
+        .find(['\r', '\n'])
         .map_or(src.file.text.len(), |n| start + n)
         .max(start);
     let end = if end > start { end } else { start };

@@ -1,5 +1,5 @@
 //! Applying what a hook asked for: each effect checked against the moment it came at, applied, and
-//! written into the transcript with the card that asked.
+//! written into the transcript as a typed event with the card that asked.
 
 use super::*;
 use std::sync::Arc;
@@ -33,7 +33,7 @@ impl Encounter {
         loss: &mut Option<LossView>,
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
-        let src = card.to_string();
+        let src = Source::card(card);
         match effect {
             Effect::ReplaceSkill(to) => {
                 let stage = self.stage_mut(card, hook, "replace_skill")?;
@@ -63,7 +63,7 @@ impl Encounter {
                 if let Some(stage) = self.stage.as_mut() {
                     stage.defeat.get_or_insert(src.clone());
                 }
-                self.defeat_monster(m, &src);
+                self.defeat_monster(m, src);
             }
             Effect::Bonus { value, kind } => {
                 let stage = self.stage_mut(card, hook, "bonus")?;
@@ -166,7 +166,7 @@ impl Encounter {
                     }
                 );
             }
-            Effect::EncounterBonus { skill, value } => {
+            Effect::CombatBonus { skill, value } => {
                 let Some(combat) = self.combat.as_mut() else {
                     return Err(Self::rule_error(
                         card,
@@ -177,17 +177,10 @@ impl Encounter {
                 combat.bonuses.push((src.clone(), skill, value));
                 emit!(
                     self,
-                    Event::Note {
+                    Event::CombatBonus {
                         source: src,
-                        text: format!(
-                            "{} {} for the rest of this Combat Encounter",
-                            skill.map_or("every skill".to_string(), |s| s.title().to_string()),
-                            if value >= 0 {
-                                format!("+{value}")
-                            } else {
-                                value.to_string()
-                            }
-                        ),
+                        skill,
+                        value,
                     }
                 );
             }
@@ -200,13 +193,7 @@ impl Encounter {
                     ));
                 };
                 combat.strength_first = true;
-                emit!(
-                    self,
-                    Event::Note {
-                        source: src,
-                        text: "the Strength test is resolved first".into(),
-                    }
-                );
+                emit!(self, Event::StrengthFirst { source: src });
             }
             Effect::ReduceDamage { by, min } => {
                 let Some(view) = self.combat.as_mut().map(|c| &mut c.view) else {
@@ -221,9 +208,10 @@ impl Encounter {
                     view.damage_value = Some(to);
                     emit!(
                         self,
-                        Event::Note {
+                        Event::DamageValueChanged {
                             source: src,
-                            text: format!("the monster's damage is {to} (was {d})"),
+                            from: d,
+                            to,
                         }
                     );
                 }
@@ -257,7 +245,7 @@ impl Encounter {
                         "there is no monster to lose Health",
                     ));
                 };
-                self.lose_monster(m, n, &src, hooks)?;
+                self.lose_monster(m, n, src, hooks)?;
             }
             Effect::MonsterRecover(n) => {
                 let Some(m) = self.current else {
@@ -268,39 +256,31 @@ impl Encounter {
                     ));
                 };
                 let monster = Arc::make_mut(&mut self.monsters[m]);
-                let recovered = n.min(monster.damage).max(0);
-                monster.damage -= recovered;
+                let recovered = n.min(monster.health_tokens).max(0);
+                monster.health_tokens -= recovered;
                 emit!(
                     self,
-                    Event::Note {
+                    Event::MonsterRecovered {
                         source: src,
-                        text: format!(
-                            "recovers {recovered} Health ({} Health tokens left on it)",
-                            self.monsters[m].damage
-                        ),
+                        amount: recovered,
+                        health_tokens: self.monsters[m].health_tokens,
                     }
                 );
             }
             Effect::NoMoreEncounters => {
                 self.no_more_encounters = true;
-                emit!(
-                    self,
-                    Event::Note {
-                        source: src,
-                        text: "no other encounter may be resolved this phase".into(),
-                    }
-                );
+                emit!(self, Event::NoMoreEncounters { source: src });
             }
             Effect::MoveTo(place) => {
-                Arc::make_mut(&mut self.investigator).location = Some(place.clone());
+                Arc::make_mut(&mut self.investigator).location = Some(place);
                 emit!(
                     self,
                     Event::Moved {
-                        to: place.clone(),
+                        to: place,
                         source: src,
                     }
                 );
-                if place == "lost_in_time_and_space" && self.investigator.status == Status::Ok {
+                if place == Location::LostInTimeAndSpace && self.investigator.status == Status::Ok {
                     Arc::make_mut(&mut self.investigator).status = Status::LostInTimeAndSpace;
                     emit!(
                         self,
@@ -322,17 +302,11 @@ impl Encounter {
                     ));
                 };
                 let id = self.monsters[m].id.clone();
-                Arc::make_mut(&mut self.monsters[m]).place = "box".into();
+                Arc::make_mut(&mut self.monsters[m]).place = Place::Box;
                 if let Some(i) = self.investigator.trophies.iter().position(|t| *t == id) {
                     Arc::make_mut(&mut self.investigator).trophies.remove(i);
                 }
-                emit!(
-                    self,
-                    Event::Note {
-                        source: src,
-                        text: "returned to the box: no trophy".into(),
-                    }
-                );
+                emit!(self, Event::MonsterToBox { source: src });
             }
             Effect::EndCombat => {
                 let Some(c) = self.combat.as_mut() else {
@@ -343,18 +317,12 @@ impl Encounter {
                     ));
                 };
                 c.ended = true;
-                emit!(
-                    self,
-                    Event::Note {
-                        source: src,
-                        text: "the combat ends".into(),
-                    }
-                );
+                emit!(self, Event::CombatEnded { source: src });
             }
             Effect::Rolled(faces) => emit!(self, Event::DiceRolled { source: src, faces }),
-            Effect::Gain(stat, n) => self.gain(stat, n, &src),
+            Effect::Gain(stat, n) => self.gain(stat, n, src),
             Effect::Spend(stat, n) => self
-                .spend(stat, n, &src)
+                .spend(stat, n, src)
                 .map_err(|m| Self::rule_error(card, hook, m))?,
             Effect::Lose(stat, n) => {
                 // A loss a card causes goes through on_damage like any other; not from inside on_damage.
@@ -365,7 +333,7 @@ impl Encounter {
                         "a new loss cannot be caused from on_damage",
                     ));
                 }
-                self.lose_investigator(stat, n, &src, hooks)?;
+                self.lose_investigator(stat, n, src, hooks)?;
             }
             Effect::GainCondition(id) => {
                 if !self.catalog.contains_key(&id) {

@@ -15,7 +15,7 @@ impl Encounter {
         emit!(self, Event::StatusChanged { status });
     }
 
-    pub fn gain(&mut self, stat: Stat, n: i32, source: &str) {
+    pub fn gain(&mut self, stat: Stat, n: i32, source: Source) {
         let inv = Arc::make_mut(&mut self.investigator);
         let now = match stat {
             Stat::Health => {
@@ -41,13 +41,13 @@ impl Encounter {
                 stat,
                 amount: n,
                 now,
-                source: source.to_string(),
+                source,
             }
         );
     }
 
     /// Spends tokens; spending more than the investigator holds is refused.
-    pub fn spend(&mut self, stat: Stat, n: i32, source: &str) -> Result<(), String> {
+    pub fn spend(&mut self, stat: Stat, n: i32, source: Source) -> Result<(), String> {
         let inv = Arc::make_mut(&mut self.investigator);
         let held = match stat {
             Stat::Clues => &mut inv.clues,
@@ -73,7 +73,7 @@ impl Encounter {
                 stat,
                 amount: n,
                 now,
-                source: source.to_string(),
+                source,
             }
         );
         self.record_status();
@@ -86,20 +86,21 @@ impl Encounter {
         &mut self,
         stat: Stat,
         amount: i32,
-        cause: &str,
+        cause: Source,
         hooks: &mut dyn Hooks,
     ) -> Result<i32, KernelError> {
         if amount <= 0 {
             return Ok(0);
         }
         let mut loss = Some(LossView {
-            target: "investigator".to_string(),
+            target: Target::Investigator,
             stat,
             amount,
-            cause: cause.to_string(),
+            cause,
         });
         self.fire(Hook::OnDamage, hooks, &mut loss)?;
-        let amount = loss.map(|l| l.amount).unwrap_or(0);
+        // on_damage may have changed the amount (never the cause); `None` is never left there.
+        let (amount, cause) = loss.map_or((0, Source::Rules), |l| (l.amount, l.cause));
         let inv = Arc::make_mut(&mut self.investigator);
         let held = match stat {
             Stat::Health => &mut inv.health,
@@ -119,11 +120,11 @@ impl Encounter {
             emit!(
                 self,
                 Event::Lost {
-                    target: "investigator".to_string(),
+                    target: Target::Investigator,
                     stat,
                     amount: lost,
                     now,
-                    source: cause.to_string(),
+                    source: cause,
                 }
             );
         }
@@ -136,54 +137,58 @@ impl Encounter {
         &mut self,
         m: usize,
         amount: i32,
-        cause: &str,
+        cause: Source,
         hooks: &mut dyn Hooks,
     ) -> Result<i32, KernelError> {
         if amount <= 0 || self.monsters[m].defeated {
             return Ok(0);
         }
         let mut loss = Some(LossView {
-            target: self.monsters[m].id.clone(),
+            target: Target::Monster(self.monsters[m].id.clone()),
             stat: Stat::Health,
             amount,
-            cause: cause.to_string(),
+            cause,
         });
         self.fire(Hook::OnDamage, hooks, &mut loss)?;
-        let amount = loss.map(|l| l.amount).unwrap_or(0).max(0);
+        let (amount, cause) = loss.map_or((0, Source::Rules), |l| (l.amount.max(0), l.cause));
         if amount == 0 {
             return Ok(0);
         }
         let monster = Arc::make_mut(&mut self.monsters[m]);
-        monster.damage += amount;
-        let now = (monster.toughness - monster.damage).max(0);
+        monster.health_tokens += amount;
+        let now = (monster.toughness - monster.health_tokens).max(0);
+        let defeated = monster.health_tokens >= monster.toughness;
         emit!(
             self,
             Event::Lost {
-                target: monster.id.clone(),
+                target: Target::Monster(monster.id.clone()),
                 stat: Stat::Health,
                 amount,
                 now,
-                source: cause.to_string(),
+                source: cause.clone(),
             }
         );
-        if monster.damage >= monster.toughness {
+        if defeated {
             self.defeat_monster(m, cause);
         }
         Ok(amount)
     }
 
-    pub fn defeat_monster(&mut self, m: usize, source: &str) {
+    /// The monster `m` is defeated and returned to the cup (AH2e's combat check takes it as a trophy
+    /// instead: `Procedure`).
+    pub fn defeat_monster(&mut self, m: usize, source: Source) {
         let monster = Arc::make_mut(&mut self.monsters[m]);
         if monster.defeated {
             return;
         }
         monster.defeated = true;
-        monster.place = "cup".to_string();
+        monster.place = Place::Cup;
         emit!(
             self,
             Event::MonsterDefeated {
                 monster: monster.id.clone(),
-                source: source.to_string(),
+                source,
+                place: Place::Cup,
             }
         );
     }

@@ -1,42 +1,29 @@
-//! An encounter in progress: the state, the dice, the transcript so far, and the steps every procedure
-//! shares: calling hooks in the documented order, applying their effects, resolving one test, applying
-//! a loss.
+//! The `Encounter`: the whole state of one play (a test, or every combat of a scenario), the dice, the
+//! transcript so far, and the steps every procedure shares: calling hooks in the documented order,
+//! applying their effects, resolving one test, applying a loss. Imports nothing outside the kernel.
+//!
+//! Words: `Encounter` is only this state. One monster met is a *combat* (EH's Combat Encounter,
+//! AH2e's combat): `CombatState`, `CombatView`, `begin_combat`, `Event::CombatBegins`.
 
 use super::hooks::LossView;
 use super::pool::{Bonus, PoolInput, assemble};
 use super::test::count_successes;
 use super::{
     ActiveCard, BonusKind, CheckedSetup, CombatView, DiceError, DiceSource, During, Effect, Event,
-    Game, Hook, HookCall, HookError, HookSet, Hooks, Investigator, Monster, Rules, Skill, Stat,
-    Status, TestOutcome, TestSpec, TestView,
+    Exclusion, Game, Hook, HookCall, HookError, HookSet, Hooks, Investigator, Location, Monster,
+    Place, Rules, Skill, Source, Stat, Status, Target, TestOutcome, TestSpec, TestView,
 };
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::sync::Arc;
 
+mod choices;
 mod effects;
 mod losses;
 mod resolve;
 
-/// How the player spends tokens on a test.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Policy {
-    None,
-    UntilPass,
-    Max,
-}
-
-impl Policy {
-    pub fn parse(s: &str) -> Option<Policy> {
-        match s {
-            "none" => Some(Policy::None),
-            "until_pass" => Some(Policy::UntilPass),
-            "max" => Some(Policy::Max),
-            _ => None,
-        }
-    }
-}
+pub use choices::{Action, Policy, Round};
 
 /// What the scenario asks for.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,12 +34,12 @@ pub enum TestRequest {
     Combat,
 }
 
-/// The Combat Encounter under way.
+/// The combat under way (EH: the Combat Encounter with one monster; AH2e: the combat).
 #[derive(Debug, Clone, Default)]
 pub struct CombatState {
     pub view: CombatView,
-    /// Bonuses that last for this encounter: (source card, skill or every skill, value).
-    pub bonuses: Vec<(String, Option<Skill>, i32)>,
+    /// Bonuses that last for this combat: (source, skill or every skill, value).
+    pub bonuses: Vec<(Source, Option<Skill>, i32)>,
     pub strength_first: bool,
     /// AH2e: the round of Fight or Flee under way.
     pub round: usize,
@@ -62,17 +49,6 @@ pub struct CombatState {
     pub cast: Vec<String>,
     /// AH2e: a card ended the combat (the Nightgaunt with no open gate).
     pub ended: bool,
-}
-
-/// AH2e: one round of Fight or Flee as the player plays it.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Round {
-    /// "fight" or "flee".
-    pub action: String,
-    /// Weapons and spells in hand (at most two hands).
-    pub wield: Vec<String>,
-    /// Spells among `wield` cast this round.
-    pub cast: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -129,15 +105,17 @@ struct Stage {
     spec: TestSpec,
     printed_skill: Skill,
     bonuses: Vec<Bonus>,
-    additional: Vec<(String, i32)>,
-    fewer: Vec<(String, i32)>,
-    blocked: Vec<(BonusKind, String)>,
+    additional: Vec<(Source, i32)>,
+    fewer: Vec<(Source, i32)>,
+    blocked: Vec<(BonusKind, Source)>,
     success_from: u8,
     counts: Vec<(u8, u32)>,
     dice_per_clue: u32,
     faces: Vec<u8>,
-    skip: Option<(String, String)>,
-    defeat: Option<String>,
+    /// A card said not to resolve the test, with its reason.
+    skip: Option<(Source, String)>,
+    /// A card defeated the monster before the test.
+    defeat: Option<Source>,
 }
 
 /// What a hook can change, saved before it runs so that a failed hook leaves no trace. The transcript
@@ -151,7 +129,7 @@ struct Snapshot {
     tests: usize,
     stage: Option<Stage>,
     combat: Option<CombatState>,
-    queued: Vec<(String, TestSpec)>,
+    queued: Vec<(Source, TestSpec)>,
     no_more_encounters: bool,
     may_encounter_again: bool,
 }
@@ -182,7 +160,7 @@ pub struct Encounter {
     pub current: Option<usize>,
     pub combat: Option<CombatState>,
     /// Tests that hooks asked for, resolved at the next point the procedure allows.
-    pub queued: Vec<(String, TestSpec)>,
+    pub queued: Vec<(Source, TestSpec)>,
     /// A card said the investigator resolves no other encounter this phase.
     pub no_more_encounters: bool,
     /// AH2e: a combat went on past the round limit and was stopped.
@@ -240,6 +218,7 @@ impl Encounter {
         }
     }
 
+    /// The token policy for tests of the kind named `kind` (`TestKind::as_str`).
     pub fn policy_for(&self, kind: &str) -> Policy {
         self.policy
             .get(kind)
@@ -260,13 +239,6 @@ impl Encounter {
             .chain(self.investigator.card.as_deref())
             .chain(self.investigator.possessions.iter().map(String::as_str))
             .chain(self.investigator.conditions.iter().map(String::as_str))
-    }
-
-    pub fn card_name(&self, id: &str) -> String {
-        self.catalog
-            .get(id)
-            .map(|c| c.name.clone())
-            .unwrap_or_else(|| id.to_string())
     }
 
     fn view(&self, chosen_card: &str) -> TestView {
@@ -304,7 +276,7 @@ impl Encounter {
             loss: None,
             investigator: self.investigator.clone(),
             monster: self.current.map(|m| self.monsters[m].clone()),
-            encounter: self.combat.as_ref().map(|c| c.view.clone()),
+            combat: self.combat.as_ref().map(|c| c.view.clone()),
             in_hand: self
                 .combat
                 .as_ref()

@@ -28,7 +28,7 @@ impl Encounter {
             Event::TestBegins {
                 test: index,
                 skill: spec.skill,
-                kind: spec.kind.to_string(),
+                kind: spec.kind.clone(),
                 modifier: spec.modifier,
                 difficulty: spec.difficulty,
                 combat: spec.in_combat,
@@ -68,13 +68,7 @@ impl Encounter {
         self.fire(Hook::BeforeTest, hooks, &mut None)?;
         let stage = self.stage.as_ref().expect("stage is set");
         if let Some(source) = stage.defeat.clone() {
-            emit!(
-                self,
-                Event::TestSkipped {
-                    source,
-                    reason: "the monster was defeated before the test".into(),
-                }
-            );
+            emit!(self, Event::DefeatedBeforeTest { source });
             return Ok(Resolution::MonsterDefeated);
         }
         if let Some((source, reason)) = stage.skip.clone() {
@@ -174,23 +168,23 @@ impl Encounter {
                 }
                 if card.casting.is_some() && !cast {
                     bonuses.push(Bonus {
-                        source: id.to_string(),
+                        source: Source::card(id),
                         value: b.value,
                         kind: card.kind_of(b),
-                        excluded: Some("the spell was not cast successfully".into()),
+                        excluded: Some(Exclusion::NotCast),
                         halved: None,
                     });
                     continue;
                 }
                 let excluded = if b.during == During::Combat && !stage.spec.in_combat {
-                    Some("it applies only during a Combat Encounter".to_string())
+                    Some(Exclusion::CombatOnly)
                 } else if b.may && !self.is_chosen(id) {
-                    Some("optional (\"may\") and not in choices.use".to_string())
+                    Some(Exclusion::NotChosen)
                 } else {
                     None
                 };
                 bonuses.push(Bonus {
-                    source: id.to_string(),
+                    source: Source::card(id),
                     value: b.value,
                     kind: card.kind_of(b),
                     excluded,
@@ -201,7 +195,10 @@ impl Encounter {
         if let Some(combat) = &self.combat {
             for (source, s, value) in &combat.bonuses {
                 if s.is_none_or(|s| s == skill) {
-                    let magical = self.catalog.get(source).is_some_and(|c| c.magical);
+                    let magical = source
+                        .card_id()
+                        .and_then(|id| self.catalog.get(id))
+                        .is_some_and(|c| c.magical);
                     bonuses.push(Bonus {
                         source: source.clone(),
                         value: *value,
@@ -221,17 +218,16 @@ impl Encounter {
             if b.excluded.is_none()
                 && let Some((_, by)) = stage.blocked.iter().find(|(k, _)| *k == b.kind)
             {
-                b.excluded = Some(format!(
-                    "{} bonuses are blocked by {}",
-                    b.kind.as_str(),
-                    self.card_name(by)
-                ));
+                b.excluded = Some(Exclusion::Blocked {
+                    kind: b.kind,
+                    by: by.clone(),
+                });
             }
         }
         let procedure = self.procedure();
         procedure.filter_bonuses(self, &stage.spec.kind, &mut bonuses);
         PoolInput {
-            skill_source: skill.as_str().to_string(),
+            skill,
             skill_value: self.investigator.skill(skill),
             modifier: stage.spec.modifier,
             improvement: procedure.improvement(&self.investigator, skill),
@@ -255,8 +251,9 @@ impl Encounter {
             .unwrap_or(0)
     }
 
+    /// The name of the kind of the test under way (`""` when none is), for `policy_for`.
     pub fn current_kind(&self) -> &str {
-        self.stage.as_ref().map_or("", |s| &s.spec.kind)
+        self.stage.as_ref().map_or("", |s| s.spec.kind.as_str())
     }
 
     pub fn dice_per_clue(&self) -> u32 {
@@ -264,7 +261,12 @@ impl Encounter {
     }
 
     /// Rerolls die `die` of the test under way for `source`.
-    pub fn reroll_die(&mut self, die: usize, source: &str, label: &str) -> Result<(), DiceError> {
+    pub fn reroll_die(
+        &mut self,
+        die: usize,
+        source: &Source,
+        label: &str,
+    ) -> Result<(), DiceError> {
         let to = self.dice.roll(label)?;
         let stage = self.stage.as_mut().expect("a test is under way");
         let from = std::mem::replace(&mut stage.faces[die], to);
@@ -274,7 +276,7 @@ impl Encounter {
                 die: die + 1,
                 from,
                 to,
-                source: source.to_string(),
+                source: source.clone(),
             }
         );
         Ok(())

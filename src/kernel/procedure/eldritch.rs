@@ -6,8 +6,8 @@ use super::{Procedure, Step};
 use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::BonusRule;
 use crate::kernel::{
-    Encounter, Event, Game, Hooks, Investigator, KernelError, Monster, Policy, Skill, Slot, Stat,
-    Status, TestOutcome, TestSpec,
+    Encounter, Event, Game, Hooks, Investigator, KernelError, Monster, Place, Policy, Skill, Slot,
+    Source, Stat, Status, TestKind, TestOutcome, TestSpec, Token,
 };
 
 /// Eldritch Horror.
@@ -52,21 +52,17 @@ impl Procedure for Eldritch {
                 return Ok(());
             };
             let token = match stat {
-                Stat::Focus => "focus",
-                _ => "clue",
+                Stat::Focus => Token::Focus,
+                _ => Token::Clue,
             };
-            enc.spend(stat, 1, &format!("reroll:{token}"))
+            enc.spend(stat, 1, Source::Spent(token))
                 .map_err(|message| KernelError::Rule {
                     card: "rules".into(),
                     hook: None,
                     message,
                 })?;
             for die in failing.into_iter().take(dice) {
-                enc.reroll_die(
-                    die,
-                    &format!("{token} token"),
-                    &format!("{label}, a reroll"),
-                )?;
+                enc.reroll_die(die, &Source::Reroll(token), &format!("{label}, a reroll"))?;
             }
         }
     }
@@ -89,7 +85,7 @@ impl Procedure for Eldritch {
     }
 
     /// Every Normal monster before any Epic one.
-    fn encounter_rank(&self, monster: &Monster) -> u8 {
+    fn combat_rank(&self, monster: &Monster) -> u8 {
         u8::from(monster.epic)
     }
 
@@ -104,12 +100,8 @@ impl Procedure for Eldritch {
         }
         emit!(
             enc,
-            Event::Note {
-                source: "rules".into(),
-                text: format!(
-                    "the investigator is {} and encounters no further monster",
-                    enc.investigator.status.as_str()
-                ),
+            Event::NoFurtherMonster {
+                status: enc.investigator.status,
             }
         );
         false
@@ -137,15 +129,9 @@ impl Procedure for Eldritch {
             let Some(line) = line else {
                 emit!(
                     enc,
-                    Event::Note {
-                        source: monster.id.clone(),
-                        text: format!(
-                            "no {} test on this monster",
-                            match slot {
-                                Slot::Will => "Will",
-                                Slot::Strength => "Strength",
-                            }
-                        ),
+                    Event::NoMonsterTest {
+                        monster: monster.id.clone(),
+                        slot,
                     }
                 );
                 continue;
@@ -153,14 +139,14 @@ impl Procedure for Eldritch {
             let mut spec = TestSpec::new(
                 line.skill,
                 match slot {
-                    Slot::Will => "horror",
-                    Slot::Strength => "combat",
+                    Slot::Will => TestKind::Horror,
+                    Slot::Strength => TestKind::Combat,
                 },
             );
             spec.modifier = line.modifier;
             spec.in_combat = true;
             spec.slot = Some(slot);
-            let id = monster.id.clone();
+            let id = Source::card(&monster.id);
             let horror = line.loss;
             let mut consequences =
                 |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
@@ -180,17 +166,17 @@ impl Procedure for Eldritch {
     /// Health tokens); any other stays on the space with them.
     fn place_monster(&self, monster: &mut Monster) {
         monster.place = if monster.defeated || monster.ambush {
-            "cup".to_string()
+            Place::Cup
         } else {
-            "space".to_string()
+            Place::Space
         };
         if monster.ambush && !monster.defeated {
-            monster.damage = 0;
+            monster.health_tokens = 0;
         }
     }
 
     fn health_tokens(&self, monster: &Monster) -> i32 {
-        monster.damage
+        monster.health_tokens
     }
 
     fn honours_no_more_encounters(&self) -> bool {
@@ -205,7 +191,7 @@ fn consequences(
     m: usize,
     slot: Slot,
     horror: Option<i32>,
-    id: &str,
+    id: &Source,
     out: &TestOutcome,
     hooks: &mut dyn Hooks,
 ) -> Step {
@@ -225,7 +211,9 @@ fn consequences(
     match slot {
         Slot::Will => {
             let lost = match horror {
-                Some(h) => enc.lose_investigator(Stat::Sanity, (h - result).max(0), id, hooks)?,
+                Some(h) => {
+                    enc.lose_investigator(Stat::Sanity, (h - result).max(0), id.clone(), hooks)?
+                }
                 None => 0,
             };
             if let Some(c) = enc.combat.as_mut() {
@@ -237,10 +225,12 @@ fn consequences(
             // The investigator and the monster lose Health at the same time: a defeated
             // investigator still deals his successes.
             let lost = match damage {
-                Some(d) => enc.lose_investigator(Stat::Health, (d - result).max(0), id, hooks)?,
+                Some(d) => {
+                    enc.lose_investigator(Stat::Health, (d - result).max(0), id.clone(), hooks)?
+                }
                 None => 0,
             };
-            enc.lose_monster(m, result, "the Strength test result", hooks)?;
+            enc.lose_monster(m, result, Source::StrengthResult, hooks)?;
             if let Some(c) = enc.combat.as_mut() {
                 c.view.health_lost = lost;
             }

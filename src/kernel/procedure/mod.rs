@@ -4,6 +4,9 @@
 //! that game's implementation: `eldritch.rs` (Eldritch Horror) and `arkham/` (Arkham Horror 2e).
 //! May import the rest of the kernel but `setup.rs` (which reads [`HANDS`]); the encounter asks its
 //! game's rules through `Encounter::procedure` and imports nothing from here.
+//!
+//! Words: a *combat* is one monster met (EH's Combat Encounter, AH2e's combat), between
+//! `begin_combat` and `end_combat`; the `Encounter` is the state of the whole play.
 
 mod arkham;
 mod eldritch;
@@ -15,7 +18,7 @@ use super::encounter::Resolution;
 use super::pool::{Bonus, BonusRule};
 use super::{
     CombatState, CombatView, Encounter, Event, Game, Hook, Hooks, Investigator, KernelError,
-    Monster, Skill, Status, TestRequest, TestSpec,
+    Monster, Skill, Status, TestKind, TestRequest, TestSpec,
 };
 use std::sync::Arc;
 
@@ -40,7 +43,7 @@ pub trait Procedure: Sync {
     fn improvement(&self, investigator: &Investigator, skill: Skill) -> i32;
     /// What the monster being encountered does to the bonuses of a test of `kind` (AH2e resistances
     /// and immunities); by default nothing.
-    fn filter_bonuses(&self, _enc: &Encounter, _kind: &str, _bonuses: &mut [Bonus]) {}
+    fn filter_bonuses(&self, _enc: &Encounter, _kind: &TestKind, _bonuses: &mut [Bonus]) {}
     /// After the roll and the after_roll hooks: the player's tokens (EH rerolls, AH2e Clue dice).
     fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Step;
     fn passed(&self, rolled: usize, successes: u32, difficulty: u32) -> bool;
@@ -59,7 +62,7 @@ pub trait Procedure: Sync {
     // The combat.
 
     /// Monsters of a lower rank are met first; the order given otherwise.
-    fn encounter_rank(&self, _monster: &Monster) -> u8 {
+    fn combat_rank(&self, _monster: &Monster) -> u8 {
         0
     }
     /// Whether `monster` came in an ambush.
@@ -90,7 +93,7 @@ pub trait Procedure: Sync {
             }
             TestRequest::Combat => {
                 // Stable: monsters of one rank are met in the order given.
-                enc.monsters.sort_by_key(|m| self.encounter_rank(m));
+                enc.monsters.sort_by_key(|m| self.combat_rank(m));
                 for m in 0..enc.monsters.len() {
                     if !self.meets_next(enc) {
                         break;
@@ -139,7 +142,7 @@ pub trait Procedure: Sync {
             if rounds > 16 {
                 let (card, _) = enc.queued.remove(0);
                 return Err(KernelError::Rule {
-                    card,
+                    card: card.key().into_owned(),
                     hook: None,
                     message:
                         "more than 16 tests asked for in a row: a card asks for a test after every test"
@@ -157,7 +160,7 @@ pub trait Procedure: Sync {
     }
 
     /// Starts a combat against monster `m`: the combat state, the transcript line, the
-    /// before_encounter hooks and the tests they ask for.
+    /// before_encounter (`Hook::BeforeCombat`) hooks and the tests they ask for.
     fn begin_combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         let monster = &enc.monsters[m];
         enc.current = Some(m);
@@ -172,32 +175,32 @@ pub trait Procedure: Sync {
         });
         emit!(
             enc,
-            Event::EncounterBegins {
+            Event::CombatBegins {
                 monster: monster.id.clone(),
                 number: m + 1,
                 epic: monster.epic,
                 ambush: self.ambush(monster),
                 toughness: monster.toughness,
-                damage: monster.damage,
+                health_tokens: monster.health_tokens,
             }
         );
-        enc.fire(Hook::BeforeEncounter, hooks, &mut None)?;
+        enc.fire(Hook::BeforeCombat, hooks, &mut None)?;
         self.run_queued(enc, hooks)
     }
 
-    /// Ends the combat against monster `m`: the after_encounter hooks, the monster placed, the
-    /// transcript line.
+    /// Ends the combat against monster `m`: the after_encounter (`Hook::AfterCombat`) hooks, the
+    /// monster placed, the transcript line.
     fn end_combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
-        enc.fire(Hook::AfterEncounter, hooks, &mut None)?;
+        enc.fire(Hook::AfterCombat, hooks, &mut None)?;
         let mon = Arc::make_mut(&mut enc.monsters[m]);
         self.place_monster(mon);
         emit!(
             enc,
-            Event::EncounterEnds {
+            Event::CombatEnds {
                 monster: mon.id.clone(),
                 defeated: mon.defeated,
-                place: mon.place.clone(),
-                damage: self.health_tokens(mon),
+                place: mon.place,
+                health_tokens: self.health_tokens(mon),
             }
         );
         enc.current = None;

@@ -3,7 +3,7 @@
 
 use super::{Builder, Section, e};
 use crate::defs::{Code, Diagnostic, SourceFile};
-use crate::kernel::{DiceSource, Game, Policy, Round};
+use crate::kernel::{Action, DiceSource, Game, Policy, Round};
 use crate::scenario::file::RawPolicy;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -98,8 +98,21 @@ impl Builder<'_> {
                 .filter_map(|c| self.card_id(c).map(|id| (id, c.span())))
                 .unzip();
             self.cast_spans.push(spans);
+            let action = Action::parse(r.action.get_ref()).unwrap_or_else(|| {
+                self.key = (Section::Rounds, i, 0);
+                self.push(
+                    e(
+                        Code::OutOfRange,
+                        format!("`{}` is not a combat action", r.action.get_ref()),
+                        self.file,
+                        r.action.span(),
+                    )
+                    .hint("`fight` or `flee`"),
+                );
+                Action::Fight
+            });
             rounds.push(Round {
-                action: r.action.get_ref().clone(),
+                action,
                 wield,
                 cast,
             });

@@ -3,9 +3,10 @@
 
 use super::{Builder, Section, e};
 use crate::defs::CardKind;
-use crate::defs::Code;
-use crate::kernel::{Game, Investigator, Skill};
+use crate::defs::{Code, Diagnostic, SourceFile};
+use crate::kernel::{Game, Investigator, Location, Skill};
 use crate::scenario::file::RawInvestigator;
+use std::ops::Range;
 use toml::Spanned;
 
 /// The skill keys of `[investigator]`, in the order of `Skill`.
@@ -52,7 +53,13 @@ impl Builder<'_> {
             }
         }
         if let Some(loc) = &ri.location {
-            inv.location = Some(loc.get_ref().clone());
+            // The file's word → the kernel's location; one that is a location but not a start is
+            // the kernel's problem (`Setup::check`).
+            inv.location = Location::parse(loc.get_ref());
+            if inv.location.is_none() && self.game == Game::Arkham {
+                self.at(Section::Location, 0);
+                self.push(not_a_start(loc.get_ref(), self.file, loc.span()));
+            }
         }
         inv
     }
@@ -145,4 +152,15 @@ pub(super) fn no_improvement(
     .hint(
         "improvements are Eldritch Horror tokens on lore, influence, observation, strength or will",
     )
+}
+
+/// `location` names no starting location (the file's word, or a location the kernel refuses).
+pub(super) fn not_a_start(written: &str, file: &SourceFile, span: Range<usize>) -> Diagnostic {
+    e(
+        Code::OutOfRange,
+        format!("`{written}` is not a starting location"),
+        file,
+        span,
+    )
+    .hint("`arkham` or `other_world`")
 }

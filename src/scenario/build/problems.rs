@@ -1,7 +1,7 @@
 //! The kernel's problems with a setup → diagnostics at the place in the scenario file each part of the
 //! setup was written, sorted among the file's own problems.
 
-use super::investigator::{no_improvement, skill_keys};
+use super::investigator::{no_improvement, not_a_start, skill_keys};
 use super::request::not_a_skill;
 use super::{Builder, Key, Section, e};
 use crate::defs::Code;
@@ -56,20 +56,7 @@ impl Builder<'_> {
                 span,
             )
             .hint("one success passes; remove `difficulty`"),
-            Problem::NotAStartingLocation(loc) => e(
-                Code::OutOfRange,
-                format!("`{loc}` is not a starting location"),
-                self.file,
-                span,
-            )
-            .hint("`arkham` or `other_world`"),
-            Problem::NotAnAction(action) => e(
-                Code::OutOfRange,
-                format!("`{action}` is not a combat action"),
-                self.file,
-                span,
-            )
-            .hint("`fight` or `flee`"),
+            Problem::NotAStartingLocation(loc) => not_a_start(loc.as_str(), self.file, span),
             Problem::CastNotWielded(card) => e(
                 Code::OutOfRange,
                 format!("`{card}` is cast but not in `wield`"),
@@ -118,7 +105,7 @@ impl Builder<'_> {
                 ri.location.as_ref().map(|l| l.span()),
                 String::new(),
             ),
-            Part::Monster(i, MonsterPart::Damage) => {
+            Part::Monster(i, MonsterPart::HealthTokens) => {
                 let entry = self.monster_entries.get(i).copied().unwrap_or(i);
                 let span = self
                     .raw
@@ -141,10 +128,9 @@ impl Builder<'_> {
                 };
                 ((Section::Test, 0, step), span, written.unwrap_or_default())
             }
-            Part::RoundAction(i) | Part::RoundCast(i, _) | Part::RoundWield(i) => {
+            Part::RoundCast(i, _) | Part::RoundWield(i) => {
                 let round = self.raw.choices.as_ref().and_then(|c| c.rounds.get(i));
                 let (step, span) = match part {
-                    Part::RoundAction(_) => (0, round.map(|r| r.action.span())),
                     Part::RoundCast(_, j) => {
                         (2, self.cast_spans.get(i).and_then(|s| s.get(j)).cloned())
                     }

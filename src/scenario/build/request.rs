@@ -87,7 +87,8 @@ impl Builder<'_> {
                 m.epic = epic;
             }
             if let Some(d) = &en.damage {
-                m.damage = *d.get_ref();
+                // The file's `damage` is the Health tokens on it.
+                m.health_tokens = *d.get_ref();
             }
             m.ambush = en.ambush;
             monsters.push((i, Arc::new(m)));

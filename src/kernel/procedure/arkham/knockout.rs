@@ -4,7 +4,7 @@
 
 use super::Arkham;
 use crate::kernel::procedure::Procedure;
-use crate::kernel::{Encounter, Event, Stat, Status};
+use crate::kernel::{Encounter, Event, Location, Source, Stat, Status, Target};
 use std::sync::Arc;
 
 /// Unconscious, insane, devoured: in Arkham the investigator wakes in St. Mary's Hospital or Arkham
@@ -30,13 +30,7 @@ pub(super) fn after_knockout(arkham: &Arkham, enc: &mut Encounter) {
         if status == Status::Devoured {
             Arc::make_mut(&mut enc.investigator).possessions.clear();
             Arc::make_mut(&mut enc.investigator).conditions.clear();
-            emit!(
-                enc,
-                Event::Note {
-                    source: "rules".into(),
-                    text: "devoured: every card is discarded; trophies are kept".into(),
-                }
-            );
+            emit!(enc, Event::DevouredDiscards);
         }
         return;
     }
@@ -62,7 +56,7 @@ pub(super) fn after_knockout(arkham: &Arkham, enc: &mut Encounter) {
                 enc,
                 Event::Discarded {
                     card: id.clone(),
-                    source: "rules".into(),
+                    source: Source::Rules,
                 }
             );
         }
@@ -73,15 +67,15 @@ pub(super) fn after_knockout(arkham: &Arkham, enc: &mut Encounter) {
         emit!(
             enc,
             Event::Lost {
-                target: "investigator".into(),
+                target: Target::Investigator,
                 stat: Stat::Clues,
                 amount: clues_lost,
                 now: enc.investigator.clues,
-                source: "rules".into(),
+                source: Source::Rules,
             }
         );
     }
-    let other_world = enc.investigator.location.as_deref() == Some("other_world");
+    let other_world = enc.investigator.location == Some(Location::OtherWorld);
     let inv = Arc::make_mut(&mut enc.investigator);
     inv.health = inv.health.max(1);
     inv.sanity = inv.sanity.max(1);
@@ -93,18 +87,18 @@ pub(super) fn after_knockout(arkham: &Arkham, enc: &mut Encounter) {
                 status: Status::LostInTimeAndSpace,
             }
         );
-        "lost_in_time_and_space"
+        Location::LostInTimeAndSpace
     } else if status == Status::Unconscious {
-        "st_marys_hospital"
+        Location::StMarysHospital
     } else {
-        "arkham_asylum"
+        Location::ArkhamAsylum
     };
-    Arc::make_mut(&mut enc.investigator).location = Some(to.to_string());
+    Arc::make_mut(&mut enc.investigator).location = Some(to);
     emit!(
         enc,
         Event::Moved {
-            to: to.to_string(),
-            source: "rules".into(),
+            to,
+            source: Source::Rules,
         }
     );
 }

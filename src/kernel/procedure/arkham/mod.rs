@@ -13,8 +13,8 @@ use super::{Procedure, Step};
 use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::{Bonus, BonusRule};
 use crate::kernel::{
-    BonusKind, CombatState, Encounter, Event, Game, Hooks, Investigator, KernelError, Monster,
-    Policy, Skill, Stat, Status, TestOutcome, TestSpec,
+    Ability, CombatState, Encounter, Event, Exclusion, Game, Hooks, Investigator, KernelError,
+    Keyword, Monster, Place, Policy, Skill, Source, Stat, Status, TestKind, TestOutcome, TestSpec,
 };
 use std::sync::Arc;
 
@@ -48,27 +48,27 @@ impl Procedure for Arkham {
     }
 
     /// Resistances and immunities act on the bonuses of weapons and spells in combat checks.
-    fn filter_bonuses(&self, enc: &Encounter, kind: &str, bonuses: &mut [Bonus]) {
-        let Some(m) = enc.current.filter(|_| kind == "combat") else {
+    fn filter_bonuses(&self, enc: &Encounter, kind: &TestKind, bonuses: &mut [Bonus]) {
+        let Some(m) = enc.current.filter(|_| *kind == TestKind::Combat) else {
             return;
         };
         let monster = &enc.monsters[m];
         for b in bonuses {
-            let from_hand = enc
-                .catalog
-                .get(&b.source)
+            let from_hand = b
+                .source
+                .card_id()
+                .and_then(|id| enc.catalog.get(id))
                 .is_some_and(|c| c.hands > 0 || c.casting.is_some());
             if b.excluded.is_some() || !from_hand {
                 continue;
             }
-            let (kind, title) = match b.kind {
-                BonusKind::Physical => ("physical", "Physical"),
-                BonusKind::Magical => ("magical", "Magical"),
-            };
-            if monster.has(&format!("{kind}_immunity")) {
-                b.excluded = Some(format!("{title} Immunity ({})", monster.name));
-            } else if monster.has(&format!("{kind}_resistance")) {
-                b.halved = Some(format!("{title} Resistance ({})", monster.name));
+            if monster.has(b.kind.immunity()) {
+                b.excluded = Some(Exclusion::Immunity {
+                    kind: b.kind,
+                    monster: monster.id.clone(),
+                });
+            } else if monster.has(b.kind.resistance()) {
+                b.halved = Some(monster.id.clone());
             }
         }
     }
@@ -82,17 +82,11 @@ impl Procedure for Arkham {
         }
         let rolled_none = enc.current_faces_len() == 0;
         if rolled_none && !enc.rules.clues_after_zero_dice {
-            emit!(enc, Event::Note {
-                source: "rules".into(),
-                text: "no Clue dice: this scenario reads 0 or fewer dice as a failure that Clue tokens cannot change".into(),
-            });
+            emit!(enc, Event::NoClueDice);
             return Ok(());
         }
         if rolled_none && enc.investigator.clues > 0 && enc.current_difficulty() > 0 {
-            emit!(enc, Event::Note {
-                source: "rules".into(),
-                text: "0 dice, yet Clue tokens may add dice (the engine's reading of open point D1; `[rules] clues_after_zero_dice = false` reads it as a failure)".into(),
-            });
+            emit!(enc, Event::ClueDiceAfterNoDice);
         }
         while enc.investigator.clues > 0 && enc.current_successes() < enc.current_difficulty() {
             Arc::make_mut(&mut enc.investigator).clues -= 1;
@@ -127,7 +121,7 @@ impl Procedure for Arkham {
     }
 
     fn ambush(&self, monster: &Monster) -> bool {
-        monster.has("ambush")
+        monster.has(Keyword::Ambush)
     }
 
     /// No further monster once the investigator is out or has left the location.
@@ -137,13 +131,7 @@ impl Procedure for Arkham {
 
     /// The Evade check if the player tries it first, then the horror check once, then the rounds.
     fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
-        let fought = !enc.evade_first
-            || !self.evade(
-                enc,
-                m,
-                hooks,
-                "the investigator evades the monster: no combat",
-            )?;
+        let fought = !enc.evade_first || !self.evade(enc, m, hooks, false)?;
         if fought && !done(enc, m) {
             self.horror_check(enc, m, hooks)?;
             self.rounds(enc, m, hooks)?;
@@ -154,7 +142,7 @@ impl Procedure for Arkham {
     /// A monster not defeated is evaded: it stays where it is.
     fn place_monster(&self, monster: &mut Monster) {
         if !monster.defeated {
-            monster.place = "evaded".to_string();
+            monster.place = Place::Evaded;
         }
     }
 
@@ -187,7 +175,7 @@ fn done(enc: &Encounter, m: usize) -> bool {
 }
 
 /// A check of the combat, labelled for hooks and the transcript.
-fn check(skill: Skill, kind: &'static str, modifier: i32, difficulty: u32) -> TestSpec {
+fn check(skill: Skill, kind: TestKind, modifier: i32, difficulty: u32) -> TestSpec {
     let mut spec = TestSpec::new(skill, kind);
     spec.modifier = modifier;
     spec.difficulty = difficulty;
@@ -208,32 +196,30 @@ impl Arkham {
     fn monster_damage(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         let monster = &enc.monsters[m];
         if let Some(d) = monster.combat.as_ref().and_then(|c| c.loss) {
-            let id = monster.id.clone();
-            enc.lose_investigator(Stat::Health, d, &id, hooks)?;
+            let id = Source::card(&monster.id);
+            enc.lose_investigator(Stat::Health, d, id, hooks)?;
         }
         Ok(())
     }
 
-    /// An Evade check (Sneak + awareness): a pass is noted with `passed` and returns true; a failure
-    /// deals the monster's combat damage.
+    /// An Evade check (Sneak + awareness), before combat or fleeing (`fled`): a pass is written down
+    /// and returns true; a failure deals the monster's combat damage.
     fn evade(
         &self,
         enc: &mut Encounter,
         m: usize,
         hooks: &mut dyn Hooks,
-        passed: &str,
+        fled: bool,
     ) -> Result<bool, KernelError> {
         let awareness = enc.monsters[m].awareness.unwrap_or(0);
-        let r = self.test(enc, check(Skill::Sneak, "evade", awareness, 1), hooks)?;
+        let r = self.test(
+            enc,
+            check(Skill::Sneak, TestKind::Evade, awareness, 1),
+            hooks,
+        )?;
         match resolved(r, enc) {
             Some(true) => {
-                emit!(
-                    enc,
-                    Event::Note {
-                        source: "rules".into(),
-                        text: passed.into(),
-                    }
-                );
+                emit!(enc, Event::Evaded { fled });
                 Ok(true)
             }
             Some(false) if !done(enc, m) => {
@@ -250,13 +236,7 @@ impl Arkham {
         let monster = &enc.monsters[m];
         let id = monster.id.clone();
         let Some(h) = monster.horror.clone() else {
-            emit!(
-                enc,
-                Event::Note {
-                    source: id,
-                    text: "no horror rating: no Horror check".into(),
-                }
-            );
+            emit!(enc, Event::NoHorrorRating { monster: id });
             return Ok(());
         };
         let horror_damage = h.loss.unwrap_or(0);
@@ -264,12 +244,12 @@ impl Arkham {
         let mut consequences =
             |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
                 if !out.passed {
-                    enc.lose_investigator(Stat::Sanity, horror_damage, &id, hooks)?;
+                    enc.lose_investigator(Stat::Sanity, horror_damage, Source::card(&id), hooks)?;
                 } else if nightmarish > 0 {
                     enc.lose_investigator(
                         Stat::Sanity,
                         nightmarish,
-                        &format!("{id}:nightmarish"),
+                        Source::Ability(id.clone(), Ability::Nightmarish),
                         hooks,
                     )?;
                 }
@@ -277,7 +257,7 @@ impl Arkham {
             };
         self.test_then(
             enc,
-            check(Skill::Will, "horror", h.modifier, 1),
+            check(Skill::Will, TestKind::Horror, h.modifier, 1),
             hooks,
             &mut consequences,
         )?;

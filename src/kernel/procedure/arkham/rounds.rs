@@ -3,7 +3,10 @@
 
 use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
-use crate::kernel::{Encounter, Event, Hooks, Monster, Round, Skill, Stat, TestOutcome};
+use crate::kernel::{
+    Ability, Action, Encounter, Event, Hooks, Keyword, Monster, Place, Round, Skill, Source, Stat,
+    TestKind, TestOutcome,
+};
 use std::sync::Arc;
 
 /// Rounds of Fight or Flee played before the engine stops a combat that cannot end (both sides
@@ -27,32 +30,26 @@ impl Arkham {
                 .get(round - 1)
                 .or(enc.rounds.last())
                 .cloned()
-                .unwrap_or_else(|| Round {
-                    action: "fight".into(),
-                    ..Round::default()
-                });
+                .unwrap_or_default();
             if let Some(c) = enc.combat.as_mut() {
                 c.round = round;
             }
             take_hands(enc, &plan, round)?;
-            let mut action = plan.action.clone();
-            if action == "flee" && monster.has("ambush") {
+            let mut action = plan.action;
+            if action == Action::Flee && monster.has(Keyword::Ambush) {
                 emit!(
                     enc,
-                    Event::Note {
-                        source: monster.id.clone(),
-                        text:
-                            "Ambush: once combat has begun the investigator cannot flee, and fights"
-                                .into(),
+                    Event::CannotFlee {
+                        monster: monster.id.clone(),
                     }
                 );
-                action = "fight".into();
+                action = Action::Fight;
             }
             emit!(
                 enc,
                 Event::RoundBegins {
                     round,
-                    action: action.clone(),
+                    action,
                     hands: enc
                         .combat
                         .as_ref()
@@ -64,13 +61,8 @@ impl Arkham {
             if done(enc, m) {
                 return Ok(());
             }
-            if action == "flee" {
-                if self.evade(
-                    enc,
-                    m,
-                    hooks,
-                    "the investigator flees: the combat ends, the monster stays",
-                )? {
+            if action == Action::Flee {
+                if self.evade(enc, m, hooks, true)? {
                     return Ok(());
                 }
                 continue;
@@ -78,13 +70,7 @@ impl Arkham {
             self.fight(enc, m, &monster, hooks)?;
         }
         enc.stopped = true;
-        emit!(
-            enc,
-            Event::Note {
-                source: "rules".into(),
-                text: format!("the combat is stopped after {MAX_ROUNDS} rounds"),
-            }
-        );
+        emit!(enc, Event::CombatStopped { rounds: MAX_ROUNDS });
         Ok(())
     }
 
@@ -106,16 +92,14 @@ impl Arkham {
         };
         let id = monster.id.clone();
         let overwhelming = monster.overwhelming;
-        let endless = monster.has("endless");
+        let endless = monster.has(Keyword::Endless);
         let mut consequences =
             |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
                 if out.passed {
                     let mon = Arc::make_mut(&mut enc.monsters[m]);
                     mon.defeated = true;
-                    if endless {
-                        mon.place = "cup".into();
-                    } else {
-                        mon.place = "trophy".into();
+                    mon.place = if endless { Place::Cup } else { Place::Trophy };
+                    if !endless {
                         Arc::make_mut(&mut enc.investigator)
                             .trophies
                             .push(id.clone());
@@ -124,18 +108,15 @@ impl Arkham {
                         enc,
                         Event::MonsterDefeated {
                             monster: id.clone(),
-                            source: if endless {
-                                "endless".into()
-                            } else {
-                                "trophy".into()
-                            },
+                            source: Source::CombatCheck,
+                            place: if endless { Place::Cup } else { Place::Trophy },
                         }
                     );
                     if overwhelming > 0 {
                         enc.lose_investigator(
                             Stat::Health,
                             overwhelming,
-                            &format!("{id}:overwhelming"),
+                            Source::Ability(id.clone(), Ability::Overwhelming),
                             hooks,
                         )?;
                     }
@@ -146,7 +127,7 @@ impl Arkham {
             enc,
             check(
                 Skill::Fight,
-                "combat",
+                TestKind::Combat,
                 c.modifier,
                 monster.toughness.max(0) as u32,
             ),
@@ -169,24 +150,21 @@ impl Arkham {
             }
             let already = enc.combat.as_ref().is_some_and(|c| c.cast.contains(id));
             if already {
-                emit!(
-                    enc,
-                    Event::Note {
-                        source: id.clone(),
-                        text: "already cast and still held: its bonus goes on without a new cast"
-                            .into(),
-                    }
-                );
+                emit!(enc, Event::StillCast { spell: id.clone() });
                 continue;
             }
             let Some(casting) = enc.catalog.get(id).and_then(|c| c.casting) else {
                 return Err(rule(id, "only a spell can be cast"));
             };
             if casting.sanity_cost > 0 {
-                enc.spend(Stat::Sanity, casting.sanity_cost, id)
+                enc.spend(Stat::Sanity, casting.sanity_cost, Source::card(id))
                     .map_err(|m| rule(id, format!("cannot pay the casting cost: {m}")))?;
             }
-            let r = self.test(enc, check(Skill::Lore, "spell", casting.modifier, 1), hooks)?;
+            let r = self.test(
+                enc,
+                check(Skill::Lore, TestKind::Spell, casting.modifier, 1),
+                hooks,
+            )?;
             if resolved(r, enc) == Some(true)
                 && let Some(c) = enc.combat.as_mut()
             {

@@ -1,0 +1,89 @@
+//! The opening and closing lines of a transcript: what the scenario is and who the investigator is;
+//! where the investigator and each monster end. Depends on `kernel` only.
+
+use super::words::{Names, Title, Words, counters, plural, signed, status_text};
+use crate::kernel::{Game, Investigator, Monster, Place};
+use std::fmt::Write;
+
+/// The closing lines: where the investigator (and each monster) stands.
+pub fn render_summary(
+    inv: &Investigator,
+    monsters: &[std::sync::Arc<Monster>],
+    game: Game,
+    names: &Names,
+) -> String {
+    let w = Words { names, game };
+    let mut out = String::new();
+    let _ = write!(out, "\nEnd: {} — {}", inv.name, counters(inv, game));
+    let _ = writeln!(out, "; {}", status_text(inv.status));
+    if !inv.conditions.is_empty() {
+        let list: Vec<String> = inv.conditions.iter().map(|c| w.card(c)).collect();
+        let _ = writeln!(out, "  conditions: {}", list.join(", "));
+    }
+    for m in monsters {
+        let state = match (m.defeated, m.place) {
+            (true, Place::Trophy) => "defeated, a trophy".to_string(),
+            (true, Place::Box) => "defeated, in the box".to_string(),
+            (true, _) => "defeated, in the cup".to_string(),
+            (false, Place::Cup) => "not defeated, back in the cup".to_string(),
+            (false, Place::Evaded) => "evaded".to_string(),
+            (false, _) => format!(
+                "on the space with {}",
+                plural(m.health_tokens, "Health token", "Health tokens")
+            ),
+        };
+        let _ = writeln!(out, "  {}: {state}", m.name);
+    }
+    out
+}
+
+/// The opening lines: what the scenario is and who the investigator is.
+pub fn render_header(
+    title: Option<&str>,
+    source: Option<&str>,
+    inv: &Investigator,
+    game: Game,
+    names: &Names,
+) -> String {
+    let w = Words { names, game };
+    let mut out = String::new();
+    let game_name = match game {
+        Game::Eldritch => "Eldritch Horror",
+        Game::Arkham => "Arkham Horror (2nd edition)",
+    };
+    let _ = writeln!(out, "{}", title.unwrap_or("(untitled scenario)"));
+    let _ = writeln!(out, "game: {game_name}");
+    if let Some(s) = source {
+        let _ = writeln!(out, "source: {s}");
+    }
+    let skills: Vec<String> = game
+        .skills()
+        .iter()
+        .map(|s| format!("{} {}", s.title(), inv.skill(*s)))
+        .collect();
+    let _ = write!(
+        out,
+        "\n{}: {}; {}",
+        inv.name,
+        skills.join(", "),
+        counters(inv, game)
+    );
+    let _ = writeln!(out);
+    if !inv.improvements.is_empty() {
+        let list: Vec<String> = inv
+            .improvements
+            .iter()
+            .map(|(s, v)| format!("{} {}", s.title(), signed(*v)))
+            .collect();
+        let _ = writeln!(out, "  tokens: {}", list.join(", "));
+    }
+    if !inv.possessions.is_empty() {
+        let list: Vec<String> = inv.possessions.iter().map(|c| w.card(c)).collect();
+        let _ = writeln!(out, "  possessions: {}", list.join(", "));
+    }
+    if !inv.conditions.is_empty() {
+        let list: Vec<String> = inv.conditions.iter().map(|c| w.card(c)).collect();
+        let _ = writeln!(out, "  conditions: {}", list.join(", "));
+    }
+    out
+}
