@@ -1,15 +1,56 @@
 //! mythos: a rules engine for the skill tests and combat of Eldritch Horror and Arkham Horror 2nd
 //! edition. `kernel` ← `defs` ← `script` ← `scenario` ← `cli`; `transcript` depends on `kernel` only.
+//!
+//! This crate is also a library for embedding mythos in another program (a bot, a web page, a
+//! companion app). Everything is given in memory, never read from the disk: a [`Library`] of card
+//! packs (the base packs are built in), a [`Scenario`] parsed from its text, then
+//! [played](Scenario::play) (its transcript, its result object, its `[expect]` lines
+//! [checked](Played::check)) or explored for [odds](Scenario::exact_odds); packs
+//! [validated](Library::validate); [`Diagnostic`]s as data and rendered; the JSON [`Schema`]s.
+//!
+//! ```
+//! use mythos::{Library, Scenario};
+//! let text = r#"
+//! game = "eldritch"
+//! title = "Trish tests Strength"
+//! [investigator]
+//! card = "Trish Scarborough"
+//! [test]
+//! skill = "strength"
+//! [dice]
+//! faces = [5, 1, 2]
+//! "#;
+//! let library = Library::new();
+//! let played = Scenario::parse(&library, "trish.toml", text)?.play()?;
+//! assert_eq!(played.result()["tests"][0]["passed"], true);
+//! println!("{}", played.transcript());
+//! # Ok::<(), Vec<mythos::Diagnostic>>(())
+//! ```
 
 // Diagnostics are the error type of every loading step and are built only on the cold path; boxing them
 // would buy nothing measurable.
 #![allow(clippy::result_large_err)]
+#![warn(missing_docs)]
 
+mod api;
+#[allow(missing_docs)]
 pub mod cli;
+#[allow(missing_docs)]
 pub mod defs;
+#[allow(missing_docs)]
 pub mod kernel;
+#[allow(missing_docs)]
 pub mod odds;
+#[allow(missing_docs)]
 pub mod scenario;
+#[allow(missing_docs)]
 pub mod schema;
+#[allow(missing_docs)]
 pub mod script;
+#[allow(missing_docs)]
 pub mod transcript;
+
+pub use api::{
+    Card, Cards, Diagnostic, Game, Library, Miss, Misses, Odds, PackFiles, Played, Scenario,
+    Schema, render,
+};

@@ -71,7 +71,7 @@ fn corpus(dir: &str, ext: &str) -> Vec<String> {
 }
 
 /// Pieces of TOML and Rhai that random edits insert: they reach far deeper than random bytes.
-const TOKENS: [&str; 40] = [
+const TOKENS: &[&str] = &[
     "\"",
     "'",
     "\"\"\"",
@@ -89,6 +89,12 @@ const TOKENS: [&str; 40] = [
     "-1",
     "0",
     "99999999999999999999",
+    // A number at an end of `i32` or `u32`, the rest of the line a comment: inserted before a value, it
+    // replaces it (the overflow class of the hostile-packs issue).
+    "2147483647 #",
+    "-2147483648 #",
+    "4294967295 #",
+    "-99 #",
     "1e400",
     "nan",
     "true",

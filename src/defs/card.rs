@@ -1,6 +1,7 @@
 //! A validated card: a raw card file checked against the rules of one game, and what the kernel gets
 //! from it (an active card, a monster). May import `kernel`, never `rhai` or `toml` parsing.
 
+use super::numbers::{int, int_opt};
 use super::raw::{CardKind, RawCard, RawRating, RawTest};
 use super::{Code, Diagnostic, SourceFile};
 use crate::kernel::Keyword;
@@ -135,7 +136,7 @@ impl Card {
             if let (Some(skill), Some(during), Some(kind)) = (skill, during, kind) {
                 bonuses.push(BonusDef {
                     skill,
-                    value: b.value,
+                    value: int(&b.value),
                     during,
                     may: b.may,
                     kind,
@@ -147,7 +148,7 @@ impl Card {
             for (name, value) in raw_skills {
                 match Skill::parse(name).filter(|k| game.skills().contains(k)) {
                     Some(k) => {
-                        skills.insert(k, *value.get_ref());
+                        skills.insert(k, int(value));
                     }
                     None => {
                         let names: Vec<&str> = game.skills().iter().map(|k| k.as_str()).collect();
@@ -175,19 +176,19 @@ impl Card {
                 };
                 MonsterTest {
                     skill,
-                    modifier: t.modifier,
+                    modifier: int_opt(&t.modifier).unwrap_or(0),
                     loss: loss(t),
                 }
             })
         };
-        let mut will = test(&raw.will, Skill::Will, |t| t.horror);
-        let mut strength = test(&raw.strength, Skill::Strength, |t| t.damage);
+        let mut will = test(&raw.will, Skill::Will, |t| int_opt(&t.horror));
+        let mut strength = test(&raw.strength, Skill::Strength, |t| int_opt(&t.damage));
         if game == Game::Arkham {
             let rating = |r: &Option<RawRating>, skill| {
                 r.as_ref().map(|r| MonsterTest {
                     skill,
-                    modifier: r.rating,
-                    loss: r.damage,
+                    modifier: int(&r.rating),
+                    loss: int_opt(&r.damage),
                 })
             };
             will = will.or(rating(&raw.horror, Skill::Will));
@@ -210,6 +211,7 @@ impl Card {
                 ));
             }
         }
+        super::numbers::check_card(&raw, file, &mut out);
         if raw.kind.get_ref() == &CardKind::Monster && raw.toughness.is_none() {
             out.push(
                 Diagnostic::new(Code::MissingKey, "a monster needs `toughness`")
@@ -230,15 +232,15 @@ impl Card {
             magical,
             bonuses,
             skills,
-            health: raw.health.or(raw.stamina),
-            sanity: raw.sanity,
+            health: int_opt(&raw.health).or(int_opt(&raw.stamina)),
+            sanity: int_opt(&raw.sanity),
             possessions: raw
                 .possessions
                 .iter()
                 .map(|p| p.get_ref().clone())
                 .collect(),
             epic: raw.epic,
-            toughness: raw.toughness,
+            toughness: int_opt(&raw.toughness),
             will,
             strength,
             keywords,
@@ -254,11 +256,11 @@ impl Card {
             name: self.name.clone(),
             magical: self.magical,
             bonuses: self.bonuses.clone(),
-            hands: self.raw.hands.unwrap_or(0),
+            hands: int_opt(&self.raw.hands).map_or(0, |h| h.max(0) as u32),
             casting: (self.kind == CardKind::Spell && self.raw.casting_modifier.is_some()).then(
                 || Casting {
-                    modifier: self.raw.casting_modifier.unwrap_or(0),
-                    sanity_cost: self.raw.sanity_cost.unwrap_or(0),
+                    modifier: int_opt(&self.raw.casting_modifier).unwrap_or(0),
+                    sanity_cost: int_opt(&self.raw.sanity_cost).unwrap_or(0),
                 },
             ),
             traits: std::iter::once(format!("{:?}", self.kind).to_lowercase())
@@ -270,7 +272,7 @@ impl Card {
     /// The monster this card puts on the board, in a game of `investigators` investigators.
     pub fn monster(&self, investigators: u32) -> Monster {
         let extra = if self.raw.toughness_adds_investigators {
-            investigators as i32
+            i32::try_from(investigators).unwrap_or(i32::MAX)
         } else {
             0
         };
@@ -278,16 +280,16 @@ impl Card {
             id: self.id.clone(),
             name: self.name.clone(),
             epic: self.epic,
-            toughness: self.toughness.unwrap_or(1) + extra,
+            toughness: self.toughness.unwrap_or(1).saturating_add(extra),
             health_tokens: 0,
             horror: self.will.clone(),
             combat: self.strength.clone(),
-            awareness: self.raw.awareness,
+            awareness: int_opt(&self.raw.awareness),
             defeated: false,
             ambush: false,
             keywords: self.keywords.clone(),
-            nightmarish: self.raw.nightmarish.unwrap_or(0),
-            overwhelming: self.raw.overwhelming.unwrap_or(0),
+            nightmarish: int_opt(&self.raw.nightmarish).unwrap_or(0),
+            overwhelming: int_opt(&self.raw.overwhelming).unwrap_or(0),
             place: crate::kernel::Place::Space,
         }
     }

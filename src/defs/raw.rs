@@ -25,7 +25,7 @@ pub enum CardKind {
 pub struct RawBonus {
     /// A skill, or "all".
     pub skill: Spanned<String>,
-    pub value: i32,
+    pub value: Spanned<i64>,
     #[serde(default)]
     pub during: Option<Spanned<String>>,
     #[serde(default)]
@@ -43,11 +43,11 @@ pub struct RawTest {
     #[serde(default)]
     pub skill: Option<Spanned<String>>,
     #[serde(default)]
-    pub modifier: i32,
+    pub modifier: Option<Spanned<i64>>,
     #[serde(default)]
-    pub horror: Option<i32>,
+    pub horror: Option<Spanned<i64>>,
     #[serde(default)]
-    pub damage: Option<i32>,
+    pub damage: Option<Spanned<i64>>,
 }
 
 /// A card file as written. Every key a card of any kind may have; `kind` says which apply.
@@ -70,23 +70,23 @@ pub struct RawCard {
     #[serde(default)]
     pub expansion: Option<String>,
     #[serde(default)]
-    pub cost: Option<i32>,
+    pub cost: Option<Spanned<i64>>,
     #[serde(default)]
     pub bonuses: Vec<RawBonus>,
     // investigators
     #[serde(default)]
-    pub skills: Option<BTreeMap<String, Spanned<i32>>>,
+    pub skills: Option<BTreeMap<String, Spanned<i64>>>,
     #[serde(default)]
-    pub health: Option<i32>,
+    pub health: Option<Spanned<i64>>,
     #[serde(default)]
-    pub sanity: Option<i32>,
+    pub sanity: Option<Spanned<i64>>,
     #[serde(default)]
     pub possessions: Vec<Spanned<String>>,
     // monsters
     #[serde(default)]
     pub epic: bool,
     #[serde(default)]
-    pub toughness: Option<i32>,
+    pub toughness: Option<Spanned<i64>>,
     /// Toughness is `toughness` plus the number of investigators in the game (the Haunter of the Dark).
     #[serde(default)]
     pub toughness_adds_investigators: bool,
@@ -102,17 +102,17 @@ pub struct RawCard {
     pub replaces: Option<Spanned<String>>,
     // Arkham Horror investigators
     #[serde(default)]
-    pub stamina: Option<i32>,
+    pub stamina: Option<Spanned<i64>>,
     #[serde(default)]
-    pub focus: Option<i32>,
+    pub focus: Option<Spanned<i64>>,
     #[serde(default)]
     pub home: Option<String>,
     /// The printed slider positions, e.g. `speed_sneak = [[0, 6], [1, 5], [2, 4], [3, 3]]`.
     #[serde(default)]
-    pub sliders: Option<BTreeMap<String, Vec<[i32; 2]>>>,
+    pub sliders: Option<BTreeMap<String, Vec<[Spanned<i64>; 2]>>>,
     // Arkham Horror monsters
     #[serde(default)]
-    pub awareness: Option<i32>,
+    pub awareness: Option<Spanned<i64>>,
     #[serde(default)]
     pub horror: Option<RawRating>,
     #[serde(default)]
@@ -122,29 +122,29 @@ pub struct RawCard {
     #[serde(default)]
     pub abilities: Vec<Spanned<String>>,
     #[serde(default)]
-    pub nightmarish: Option<i32>,
+    pub nightmarish: Option<Spanned<i64>>,
     #[serde(default)]
-    pub overwhelming: Option<i32>,
+    pub overwhelming: Option<Spanned<i64>>,
     #[serde(default)]
     pub movement: Option<String>,
     #[serde(default)]
     pub dimension: Option<String>,
     // Arkham Horror items and spells
     #[serde(default)]
-    pub hands: Option<u32>,
+    pub hands: Option<Spanned<i64>>,
     #[serde(default)]
-    pub casting_modifier: Option<i32>,
+    pub casting_modifier: Option<Spanned<i64>>,
     #[serde(default)]
-    pub sanity_cost: Option<i32>,
+    pub sanity_cost: Option<Spanned<i64>>,
     #[serde(default)]
-    pub price: Option<i32>,
+    pub price: Option<Spanned<i64>>,
 }
 
 /// An AH2e monster rating: `horror = { rating = -3, damage = 2 }`; no `damage` when none is printed.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawRating {
-    pub rating: i32,
+    pub rating: Spanned<i64>,
     #[serde(default)]
-    pub damage: Option<i32>,
+    pub damage: Option<Spanned<i64>>,
 }

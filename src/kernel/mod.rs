@@ -12,6 +12,7 @@ macro_rules! emit {
     };
 }
 
+pub mod bounds;
 mod card;
 mod dice;
 mod effect;

@@ -99,7 +99,7 @@ pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
                 amount: input.modifier,
             }
         );
-        total += input.modifier;
+        total = total.saturating_add(input.modifier);
     }
     if input.improvement != 0 {
         emit!(
@@ -110,7 +110,7 @@ pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
                 amount: input.improvement,
             }
         );
-        total += input.improvement;
+        total = total.saturating_add(input.improvement);
     }
     let (usable, excluded): (Vec<&Bonus>, Vec<&Bonus>) =
         input.bonuses.iter().partition(|b| b.excluded.is_none());
@@ -144,7 +144,7 @@ pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
                             amount: b.value,
                         }
                     );
-                    total += b.value;
+                    total = total.saturating_add(b.value);
                 } else {
                     let used = best.map(|j| usable[j]);
                     let reason = match used {
@@ -169,7 +169,7 @@ pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
             for b in usable {
                 let value = match &b.halved {
                     Some(monster) => {
-                        let half = (b.value + 1).div_euclid(2);
+                        let half = b.value.saturating_add(1).div_euclid(2);
                         emit!(
                             lines,
                             Event::BonusHalved {
@@ -192,7 +192,7 @@ pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
                         amount: value,
                     }
                 );
-                total += value;
+                total = total.saturating_add(value);
             }
         }
     }
@@ -205,7 +205,7 @@ pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
                 amount: *n,
             }
         );
-        total += n;
+        total = total.saturating_add(*n);
     }
     for (source, n) in &input.fewer {
         emit!(
@@ -213,10 +213,10 @@ pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
             Event::PoolPart {
                 part: PartKind::FewerDice,
                 source: source.clone(),
-                amount: -*n,
+                amount: n.saturating_neg(),
             }
         );
-        total -= n;
+        total = total.saturating_sub(*n);
     }
     Pool {
         total,
@@ -318,5 +318,25 @@ mod tests {
         let mut i = input(vec![]);
         i.modifier = -9;
         assert!(assemble_pool(&i, BonusRule::SingleHighest).total < 1);
+    }
+
+    #[test]
+    fn a_pool_of_extreme_parts_saturates_instead_of_wrapping() {
+        // Scripts can add any number of dice: the sum stops at the ends of `i32`, never wraps to the
+        // other sign (a debug build would panic on overflow, a release build would wrap).
+        let mut huge = input(vec![bonus("b", i32::MAX), bonus("c", i32::MAX)]);
+        huge.skill_value = i32::MAX;
+        huge.modifier = i32::MAX;
+        huge.additional = vec![(Source::card("a"), i32::MAX)];
+        huge.fewer = Vec::new();
+        for rule in [BonusRule::SingleHighest, BonusRule::Sum] {
+            assert_eq!(assemble_pool(&huge, rule).total, i32::MAX);
+        }
+        let mut tiny = input(vec![]);
+        tiny.skill_value = i32::MIN;
+        tiny.modifier = i32::MIN;
+        tiny.additional = Vec::new();
+        tiny.fewer = vec![(Source::card("f"), i32::MAX)];
+        assert_eq!(assemble_pool(&tiny, BonusRule::Sum).total, i32::MIN);
     }
 }

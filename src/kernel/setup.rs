@@ -4,6 +4,7 @@
 //! Problems are typed values: the wording, and the place in a file, belong to whoever built the setup.
 //! Imports kernel types only.
 
+use super::bounds::{self, Bounds};
 use super::{
     ActiveCard, DiceSource, Game, HANDS, Investigator, Location, Monster, Policy, Round, Skill,
     TestRequest,
@@ -82,8 +83,19 @@ impl Deref for CheckedSetup {
 /// The part of a setup (and of the test asked of it) a problem is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Part {
+    /// The number of investigators in the game.
+    InvestigatorsInGame,
+    /// AH2e: open gates on the board.
+    OpenGates,
     /// The investigator's value of a skill.
     Skill(Skill),
+    /// Health (Stamina), Sanity, their maximums, Clue and Focus tokens.
+    Health,
+    MaxHealth,
+    Sanity,
+    MaxSanity,
+    Clues,
+    Focus,
     /// The improvement or impairment token on a skill.
     Improvement(Skill),
     /// The investigator's location.
@@ -92,6 +104,8 @@ pub enum Part {
     Monster(usize, MonsterPart),
     /// The skill of the test asked for.
     TestSkill,
+    /// The modifier of the test asked for.
+    TestModifier,
     /// The difficulty of the test asked for.
     TestDifficulty,
     /// `rounds[i].cast[j]`.
@@ -103,6 +117,7 @@ pub enum Part {
 /// The part of a monster a problem is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum MonsterPart {
+    Toughness,
     /// The Health tokens put on it (a scenario's `damage`).
     HealthTokens,
 }
@@ -110,6 +125,8 @@ pub enum MonsterPart {
 /// What is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
+    /// A number outside the range the kernel's arithmetic is made for (`kernel::bounds`).
+    OutOfRange { value: i64, bounds: Bounds },
     /// A skill the game does not have.
     NotASkillOfTheGame { skill: Skill, game: Game },
     /// Improvement tokens are Eldritch Horror tokens on its five skills.
@@ -142,6 +159,15 @@ pub struct SetupError {
     pub problems: Vec<SetupProblem>,
 }
 
+/// Whether `value` is in `bounds`; reports it as a problem of `part` if not.
+fn range(push: &mut impl FnMut(Part, Problem), part: Part, value: i64, bounds: Bounds) -> bool {
+    let ok = bounds.contains(value);
+    if !ok {
+        push(part, Problem::OutOfRange { value, bounds });
+    }
+    ok
+}
+
 impl Setup {
     /// Checks the setup, and the test asked of it, against the rules of its game: every problem at
     /// once, in the order of [`Part`] within the investigator, then the monsters, the test and the
@@ -149,9 +175,22 @@ impl Setup {
     pub fn check(self, request: &TestRequest) -> Result<CheckedSetup, SetupError> {
         let mut problems = Vec::new();
         let mut push = |part, problem| problems.push(SetupProblem { part, problem });
+        for (part, value, bounds) in [
+            (
+                Part::InvestigatorsInGame,
+                self.investigators_in_game,
+                bounds::INVESTIGATORS,
+            ),
+            (Part::OpenGates, self.rules.open_gates, bounds::OPEN_GATES),
+        ] {
+            range(&mut push, part, i64::from(value), bounds);
+        }
         self.check_investigator(&mut push);
         for (i, m) in self.monsters.iter().enumerate() {
-            if m.health_tokens < 0 || m.health_tokens >= m.toughness {
+            let toughness = Part::Monster(i, MonsterPart::Toughness);
+            if range(&mut push, toughness, m.toughness.into(), bounds::TOUGHNESS)
+                && (m.health_tokens < 0 || m.health_tokens >= m.toughness)
+            {
                 push(
                     Part::Monster(i, MonsterPart::HealthTokens),
                     Problem::HealthTokens {
@@ -171,7 +210,21 @@ impl Setup {
                     },
                 );
             }
-            if self.game == Game::Eldritch && spec.difficulty != 1 {
+            range(
+                &mut push,
+                Part::TestModifier,
+                spec.modifier.into(),
+                bounds::MODIFIER,
+            );
+            let difficulty = spec.difficulty.into();
+            if range(
+                &mut push,
+                Part::TestDifficulty,
+                difficulty,
+                bounds::DIFFICULTY,
+            ) && self.game == Game::Eldritch
+                && spec.difficulty != 1
+            {
                 push(Part::TestDifficulty, Problem::DifficultyInEldritch);
             }
         }
@@ -190,8 +243,10 @@ impl Setup {
 
     fn check_investigator(&self, push: &mut impl FnMut(Part, Problem)) {
         let inv = &self.investigator;
-        for skill in inv.skills.keys() {
-            if !self.game.skills().contains(skill) {
+        for (skill, value) in &inv.skills {
+            if range(push, Part::Skill(*skill), (*value).into(), bounds::SKILL)
+                && !self.game.skills().contains(skill)
+            {
                 push(
                     Part::Skill(*skill),
                     Problem::NotASkillOfTheGame {
@@ -200,6 +255,16 @@ impl Setup {
                     },
                 );
             }
+        }
+        for (part, value, bounds) in [
+            (Part::Health, inv.health, bounds::HEALTH),
+            (Part::MaxHealth, inv.max_health, bounds::HEALTH),
+            (Part::Sanity, inv.sanity, bounds::SANITY),
+            (Part::MaxSanity, inv.max_sanity, bounds::SANITY),
+            (Part::Clues, inv.clues, bounds::TOKENS),
+            (Part::Focus, inv.focus, bounds::TOKENS),
+        ] {
+            range(push, part, value.into(), bounds);
         }
         for (skill, value) in &inv.improvements {
             if self.game != Game::Eldritch || !self.game.skills().contains(skill) {
@@ -227,7 +292,7 @@ impl Setup {
             .iter()
             .filter_map(|id| self.catalog.get(id))
             .map(|c| c.hands)
-            .sum();
+            .fold(0, u32::saturating_add);
         if hands > HANDS {
             push(Part::RoundWield(i), Problem::TooManyHands(hands));
         }
@@ -324,6 +389,32 @@ mod tests {
                 ),
                 (Part::Improvement(Skill::Will), Problem::TokenValue(0)),
                 (Part::TestDifficulty, Problem::DifficultyInEldritch),
+            ]
+        );
+    }
+
+    #[test]
+    fn numbers_outside_their_range_are_refused_with_the_range() {
+        let mut s = setup(Game::Eldritch);
+        Arc::make_mut(&mut s.investigator).health = -5;
+        s.investigators_in_game = u32::MAX;
+        assert_eq!(
+            problems(s, &TestRequest::Combat),
+            [
+                SetupProblem {
+                    part: Part::InvestigatorsInGame,
+                    problem: Problem::OutOfRange {
+                        value: i64::from(u32::MAX),
+                        bounds: bounds::INVESTIGATORS
+                    },
+                },
+                SetupProblem {
+                    part: Part::Health,
+                    problem: Problem::OutOfRange {
+                        value: -5,
+                        bounds: bounds::HEALTH
+                    },
+                },
             ]
         );
     }

@@ -169,7 +169,7 @@ pub fn count_successes(faces: &[u8], success_from: u8, counts: &[(u8, u32)]) -> 
     faces
         .iter()
         .map(|f| face_value(*f, success_from, counts))
-        .sum()
+        .fold(0, u32::saturating_add)
 }
 
 #[cfg(test)]

@@ -15,9 +15,9 @@ pub struct RawScenario {
     #[serde(default)]
     pub packs: Vec<Spanned<String>>,
     #[serde(default)]
-    pub investigators_in_game: Option<u32>,
+    pub investigators_in_game: Option<Spanned<i64>>,
     #[serde(default)]
-    pub open_gates: Option<u32>,
+    pub open_gates: Option<Spanned<i64>>,
     #[serde(default)]
     pub investigator: Option<RawInvestigator>,
     #[serde(default)]
@@ -43,43 +43,43 @@ pub struct RawInvestigator {
     #[serde(default)]
     pub name: Option<String>,
     #[serde(default)]
-    pub lore: Option<Spanned<i32>>,
+    pub lore: Option<Spanned<i64>>,
     #[serde(default)]
-    pub influence: Option<Spanned<i32>>,
+    pub influence: Option<Spanned<i64>>,
     #[serde(default)]
-    pub observation: Option<Spanned<i32>>,
+    pub observation: Option<Spanned<i64>>,
     #[serde(default)]
-    pub strength: Option<Spanned<i32>>,
+    pub strength: Option<Spanned<i64>>,
     #[serde(default)]
-    pub will: Option<Spanned<i32>>,
+    pub will: Option<Spanned<i64>>,
     #[serde(default)]
-    pub speed: Option<Spanned<i32>>,
+    pub speed: Option<Spanned<i64>>,
     #[serde(default)]
-    pub sneak: Option<Spanned<i32>>,
+    pub sneak: Option<Spanned<i64>>,
     #[serde(default)]
-    pub fight: Option<Spanned<i32>>,
+    pub fight: Option<Spanned<i64>>,
     #[serde(default)]
-    pub luck: Option<Spanned<i32>>,
+    pub luck: Option<Spanned<i64>>,
     #[serde(default)]
-    pub health: Option<i32>,
+    pub health: Option<Spanned<i64>>,
     #[serde(default)]
-    pub max_health: Option<i32>,
+    pub max_health: Option<Spanned<i64>>,
     #[serde(default)]
-    pub stamina: Option<i32>,
+    pub stamina: Option<Spanned<i64>>,
     #[serde(default)]
-    pub max_stamina: Option<i32>,
+    pub max_stamina: Option<Spanned<i64>>,
     #[serde(default)]
-    pub sanity: Option<i32>,
+    pub sanity: Option<Spanned<i64>>,
     #[serde(default)]
-    pub max_sanity: Option<i32>,
+    pub max_sanity: Option<Spanned<i64>>,
     #[serde(default)]
-    pub clues: Option<i32>,
+    pub clues: Option<Spanned<i64>>,
     #[serde(default)]
-    pub focus: Option<i32>,
+    pub focus: Option<Spanned<i64>>,
     #[serde(default)]
     pub conditions: Vec<Spanned<toml::Value>>,
     #[serde(default)]
-    pub improvements: BTreeMap<String, Spanned<i32>>,
+    pub improvements: BTreeMap<String, Spanned<i64>>,
     #[serde(default)]
     pub possessions: Vec<Spanned<toml::Value>>,
     #[serde(default)]
@@ -91,9 +91,9 @@ pub struct RawInvestigator {
 pub struct RawTestRequest {
     pub skill: Spanned<String>,
     #[serde(default)]
-    pub modifier: i32,
+    pub modifier: Option<Spanned<i64>>,
     #[serde(default)]
-    pub difficulty: Option<u32>,
+    pub difficulty: Option<Spanned<i64>>,
     #[serde(default)]
     pub kind: Option<String>,
 }
@@ -159,11 +159,11 @@ pub struct RawMonsterEntry {
     pub card: Spanned<toml::Value>,
     /// Health tokens on it before the encounter (EH).
     #[serde(default)]
-    pub damage: Option<Spanned<i32>>,
+    pub damage: Option<Spanned<i64>>,
     #[serde(default)]
     pub ambush: bool,
     #[serde(default)]
-    pub toughness: Option<i32>,
+    pub toughness: Option<Spanned<i64>>,
     #[serde(default)]
     pub epic: Option<bool>,
 }

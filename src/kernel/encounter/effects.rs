@@ -204,7 +204,11 @@ impl Encounter {
                     ));
                 };
                 if let Some(d) = view.damage_value {
-                    let to = if d > min { (d - by).max(min) } else { d };
+                    let to = if d > min {
+                        d.saturating_sub(by).max(min)
+                    } else {
+                        d
+                    };
                     view.damage_value = Some(to);
                     emit!(
                         self,
@@ -385,7 +389,7 @@ impl Encounter {
                     return Err(Self::rule_error(card, hook, "reduce_loss is for on_damage"));
                 };
                 let from = l.amount;
-                l.amount = (l.amount - n).max(0);
+                l.amount = l.amount.saturating_sub(n).max(0);
                 emit!(
                     self,
                     Event::LossChanged {

@@ -19,19 +19,19 @@ impl Encounter {
         let inv = Arc::make_mut(&mut self.investigator);
         let now = match stat {
             Stat::Health => {
-                inv.health = (inv.health + n).min(inv.max_health);
+                inv.health = inv.health.saturating_add(n).min(inv.max_health);
                 inv.health
             }
             Stat::Sanity => {
-                inv.sanity = (inv.sanity + n).min(inv.max_sanity);
+                inv.sanity = inv.sanity.saturating_add(n).min(inv.max_sanity);
                 inv.sanity
             }
             Stat::Clues => {
-                inv.clues += n;
+                inv.clues = inv.clues.saturating_add(n);
                 inv.clues
             }
             Stat::Focus => {
-                inv.focus += n;
+                inv.focus = inv.focus.saturating_add(n);
                 inv.focus
             }
         };
@@ -65,7 +65,7 @@ impl Encounter {
         *held -= n;
         let now = *held;
         if stat == Stat::Sanity {
-            self.tally.sanity_lost += n;
+            self.tally.sanity_lost = self.tally.sanity_lost.saturating_add(n);
         }
         emit!(
             self,
@@ -112,8 +112,8 @@ impl Encounter {
         *held -= lost;
         let now = *held;
         match stat {
-            Stat::Health => self.tally.health_lost += lost,
-            Stat::Sanity => self.tally.sanity_lost += lost,
+            Stat::Health => self.tally.health_lost = self.tally.health_lost.saturating_add(lost),
+            Stat::Sanity => self.tally.sanity_lost = self.tally.sanity_lost.saturating_add(lost),
             _ => {}
         }
         if lost > 0 {
@@ -155,8 +155,11 @@ impl Encounter {
             return Ok(0);
         }
         let monster = Arc::make_mut(&mut self.monsters[m]);
-        monster.health_tokens += amount;
-        let now = (monster.toughness - monster.health_tokens).max(0);
+        monster.health_tokens = monster.health_tokens.saturating_add(amount);
+        let now = monster
+            .toughness
+            .saturating_sub(monster.health_tokens)
+            .max(0);
         let defeated = monster.health_tokens >= monster.toughness;
         emit!(
             self,

@@ -2,15 +2,15 @@
 //! scenario over them. Only references and names are checked here; the values, by `Setup::check`.
 
 use super::{Builder, Section, e};
-use crate::defs::CardKind;
-use crate::defs::{Code, Diagnostic, SourceFile};
+use crate::defs::{CardKind, Code, Diagnostic, SourceFile, int};
+use crate::kernel::bounds;
 use crate::kernel::{Game, Investigator, Location, Skill};
 use crate::scenario::file::RawInvestigator;
 use std::ops::Range;
 use toml::Spanned;
 
 /// The skill keys of `[investigator]`, in the order of `Skill`.
-pub(super) fn skill_keys(ri: &RawInvestigator) -> [(Skill, Option<&Spanned<i32>>); 9] {
+pub(super) fn skill_keys(ri: &RawInvestigator) -> [(Skill, Option<&Spanned<i64>>); 9] {
     [
         (Skill::Lore, ri.lore.as_ref()),
         (Skill::Influence, ri.influence.as_ref()),
@@ -33,9 +33,10 @@ impl Builder<'_> {
         if let Some(n) = &ri.name {
             inv.name = n.clone();
         }
-        for (skill, value) in skill_keys(&ri) {
-            if let Some(v) = value {
-                inv.skills.insert(skill, *v.get_ref());
+        for (j, (skill, value)) in skill_keys(&ri).into_iter().enumerate() {
+            self.at(Section::Skills, j);
+            if let Some(v) = value.and_then(|v| self.number(v, bounds::SKILL)) {
+                inv.skills.insert(skill, v);
             }
         }
         self.values(&ri, &mut inv);
@@ -98,10 +99,17 @@ impl Builder<'_> {
 
     /// Health (Stamina), Sanity and the tokens held.
     fn values(&mut self, ri: &RawInvestigator, inv: &mut Investigator) {
+        self.at(Section::Values, 0);
         let (health, max_health) = match self.game {
-            Game::Eldritch => (ri.health, ri.max_health),
-            Game::Arkham => (ri.stamina, ri.max_stamina),
+            Game::Eldritch => (&ri.health, &ri.max_health),
+            Game::Arkham => (&ri.stamina, &ri.max_stamina),
         };
+        let health = self.number_opt(health, bounds::HEALTH);
+        let max_health = self.number_opt(max_health, bounds::HEALTH);
+        let sanity = self.number_opt(&ri.sanity, bounds::SANITY);
+        let max_sanity = self.number_opt(&ri.max_sanity, bounds::SANITY);
+        let clues = self.number_opt(&ri.clues, bounds::TOKENS);
+        let focus = self.number_opt(&ri.focus, bounds::TOKENS);
         if let Some(h) = health {
             inv.health = h;
             inv.max_health = inv.max_health.max(h);
@@ -109,15 +117,15 @@ impl Builder<'_> {
         if let Some(m) = max_health {
             inv.max_health = m;
         }
-        if let Some(s) = ri.sanity {
+        if let Some(s) = sanity {
             inv.sanity = s;
             inv.max_sanity = inv.max_sanity.max(s);
         }
-        if let Some(m) = ri.max_sanity {
+        if let Some(m) = max_sanity {
             inv.max_sanity = m;
         }
-        inv.clues = ri.clues.unwrap_or(0);
-        inv.focus = ri.focus.unwrap_or(0);
+        inv.clues = clues.unwrap_or(0);
+        inv.focus = focus.unwrap_or(0);
     }
 
     /// Improvement and impairment tokens: the file names the skill, the kernel checks the token.
@@ -126,7 +134,7 @@ impl Builder<'_> {
             self.at(Section::Improvements, j);
             match Skill::parse(k) {
                 Some(s) => {
-                    inv.improvements.insert(s, *v.get_ref());
+                    inv.improvements.insert(s, int(v));
                 }
                 None => {
                     let d = no_improvement(k, self.file, v.span());

@@ -12,7 +12,8 @@ use super::file::RawScenario;
 use super::inline::parse_inline_card;
 use super::packs::{PackReader, load_packs};
 use super::prepared::Prepared;
-use crate::defs::{CardSet, Code, Diagnostic, SourceFile};
+use crate::defs::{CardSet, Code, Diagnostic, SourceFile, int, out_of_range};
+use crate::kernel::bounds::{self, Bounds};
 use crate::kernel::{DiceSource, Game, Rules, Setup, TestRequest, procedure_for};
 use crate::script::ScriptHooks;
 use std::ops::Range;
@@ -32,9 +33,11 @@ pub(super) fn e(
 /// The sections of a scenario, in the order their problems are reported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Section {
+    Top,
     Packs,
     InvestigatorCard,
     Skills,
+    Values,
     Improvements,
     Possessions,
     Conditions,
@@ -62,6 +65,8 @@ struct Builder<'a> {
     problems: Vec<(Key, Diagnostic)>,
     /// Where problems found now sort.
     key: Key,
+    /// The number of investigators in the game (default 1; read first, the monsters depend on it).
+    investigators: u32,
     /// For each monster of the setup (after `order`), its `[[monsters]]` entry.
     monster_entries: Vec<usize>,
     /// For each round, the span of each id of its `cast` the set knows.
@@ -120,6 +125,22 @@ impl Builder<'_> {
         }
     }
 
+    /// A number of the file in its range, or `None` (reported) when outside.
+    fn number(&mut self, v: &Spanned<i64>, b: Bounds) -> Option<i32> {
+        if b.contains(*v.get_ref()) {
+            Some(int(v))
+        } else {
+            let d = out_of_range(self.file, v.span(), *v.get_ref(), b);
+            self.push(d);
+            None
+        }
+    }
+
+    /// An optional number of the file in its range.
+    fn number_opt(&mut self, v: &Option<Spanned<i64>>, b: Bounds) -> Option<i32> {
+        v.as_ref().and_then(|v| self.number(v, b))
+    }
+
     /// A card named by id or printed name only (`wield`, `cast`).
     fn card_id(&mut self, s: &Spanned<String>) -> Option<String> {
         match self.set.resolve(s.get_ref()) {
@@ -158,10 +179,16 @@ pub fn prepare(
         game,
         set,
         problems: Vec::new(),
-        key: (Section::Packs, 0, 0),
+        key: (Section::Top, 0, 0),
+        investigators: 1,
         monster_entries: Vec::new(),
         cast_spans: Vec::new(),
     };
+    b.investigators = b
+        .number_opt(&raw.investigators_in_game, bounds::INVESTIGATORS)
+        .map_or(1, |n| n.unsigned_abs());
+    let open_gates = b.number_opt(&raw.open_gates, bounds::OPEN_GATES);
+    b.at(Section::Packs, 0);
     for d in load_packs(&mut b.set, &raw.packs, packs, file) {
         b.push(d);
     }
@@ -188,14 +215,14 @@ pub fn prepare(
         policy,
         default_policy,
         chosen,
-        investigators_in_game: raw.investigators_in_game.unwrap_or(1),
+        investigators_in_game: b.investigators,
         rules: Rules {
             clues_after_zero_dice: raw
                 .rules
                 .as_ref()
                 .and_then(|r| r.clues_after_zero_dice)
                 .unwrap_or(true),
-            open_gates: raw.open_gates.unwrap_or(0),
+            open_gates: open_gates.map_or(0, |n| n.unsigned_abs()),
         },
         rounds,
         evade_first: raw.choices.as_ref().and_then(|c| c.evade).unwrap_or(false),

@@ -5,7 +5,7 @@ use super::investigator::{no_improvement, not_a_start, skill_keys};
 use super::request::not_a_skill;
 use super::{Builder, Key, Section, e};
 use crate::defs::Code;
-use crate::defs::Diagnostic;
+use crate::defs::{Diagnostic, out_of_range};
 use crate::kernel::{HANDS, MonsterPart, Part, Problem, SetupProblem, Skill};
 use std::ops::Range;
 
@@ -15,6 +15,7 @@ impl Builder<'_> {
         let (key, span, written) = self.locate(p.part);
         let span = span.unwrap_or_else(|| self.raw.game.span());
         let d = match &p.problem {
+            Problem::OutOfRange { value, bounds } => out_of_range(self.file, span, *value, *bounds),
             Problem::NotASkillOfTheGame { skill, game } => match p.part {
                 Part::TestSkill => not_a_skill(self, &written, span),
                 _ => e(
@@ -37,14 +38,20 @@ impl Builder<'_> {
             Problem::NoImprovementToken => no_improvement(&written, self.file, span),
             Problem::TokenValue(v) => e(
                 Code::OutOfRange,
-                format!("an improvement token is +1 or +2, an impairment −1 or −2, not {v}"),
+                format!(
+                    "an improvement token is +1 or +2, an impairment −1 or −2, not {}",
+                    self.written_number(p.part).unwrap_or(i64::from(*v))
+                ),
                 self.file,
                 span,
             )
             .hint("the maximum is +2 and the minimum −2"),
             Problem::HealthTokens { tokens, toughness } => e(
                 Code::OutOfRange,
-                format!("{tokens} Health tokens on a monster of toughness {toughness}"),
+                format!(
+                    "{} Health tokens on a monster of toughness {toughness}",
+                    self.written_number(p.part).unwrap_or(i64::from(*tokens))
+                ),
                 self.file,
                 span,
             )
@@ -76,12 +83,74 @@ impl Builder<'_> {
         (key, d)
     }
 
+    /// The number the file wrote for a part (wider than the kernel's `i32`).
+    fn written_number(&self, part: Part) -> Option<i64> {
+        let ri = self.raw.investigator.as_ref();
+        match part {
+            Part::Improvement(s) => ri?
+                .improvements
+                .iter()
+                .find(|(k, _)| k.as_str() == s.as_str())
+                .map(|(_, v)| *v.get_ref()),
+            Part::Monster(i, MonsterPart::HealthTokens) => {
+                let entry = self.monster_entries.get(i).copied().unwrap_or(i);
+                let m = self.raw.monsters.iter().flatten().nth(entry)?;
+                m.get_ref().damage.as_ref().map(|d| *d.get_ref())
+            }
+            _ => None,
+        }
+    }
+
     /// Where a part of the setup sorts, the span it was written at (if the file wrote it), and the
     /// text the file wrote for its name.
     fn locate(&self, part: Part) -> (Key, Option<Range<usize>>, String) {
         let ri = self.raw.investigator.clone().unwrap_or_default();
         let skill_index = |s: Skill| Skill::ALL.iter().position(|k| *k == s).unwrap_or(0);
+        let span = |v: &Option<toml::Spanned<i64>>| v.as_ref().map(|v| v.span());
+        let (health, max_health) = match self.game {
+            crate::kernel::Game::Eldritch => (&ri.health, &ri.max_health),
+            crate::kernel::Game::Arkham => (&ri.stamina, &ri.max_stamina),
+        };
         match part {
+            Part::InvestigatorsInGame => (
+                (Section::Top, 0, 0),
+                span(&self.raw.investigators_in_game),
+                String::new(),
+            ),
+            Part::OpenGates => (
+                (Section::Top, 1, 0),
+                span(&self.raw.open_gates),
+                String::new(),
+            ),
+            Part::Health
+            | Part::MaxHealth
+            | Part::Sanity
+            | Part::MaxSanity
+            | Part::Clues
+            | Part::Focus => {
+                let (j, v) = match part {
+                    Part::Health => (0, health),
+                    Part::MaxHealth => (1, max_health),
+                    Part::Sanity => (2, &ri.sanity),
+                    Part::MaxSanity => (3, &ri.max_sanity),
+                    Part::Clues => (4, &ri.clues),
+                    _ => (5, &ri.focus),
+                };
+                ((Section::Values, j, 0), span(v), String::new())
+            }
+            Part::TestModifier => {
+                let test = self.raw.test.as_ref();
+                let modifier = test.and_then(|t| span(&t.get_ref().modifier));
+                ((Section::Test, 0, 1), modifier, String::new())
+            }
+            Part::Monster(i, MonsterPart::Toughness) => {
+                let entry = self.monster_entries.get(i).copied().unwrap_or(i);
+                let m = self.raw.monsters.iter().flatten().nth(entry);
+                let at = m
+                    .map(|m| m.get_ref())
+                    .map(|m| span(&m.toughness).unwrap_or_else(|| m.card.span()));
+                ((Section::Monsters, entry, 1), at, String::new())
+            }
             Part::Skill(s) => {
                 let span = skill_keys(&ri)
                     .into_iter()
@@ -124,7 +193,7 @@ impl Builder<'_> {
                         test.map(|t| t.get_ref().skill.span()),
                         test.map(|t| t.get_ref().skill.get_ref().clone()),
                     ),
-                    _ => (1, test.map(|t| t.span()), None),
+                    _ => (2, test.map(|t| t.span()), None),
                 };
                 ((Section::Test, 0, step), span, written.unwrap_or_default())
             }

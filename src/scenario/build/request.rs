@@ -2,8 +2,9 @@
 //! order `choices.order` gives among Normal ones.
 
 use super::{Builder, Section, e};
-use crate::defs::CardKind;
 use crate::defs::Code;
+use crate::defs::{CardKind, int};
+use crate::kernel::bounds;
 use crate::kernel::{Monster, Skill, TestRequest, TestSpec};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -28,8 +29,10 @@ impl Builder<'_> {
                     Some(k) => TestSpec::new(skill, k.clone()),
                     None => TestSpec::new(skill, "test"),
                 };
-                spec.modifier = tr.modifier;
-                spec.difficulty = tr.difficulty.unwrap_or(1);
+                spec.modifier = self.number_opt(&tr.modifier, bounds::MODIFIER).unwrap_or(0);
+                spec.difficulty = self
+                    .number_opt(&tr.difficulty, bounds::DIFFICULTY)
+                    .map_or(1, |d| d.unsigned_abs());
                 Some(TestRequest::Test(spec))
             }
             (None, Some(_)) => Some(TestRequest::Combat),
@@ -60,7 +63,7 @@ impl Builder<'_> {
     /// The monsters of `[[monsters]]`, with their overrides, in the order the player meets them.
     pub(super) fn monsters(&mut self) -> Vec<Arc<Monster>> {
         let raw = self.raw;
-        let investigators = raw.investigators_in_game.unwrap_or(1);
+        let investigators = self.investigators;
         let mut monsters = Vec::new();
         for (i, entry) in raw.monsters.iter().flatten().enumerate() {
             self.at(Section::Monsters, i);
@@ -80,7 +83,7 @@ impl Builder<'_> {
                 continue;
             }
             let mut m = self.set.cards[&id].monster(investigators);
-            if let Some(t) = en.toughness {
+            if let Some(t) = self.number_opt(&en.toughness, bounds::TOUGHNESS) {
                 m.toughness = t;
             }
             if let Some(epic) = en.epic {
@@ -88,7 +91,7 @@ impl Builder<'_> {
             }
             if let Some(d) = &en.damage {
                 // The file's `damage` is the Health tokens on it.
-                m.health_tokens = *d.get_ref();
+                m.health_tokens = int(d);
             }
             m.ambush = en.ambush;
             monsters.push((i, Arc::new(m)));

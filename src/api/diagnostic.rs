@@ -1,0 +1,126 @@
+//! A problem with the input, as data (code, message, file, line, column, hint) and rendered with the
+//! line it points at. Wraps the loaders' own diagnostic; may import `defs` only.
+
+use serde_json::{Value, json};
+use std::fmt;
+
+/// A problem with a card, a pack or a scenario: a stable code (`E0101`), a short message, where it is
+/// (file, 1-based line and column) and a hint.
+///
+/// ```
+/// use mythos::{Library, Scenario};
+/// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Nobody At All\"\n";
+/// let problems = Scenario::parse(&Library::new(), "s.toml", text).err().unwrap();
+/// let d = &problems[0];
+/// assert_eq!(d.code(), "E0201");
+/// assert_eq!((d.file(), d.line(), d.column()), (Some("s.toml"), Some(3), Some(8)));
+/// assert!(d.render(false).contains("s.toml:3:8"));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Diagnostic(pub(crate) crate::defs::Diagnostic);
+
+impl Diagnostic {
+    /// The stable code, e.g. `E0101`; the README's table of codes says what each means.
+    pub fn code(&self) -> &'static str {
+        self.0.code.as_str()
+    }
+
+    /// What the code means, in a few words (the same for every diagnostic of that code).
+    pub fn meaning(&self) -> &'static str {
+        self.0.code.meaning()
+    }
+
+    /// The message: short, lowercase, names in backticks.
+    pub fn message(&self) -> &str {
+        &self.0.message
+    }
+
+    /// The path of the file the problem is in, as it was given; `None` when it is in no one file.
+    pub fn file(&self) -> Option<&str> {
+        self.0.file.as_ref().map(|f| f.path.as_str())
+    }
+
+    /// The 1-based line the problem starts on.
+    pub fn line(&self) -> Option<usize> {
+        self.place().map(|(line, _)| line)
+    }
+
+    /// The 1-based column (in characters) the problem starts at.
+    pub fn column(&self) -> Option<usize> {
+        self.place().map(|(_, col)| col)
+    }
+
+    /// The byte range of the file the problem covers (empty when it has no file).
+    pub fn span(&self) -> std::ops::Range<usize> {
+        self.0.span.clone()
+    }
+
+    /// What to do about it.
+    pub fn hint(&self) -> Option<&str> {
+        self.0.hint.as_deref()
+    }
+
+    /// The few words shown under the caret, if any.
+    pub fn label(&self) -> Option<&str> {
+        self.0.label.as_deref()
+    }
+
+    fn place(&self) -> Option<(usize, usize)> {
+        let f = self.0.file.as_ref()?;
+        Some(f.line_col(self.0.span.start))
+    }
+
+    /// The diagnostic as `mythos` prints it: a `file:line:col CODE message` headline, the source line
+    /// with a caret under the problem, and the hint. `color` adds terminal colours.
+    pub fn render(&self, color: bool) -> String {
+        crate::defs::render(&self.0, color)
+    }
+
+    /// The diagnostic as a JSON object: `code`, `message`, `file`, `line`, `column` and `hint`, each
+    /// `null` when it has none (the error object of `mythos run --format json`).
+    pub fn to_json(&self) -> Value {
+        json!({
+            "code": self.code(),
+            "message": self.message(),
+            "file": self.file(),
+            "line": self.line(),
+            "column": self.column(),
+            "hint": self.hint(),
+        })
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// `file:line:col: message`, on one line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+impl From<crate::defs::Diagnostic> for Diagnostic {
+    fn from(d: crate::defs::Diagnostic) -> Diagnostic {
+        Diagnostic(d)
+    }
+}
+
+/// Several diagnostics rendered as `mythos` prints them, one after the other.
+///
+/// ```
+/// use mythos::{Library, Scenario, render};
+/// let problems = Scenario::parse(&Library::new(), "s.toml", "game = \"chess\"\n").err().unwrap();
+/// assert!(render(&problems, false).starts_with("s.toml:1:8: E0"));
+/// ```
+pub fn render(diagnostics: &[Diagnostic], color: bool) -> String {
+    diagnostics
+        .iter()
+        .map(|d| d.render(color))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The loaders' diagnostics, wrapped.
+pub(crate) fn wrap(ds: Vec<crate::defs::Diagnostic>) -> Vec<Diagnostic> {
+    ds.into_iter().map(Diagnostic).collect()
+}

@@ -1,0 +1,278 @@
+//! Where cards come from: the base packs (built in, or given as files) and the packs loaded after them,
+//! all in memory; and the cards of one game, loaded and checked. May import `defs`, `scenario`, `script`.
+
+use super::Game;
+use super::diagnostic::{Diagnostic, wrap};
+use crate::defs::{CardKind, CardSet, Diagnostics};
+use crate::scenario::PackFolder;
+use crate::script::ScriptHooks;
+use std::collections::BTreeMap;
+
+/// A card pack as files in memory: the folder it stands for (as diagnostics show it) and its
+/// `(path, text)` pairs, `pack.toml`, `cards/**.toml` and `scripts/**.rhai`, each path starting with
+/// that folder.
+///
+/// ```
+/// use mythos::PackFiles;
+/// let pack = PackFiles::new("my_pack", vec![
+///     ("my_pack/pack.toml".into(), "name = \"my_pack\"\nversion = \"1.0.0\"\ngame = \"eldritch\"\n".into()),
+/// ]);
+/// assert_eq!(pack.root(), "my_pack");
+/// ```
+#[derive(Debug, Clone)]
+pub struct PackFiles {
+    root: String,
+    files: Vec<(String, String)>,
+}
+
+impl PackFiles {
+    /// The pack in the folder `root`, made of `files`.
+    pub fn new(root: impl Into<String>, files: Vec<(String, String)>) -> PackFiles {
+        PackFiles {
+            root: root.into(),
+            files,
+        }
+    }
+
+    /// The folder the pack stands for.
+    pub fn root(&self) -> &str {
+        &self.root
+    }
+
+    fn folder(&self) -> PackFolder {
+        PackFolder::new(self.root.clone(), self.files.clone())
+    }
+}
+
+/// Where the cards come from: each game's base pack, then packs loaded after it in order, and the
+/// pack folders scenarios may name in their `packs`. Nothing is read from the disk: the base packs
+/// are those built into the library unless others are given.
+///
+/// ```
+/// use mythos::{Game, Library};
+/// let cards = Library::new().cards(Game::Eldritch).unwrap();
+/// assert!(cards.iter().any(|c| c.name() == "Trish Scarborough" && c.kind() == "investigator"));
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Library {
+    base: BTreeMap<Game, Vec<(String, String)>>,
+    packs: Vec<PackFiles>,
+    folders: BTreeMap<String, PackFiles>,
+}
+
+impl Library {
+    /// The built-in base packs of both games, and no other pack.
+    pub fn new() -> Library {
+        Library::default()
+    }
+
+    /// Uses `files` as `game`'s base pack instead of the built-in one (as `mythos --base DIR` does):
+    /// `(path, text)` pairs, `cards/GAME/**.toml` and `scripts/GAME/**.rhai`.
+    pub fn with_base(mut self, game: Game, files: Vec<(String, String)>) -> Library {
+        self.base.insert(game, files);
+        self
+    }
+
+    /// Loads `pack` after the base pack and the packs added before it (as `mythos --pack DIR` does).
+    /// A pack of the other game is left out of that game's cards.
+    pub fn with_pack(mut self, pack: PackFiles) -> Library {
+        self.packs.push(pack);
+        self
+    }
+
+    /// Makes `pack` the folder a scenario reaches when its `packs` list names `dir`, exactly as
+    /// written there (the `mythos` command reads it relative to the scenario file).
+    pub fn with_folder(mut self, dir: impl Into<String>, pack: PackFiles) -> Library {
+        self.folders.insert(dir.into(), pack);
+        self
+    }
+
+    /// The files of `game`'s base pack: those given with [`Library::with_base`], or the built-in ones.
+    pub fn base_files(&self, game: Game) -> Vec<(String, String)> {
+        match self.base.get(&game) {
+            Some(files) => files.clone(),
+            None => crate::defs::embedded_base_files(game.into()),
+        }
+    }
+
+    /// The base pack of `game` and then each pack of that game, in order.
+    pub(crate) fn set(&self, game: Game) -> Result<CardSet, Diagnostics> {
+        let mut set = CardSet::load(game.into(), &self.base_files(game))?;
+        let mut problems = Vec::new();
+        for p in &self.packs {
+            let (pack, ds) = p.folder().into_pack();
+            problems.extend(ds);
+            match pack {
+                Some(pack) if pack.game == game.into() => problems.extend(set.add_pack(&pack)),
+                _ => {}
+            }
+        }
+        if problems.is_empty() {
+            Ok(set)
+        } else {
+            Err(Diagnostics(problems))
+        }
+    }
+
+    /// The pack folder a scenario's `packs` names, or why there is none.
+    pub(crate) fn folder(&self, dir: &str) -> Result<PackFolder, String> {
+        match self.folders.get(dir) {
+            Some(p) => Ok(p.folder()),
+            None => Err("no such folder was given to the library".to_string()),
+        }
+    }
+
+    /// The cards of `game`, loaded and checked; or every problem of the packs.
+    pub fn cards(&self, game: Game) -> Result<Cards, Vec<Diagnostic>> {
+        let set = self.set(game).map_err(|ds| wrap(ds.0))?;
+        let cards = set
+            .cards
+            .values()
+            .map(|c| Card {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                kind: kind_str(c.kind),
+                pack: set
+                    .origins
+                    .get(&c.id)
+                    .map(|o| o.pack.clone())
+                    .unwrap_or_default(),
+                traits: c.traits.clone(),
+                text: c.text.clone(),
+            })
+            .collect();
+        Ok(Cards { game, cards })
+    }
+
+    /// Every problem of every card file, cross-reference and script of both games' base packs and the
+    /// packs added (as `mythos validate` reports them); empty when there is none.
+    ///
+    /// ```
+    /// use mythos::{Library, PackFiles};
+    /// let pack = PackFiles::new("p", vec![
+    ///     ("p/pack.toml".into(), "name = \"p\"\nversion = \"1.0.0\"\ngame = \"eldritch\"\n".into()),
+    ///     ("p/cards/ghast.toml".into(), "name = \"Ghast\"\nkind = \"monster\"\ncolour = 1\n".into()),
+    /// ]);
+    /// let problems = Library::new().with_pack(pack).validate();
+    /// assert!(problems.iter().any(|d| d.code() == "E0102" && d.line() == Some(3)));
+    /// ```
+    pub fn validate(&self) -> Vec<Diagnostic> {
+        let mut problems = Vec::new();
+        let mut packs_read = Vec::new();
+        for p in &self.packs {
+            let (pack, ds) = p.folder().into_pack();
+            problems.extend(ds);
+            packs_read.extend(pack);
+        }
+        for game in Game::ALL {
+            let mut set = match CardSet::load(game.into(), &self.base_files(game)) {
+                Ok(set) => set,
+                Err(ds) => {
+                    problems.extend(ds.0);
+                    continue;
+                }
+            };
+            for p in packs_read.iter().filter(|p| p.game == game.into()) {
+                problems.extend(set.add_pack(p));
+            }
+            problems.extend(set.check_references());
+            if let Err(ds) = ScriptHooks::compile(&set) {
+                problems.extend(ds);
+            }
+        }
+        wrap(problems)
+    }
+}
+
+/// The word a card file's `kind` uses.
+fn kind_str(k: CardKind) -> &'static str {
+    match k {
+        CardKind::Investigator => "investigator",
+        CardKind::Monster => "monster",
+        CardKind::Asset => "asset",
+        CardKind::Artifact => "artifact",
+        CardKind::Spell => "spell",
+        CardKind::Condition => "condition",
+        CardKind::Ally => "ally",
+        CardKind::Item => "item",
+        CardKind::UniqueItem => "unique_item",
+    }
+}
+
+/// The cards of one game, every pack loaded, ordered by id: what a picker offers.
+#[derive(Debug, Clone)]
+pub struct Cards {
+    game: Game,
+    cards: Vec<Card>,
+}
+
+impl Cards {
+    /// The game these cards are for.
+    pub fn game(&self) -> Game {
+        self.game
+    }
+
+    /// Every card, ordered by id.
+    pub fn iter(&self) -> impl Iterator<Item = &Card> {
+        self.cards.iter()
+    }
+
+    /// The card of this id, if any.
+    pub fn get(&self, id: &str) -> Option<&Card> {
+        self.cards.iter().find(|c| c.id == id)
+    }
+
+    /// How many cards there are.
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+}
+
+/// One card as a scenario names it: its id and printed name, its kind and the pack it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Card {
+    id: String,
+    name: String,
+    kind: &'static str,
+    pack: String,
+    traits: Vec<String>,
+    text: String,
+}
+
+impl Card {
+    /// The id a scenario may name it by (`trish_scarborough`); its printed name works too.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The printed name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The kind, as a card file writes it: `investigator`, `monster`, `asset`, `artifact`, `spell`,
+    /// `condition`, `ally`, `item` or `unique_item`.
+    pub fn kind(&self) -> &str {
+        self.kind
+    }
+
+    /// The pack it came from: `base`, or a pack's `name`.
+    pub fn pack(&self) -> &str {
+        &self.pack
+    }
+
+    /// Its traits (`magical`, `weapon`, …), as the card file lists them.
+    pub fn traits(&self) -> &[String] {
+        &self.traits
+    }
+
+    /// The printed text, verbatim.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}

@@ -1,0 +1,111 @@
+//! The odds of a scenario's outcomes, as numbers (for a chart), as JSON and as the text `mythos odds`
+//! prints. May import `odds`.
+
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The distribution of a scenario's outcomes, exact or sampled: what the investigator loses, which
+/// monsters are defeated, how the investigator ends, and a `[test]` scenario's test.
+///
+/// ```
+/// use mythos::{Library, Scenario};
+/// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n[test]\nskill = \"will\"\n";
+/// let odds = Scenario::parse(&Library::new(), "s.toml", text).unwrap().exact_odds().unwrap();
+/// // Will 2: no success on two dice is (2/3)^2.
+/// assert!((odds.successes().unwrap()[&0] - 4.0 / 9.0).abs() < 1e-9);
+/// assert_eq!(odds.health_lost(), [(0, 1.0)].into_iter().collect());
+/// assert_eq!(odds.to_json()["method"], "exact");
+/// ```
+#[derive(Debug, Clone)]
+pub struct Odds {
+    odds: crate::odds::Odds,
+    title: Option<String>,
+}
+
+impl Odds {
+    pub(crate) fn new(odds: crate::odds::Odds, title: Option<&str>) -> Odds {
+        Odds {
+            odds,
+            title: title.map(str::to_string),
+        }
+    }
+
+    /// `"exact"` or `"sampled"`.
+    pub fn method(&self) -> &'static str {
+        self.odds.method
+    }
+
+    /// Runs of the rules made (exact) or samples drawn (sampled).
+    pub fn runs(&self) -> u64 {
+        self.odds.runs
+    }
+
+    /// Sampled odds: the seed of the first sample.
+    pub fn seed(&self) -> Option<u64> {
+        self.odds.seed
+    }
+
+    /// Exact: an upper bound on the probability of the runs not followed to their end. Sampled: the
+    /// share of runs stopped at the round limit.
+    pub fn unresolved(&self) -> f64 {
+        self.odds.unresolved
+    }
+
+    /// The distribution of Health (Eldritch Horror) or Stamina (Arkham Horror) lost.
+    pub fn health_lost(&self) -> BTreeMap<i32, f64> {
+        self.odds.by(|x| x.health_lost)
+    }
+
+    /// The distribution of Sanity lost, Sanity paid for spells included.
+    pub fn sanity_lost(&self) -> BTreeMap<i32, f64> {
+        self.odds.by(|x| x.sanity_lost)
+    }
+
+    /// Each monster in the order encountered: its card id, its name and the probability it is defeated.
+    pub fn defeated(&self) -> Vec<(&str, &str, f64)> {
+        self.odds
+            .monsters
+            .iter()
+            .enumerate()
+            .map(|(i, (id, name))| {
+                let p = self.odds.p(|x| x.defeated.get(i).copied().unwrap_or(false));
+                (id.as_str(), name.as_str(), p)
+            })
+            .collect()
+    }
+
+    /// How the investigator ends, as the result object's `investigator.status` names it (`ok`,
+    /// `defeated`, `insane`, `devoured`, …), with its probability.
+    pub fn status(&self) -> BTreeMap<&'static str, f64> {
+        self.odds.by(|x| x.status.as_str())
+    }
+
+    /// The probability that the investigator may encounter another monster (every one defeated).
+    pub fn may_encounter_again(&self) -> f64 {
+        self.odds.p(|x| x.may_encounter_again)
+    }
+
+    /// A `[test]` scenario: the probability that the test passes.
+    pub fn test_passed(&self) -> Option<f64> {
+        self.odds
+            .is_test
+            .then(|| self.odds.p(|x| x.test.is_some_and(|t| t.1)))
+    }
+
+    /// A `[test]` scenario: the distribution of the test's successes.
+    pub fn successes(&self) -> Option<BTreeMap<u32, f64>> {
+        self.odds
+            .is_test
+            .then(|| self.odds.by(|x| x.test.map_or(0, |t| t.0)))
+    }
+
+    /// The odds as `mythos odds` prints them, the scenario's title first.
+    pub fn text(&self) -> String {
+        crate::odds::odds_text(&self.odds, self.title.as_deref())
+    }
+
+    /// The odds as `mythos odds --format json` prints them.
+    pub fn to_json(&self) -> Value {
+        crate::odds::odds_json(&self.odds)
+    }
+}

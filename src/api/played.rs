@@ -1,0 +1,120 @@
+//! A scenario played to its end: its transcript, its result object and the `[expect]` lines that do not
+//! hold. May import `scenario`.
+
+use super::diagnostic::Diagnostic;
+use serde_json::Value;
+use std::fmt;
+
+/// A scenario played with its own dice: the transcript a person reads, the result object of
+/// `spec/scenario.md` and the `[expect]` lines checked against it.
+///
+/// ```
+/// use mythos::{Library, Scenario};
+/// let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/trish_strength_test.toml"));
+/// let played = Scenario::parse(&Library::new(), "trish.toml", text).unwrap().play().unwrap();
+/// assert!(played.error().is_none());
+/// assert!(played.transcript().contains("Trish Scarborough"));
+/// assert_eq!(played.result()["investigator"]["clues"], 0);
+/// assert!(played.check().is_empty());
+/// ```
+pub struct Played(pub(crate) crate::scenario::Played);
+
+impl Played {
+    /// The whole transcript, as `mythos run` prints it: the header, every pool part with its source,
+    /// every bonus ignored and why, every roll, reroll and loss, then the end state.
+    pub fn transcript(&self) -> String {
+        crate::scenario::transcript_text(&self.0)
+    }
+
+    /// The result object (`spec/scenario.md`), as `mythos run --format json` prints it.
+    pub fn result(&self) -> Value {
+        crate::scenario::result_object(&self.0)
+    }
+
+    /// The diagnostic of a card's script that failed mid-play, or of dice faces that ran out or were
+    /// left over; the transcript and result show the state before it (nothing of a failed hook applied).
+    pub fn error(&self) -> Option<Diagnostic> {
+        self.0.error.clone().map(Diagnostic)
+    }
+
+    /// The `[expect]` lines that do not hold, in file order (as `mythos check` reports them).
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n\
+    ///             [test]\nskill = \"strength\"\n[dice]\nfaces = [1, 2, 3]\n\
+    ///             [expect]\n\"tests.0.passed\" = true\n";
+    /// let misses = Scenario::parse(&Library::new(), "s.toml", text).unwrap().play().unwrap().check();
+    /// let miss = misses.iter().next().unwrap();
+    /// assert_eq!((miss.path(), miss.expected(), miss.got()), ("tests.0.passed", "true", "false"));
+    /// assert_eq!(miss.to_string(), "s.toml:9: tests.0.passed: expected true, got false");
+    /// ```
+    pub fn check(&self) -> Misses {
+        Misses(crate::scenario::check_expectations(&self.0, &self.result()))
+    }
+}
+
+/// The `[expect]` lines of a played scenario that do not hold; empty when every one holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Misses(Vec<crate::scenario::Miss>);
+
+impl Misses {
+    /// Whether every `[expect]` line holds.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// How many lines do not hold.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Each line that does not hold, in file order.
+    pub fn iter(&self) -> impl Iterator<Item = Miss<'_>> {
+        self.0.iter().map(Miss)
+    }
+}
+
+impl fmt::Display for Misses {
+    /// One miss a line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for m in &self.0 {
+            writeln!(f, "{m}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One `[expect]` line that does not hold: the path into the result object, the value expected and
+/// the value found, both as JSON text.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Miss<'a>(&'a crate::scenario::Miss);
+
+impl<'a> Miss<'a> {
+    /// The path into the result object, e.g. `tests.0.passed`.
+    pub fn path(&self) -> &'a str {
+        &self.0.path
+    }
+
+    /// The value the line expects, as JSON text.
+    pub fn expected(&self) -> &'a str {
+        &self.0.expected
+    }
+
+    /// The value found, as JSON text (`nothing (no such path in the result)` when the path leads nowhere).
+    pub fn got(&self) -> &'a str {
+        &self.0.got
+    }
+
+    /// `file:line` of the line.
+    pub fn location(&self) -> &'a str {
+        &self.0.location
+    }
+}
+
+impl fmt::Display for Miss<'_> {
+    /// `file:line: path: expected E, got G`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}

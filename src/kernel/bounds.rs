@@ -1,0 +1,88 @@
+//! The range of every number a card or a scenario gives the kernel, in one table (the README's table of
+//! numbers is this one; a test holds them together). Imports nothing.
+//!
+//! Why these ranges make overflow impossible: the largest sum the rules build is a test's pool, a skill
+//! (at most 20) + a modifier (20) + an improvement token (2) + bonuses (20 each, one per card held) +
+//! additional dice; the largest loss is a horror or damage value (20) minus a result; Health tokens on a
+//! monster stop at its toughness (99). Every such sum stays many orders of magnitude below `i32::MAX`
+//! for any number of cards a machine can hold. Values that come from scripts at run time (`ctx`
+//! effects) have no range a file can check, so the kernel's arithmetic saturates instead of wrapping
+//! (`saturating_add` and the like in `pool.rs`, `test.rs`, `encounter/`, the procedures).
+
+/// An inclusive range of whole numbers, and what the numbers in it are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bounds {
+    /// What a number of this range is, as a sentence's subject: "a skill".
+    pub what: &'static str,
+    pub min: i64,
+    pub max: i64,
+}
+
+impl Bounds {
+    pub const fn contains(self, value: i64) -> bool {
+        self.min <= value && value <= self.max
+    }
+}
+
+const fn bounds(what: &'static str, min: i64, max: i64) -> Bounds {
+    Bounds { what, min, max }
+}
+
+/// A skill value: an investigator's (scenario or card), a slider position.
+pub const SKILL: Bounds = bounds("a skill", 0, 20);
+/// A test's modifier, a monster's test modifier or rating, an AH2e awareness or casting modifier.
+pub const MODIFIER: Bounds = bounds("a modifier", -20, 20);
+/// A printed bonus ("+2 Strength").
+pub const BONUS: Bounds = bounds("a bonus", -20, 20);
+/// Clue and Focus tokens held (a card's printed Focus too).
+pub const TOKENS: Bounds = bounds("a number of tokens", 0, 99);
+/// Health (EH) or Stamina (AH2e), current or maximum, in a scenario or printed.
+pub const HEALTH: Bounds = bounds("Health (Stamina)", 1, 99);
+/// Sanity, current or maximum, in a scenario or printed.
+pub const SANITY: Bounds = bounds("Sanity", 1, 99);
+/// A monster's toughness, printed or in a scenario.
+pub const TOUGHNESS: Bounds = bounds("a toughness", 1, 99);
+/// A monster's horror or damage value (EH test lines, AH2e horror and combat damage).
+pub const LOSS: Bounds = bounds("a horror or damage value", 0, 20);
+/// AH2e Nightmarish X and Overwhelming X.
+pub const KEYWORD_VALUE: Bounds = bounds("a Nightmarish or Overwhelming value", 0, 20);
+/// Hands a card needs.
+pub const HANDS: Bounds = bounds("a number of hands", 0, 2);
+/// An AH2e spell's Sanity cost.
+pub const SANITY_COST: Bounds = bounds("a Sanity cost", 0, 20);
+/// A card's printed cost or price (read by no rule yet).
+pub const PRICE: Bounds = bounds("a cost or price", 0, 99);
+/// An AH2e check's difficulty.
+pub const DIFFICULTY: Bounds = bounds("a difficulty", 1, 20);
+/// Investigators in the game (both games seat one to eight).
+pub const INVESTIGATORS: Bounds = bounds("the number of investigators", 1, 8);
+/// AH2e open gates on the board (the Ancient One awakens at eight with one or two players).
+pub const OPEN_GATES: Bounds = bounds("the number of open gates", 0, 8);
+
+/// Every range, with the keys that take it, in the order of the README's table.
+pub const ALL: &[(&str, Bounds)] = &[
+    ("scenario skill keys; card `skills`, `sliders`", SKILL),
+    (
+        "`[test] modifier`; card `will`/`strength` `modifier`, `horror`/`combat` `rating`, `awareness`, `casting_modifier`",
+        MODIFIER,
+    ),
+    ("card `bonuses` `value`", BONUS),
+    ("scenario `clues`, `focus`; card `focus`", TOKENS),
+    (
+        "scenario `health`, `max_health`, `stamina`, `max_stamina`; card `health`, `stamina`",
+        HEALTH,
+    ),
+    ("scenario `sanity`, `max_sanity`; card `sanity`", SANITY),
+    ("card and `[[monsters]]` `toughness`", TOUGHNESS),
+    (
+        "card `will` `horror`, `strength` `damage`, `horror`/`combat` `damage`",
+        LOSS,
+    ),
+    ("card `nightmarish`, `overwhelming`", KEYWORD_VALUE),
+    ("card `hands`", HANDS),
+    ("card `sanity_cost`", SANITY_COST),
+    ("card `cost`, `price`", PRICE),
+    ("`[test] difficulty`", DIFFICULTY),
+    ("`investigators_in_game`", INVESTIGATORS),
+    ("`open_gates`", OPEN_GATES),
+];
