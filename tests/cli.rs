@@ -60,6 +60,40 @@ fn a_failed_expectation_exits_1_naming_its_line() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `refused = "CODE"` holds when the scenario is refused with that code (exit 0), and is a miss naming
+/// its line when it plays to the end; `absent` and `.len` are misses naming what was found.
+#[test]
+fn a_refused_expectation_holds_only_when_refused_with_its_code() {
+    let dir = std::env::temp_dir().join(format!("mythos-cli-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let refused = dir.join("refused.toml");
+    std::fs::write(
+        &refused,
+        "game = \"eldritch\"\nsource = \"x\"\nbogus = 1\n[test]\nskill = \"will\"\n[dice]\nfaces = [6]\n[expect]\nrefused = \"E0102\"\n",
+    )
+    .unwrap();
+    let out = mythos(&["check", refused.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let played = dir.join("played.toml");
+    std::fs::write(
+        &played,
+        "game = \"eldritch\"\nsource = \"x\"\n[test]\nskill = \"will\"\n[dice]\nfaces = [6]\n[expect]\nrefused = \"E0102\"\n\"tests.len\" = 2\nabsent = [\"tests.0\"]\n",
+    )
+    .unwrap();
+    let out = mythos(&["check", played.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    for line in [
+        "played.toml:8: refused: expected refused with \"E0102\", got played to the end",
+        "played.toml:9: tests.len: expected 2, got 1",
+        "played.toml:10: tests.0: expected absent, got {",
+    ] {
+        assert!(stdout.contains(line), "{line} in {stdout}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `mythos ARGS` without colour: exit status, stdout parsed as JSON, stderr.
 fn json_of(args: &[&str]) -> (Option<i32>, serde_json::Value, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_mythos"))

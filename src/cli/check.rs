@@ -1,11 +1,11 @@
 //! `mythos check`: every scenario file below the paths given, played, its `[expect]` lines checked.
 
 use super::paths::shown;
-use super::play::play_path;
+use super::play::{play_path, read};
 use super::text_file::{MAX_DEPTH, MAX_ENTRIES, MAX_SHOWN, about, refused_kind};
 use super::{Cli, print_diagnostics};
 use crate::defs::{Code, Diagnostic};
-use crate::scenario::{check_expectations, result_object};
+use crate::scenario::{Miss, check_expectations, check_refusal, result_object};
 use std::path::{Path, PathBuf};
 
 /// What `check` plays: the scenario files found, in order, and each entry refused, with its diagnostic.
@@ -113,33 +113,43 @@ pub(super) fn check(cli: &Cli, paths: &[PathBuf]) -> i32 {
     }
     let files = found.files;
     for f in &files {
-        match play_path(f, cli) {
-            Err(ds) => {
-                bad += 1;
-                println!("error {}", f.display());
-                print_diagnostics(&ds);
-            }
-            Ok(played) => {
-                if let Some(d) = &played.error {
+        let outcome = play_path(f, cli);
+        // A scenario that says it must be refused (`[expect] refused = "CODE"`) passes when it is.
+        let refusal = |ds: &[Diagnostic]| read(f).ok().and_then(|file| check_refusal(&file, ds));
+        let misses: Vec<Miss> = match &outcome {
+            Err(ds) => match refusal(ds) {
+                Some(m) => m,
+                None => {
                     bad += 1;
                     println!("error {}", f.display());
-                    print_diagnostics(std::slice::from_ref(d));
+                    print_diagnostics(ds);
                     continue;
                 }
-                let misses = check_expectations(&played, &result_object(&played));
-                if misses.is_empty() {
-                    passed += 1;
-                    println!("ok    {}", f.display());
-                } else {
-                    failed += 1;
-                    println!("FAIL  {}", f.display());
-                    for m in misses.iter().take(MAX_SHOWN) {
-                        println!("      {m}");
+            },
+            Ok(played) => match &played.error {
+                Some(d) => match refusal(std::slice::from_ref(d)) {
+                    Some(m) => m,
+                    None => {
+                        bad += 1;
+                        println!("error {}", f.display());
+                        print_diagnostics(std::slice::from_ref(d));
+                        continue;
                     }
-                    if misses.len() > MAX_SHOWN {
-                        println!("      … and {} more", misses.len() - MAX_SHOWN);
-                    }
-                }
+                },
+                None => check_expectations(played, &result_object(played)),
+            },
+        };
+        if misses.is_empty() {
+            passed += 1;
+            println!("ok    {}", f.display());
+        } else {
+            failed += 1;
+            println!("FAIL  {}", f.display());
+            for m in misses.iter().take(MAX_SHOWN) {
+                println!("      {m}");
+            }
+            if misses.len() > MAX_SHOWN {
+                println!("      … and {} more", misses.len() - MAX_SHOWN);
             }
         }
     }

@@ -13,7 +13,7 @@ use std::io::IsTerminal;
 use std::path::Path;
 
 /// The scenario file at `path`, read as every file at the trust boundary is (`text_file`).
-fn read(path: &Path) -> Result<SourceFile, Diagnostic> {
+pub(super) fn read(path: &Path) -> Result<SourceFile, Diagnostic> {
     let shown = path.display().to_string();
     read_text(path, &shown, MAX_FILE_BYTES).map(|t| SourceFile::new(shown, t))
 }

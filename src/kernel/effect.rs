@@ -106,3 +106,17 @@ pub enum Effect {
     /// A line of the script's own in the transcript (`print`, `ctx.note`).
     Note(String),
 }
+
+impl Effect {
+    /// The script name of an effect that changes a pool being assembled (`None` for the others): it
+    /// means nothing once the dice are rolled, so asking for it anywhere else is refused.
+    pub fn pool_part(&self) -> Option<&'static str> {
+        match self {
+            Effect::Bonus { .. } => Some("bonus"),
+            Effect::AddDice(_) => Some("add_dice"),
+            Effect::FewerDice(_) => Some("fewer_dice"),
+            Effect::BlockBonuses(_) => Some("block_bonuses"),
+            _ => None,
+        }
+    }
+}

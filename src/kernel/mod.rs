@@ -1,6 +1,13 @@
 //! The rules kernel: dice, pool assembly, tests and the game procedures, as pure functions on values.
 //! It never names a card, does no I/O and may not import `toml`, `rhai` or `serde_json`: cards reach it
 //! as [`ActiveCard`] values and their scripts as the [`Hooks`] trait.
+//!
+//! It speaks a typed vocabulary and no English: causes ([`Source`]), loss targets ([`Target`]), where
+//! a monster is ([`Place`]), where an investigator is ([`Location`]), kinds of test ([`TestKind`]),
+//! monster abilities ([`Keyword`]), round actions ([`Action`]), why a bonus adds nothing
+//! ([`Exclusion`]); each has one machine spelling (`as_str`, `Source::key`), and `transcript/` words
+//! them. Words: [`Encounter`] is the state of one play; a *combat* is one monster met (EH's Combat
+//! Encounter, AH2e's combat); a monster's Health tokens are `Monster::health_tokens`.
 
 /// Adds an event to an encounter's transcript, if it keeps one (`Encounter::record`): the event is not
 /// even built when it does not.
@@ -31,23 +38,20 @@ mod source;
 mod test;
 
 pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
-pub use dice::{DiceError, DiceSource, d6_from_u32};
+pub use dice::{DiceError, DiceSource};
 pub use effect::{Effect, Stat};
 pub use encounter::{
-    Action, CombatState, Encounter, KernelError, Policy, Resolution, Round, StageRules, Tally,
-    TestRequest,
+    Action, CombatState, Encounter, KernelError, Policy, Round, StateKey, TestRequest,
 };
 pub use event::{Event, PartKind};
-pub use hooks::{
-    CombatView, Hook, HookCall, HookError, HookFault, HookSet, Hooks, LossView, NoHooks, TestView,
-};
+pub use hooks::{CombatView, Hook, HookCall, HookError, HookFault, HookSet, Hooks, TestView};
 pub use investigator::{Investigator, Status};
 pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
 pub use monster::{Keyword, Monster};
 pub use place::{Location, Place};
-pub use pool::{Bonus, BonusRule, Exclusion, Pool, PoolInput, assemble, assemble_pool};
-pub use procedure::{Arkham, Eldritch, HANDS, MAX_ROUNDS, Procedure, procedure_for};
-pub use setup::{CheckedSetup, MonsterPart, Part, Problem, Rules, Setup, SetupError, SetupProblem};
+pub use pool::Exclusion;
+pub use procedure::{HANDS, Procedure, procedure_for};
+pub use setup::{CheckedSetup, MonsterPart, Part, Problem, Rules, Setup, SetupProblem};
 pub use skill::{Game, Skill};
 pub use source::{Ability, Source, Target, Token};
-pub use test::{Slot, TestKind, TestOutcome, TestSpec, count_successes, face_value, failing_dice};
+pub use test::{Slot, TestKind, TestOutcome, TestSpec, face_value, failing_dice};

@@ -1,7 +1,19 @@
-//! `[expect]` lines: paths into the result object and the values they must equal.
+//! `[expect]` lines: paths into the result object and the values they must equal; mythos's additions
+//! to the contract: `PATH.len` (the number of entries of a list), `absent = [PATHS]` (no such entry)
+//! and `refused = "CODE"` (the scenario must be refused with that diagnostic code).
 
 use super::Played;
+use crate::defs::{Diagnostic, SourceFile};
+use serde::Deserialize;
 use serde_json::Value;
+use toml::Spanned;
+
+/// The `[expect]` key that lists paths that must not exist in the result.
+pub const ABSENT: &str = "absent";
+/// The `[expect]` key that names the code the scenario must be refused with.
+pub const REFUSED: &str = "refused";
+/// The last segment of a path that reads the number of entries of the list before it.
+const LEN: &str = "len";
 
 /// One expectation that did not hold.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,12 +35,25 @@ impl std::fmt::Display for Miss {
     }
 }
 
-fn lookup<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
-    path.split('.').try_fold(v, |v, part| match v {
-        Value::Object(m) => m.get(part),
-        Value::Array(a) => part.parse::<usize>().ok().and_then(|i| a.get(i)),
+/// The value at `path`; a last segment `len` after a list is its number of entries.
+fn lookup(v: &Value, path: &str) -> Option<Value> {
+    let (head, last) = match path.rsplit_once('.') {
+        Some((head, last)) => (Some(head), last),
+        None => (None, path),
+    };
+    let step = |v: &Value, part: &str| match v {
+        Value::Object(m) => m.get(part).cloned(),
+        Value::Array(a) => part.parse::<usize>().ok().and_then(|i| a.get(i).cloned()),
         _ => None,
-    })
+    };
+    let parent = match head {
+        Some(h) => h.split('.').try_fold(v.clone(), |v, part| step(&v, part))?,
+        None => v.clone(),
+    };
+    match (&parent, last) {
+        (Value::Array(a), LEN) => Some(Value::from(a.len())),
+        _ => step(&parent, last),
+    }
 }
 
 fn to_json(v: &toml::Value) -> Value {
@@ -45,30 +70,141 @@ fn to_json(v: &toml::Value) -> Value {
     }
 }
 
+fn location(file: &SourceFile, offset: usize) -> String {
+    let (line, _) = file.line_col(offset);
+    format!("{}:{line}", file.path)
+}
+
 /// Every `[expect]` line that does not hold, in file order.
 pub fn check_expectations(p: &Played, result: &Value) -> Vec<Miss> {
     let mut lines: Vec<_> = p.scenario.expect.iter().collect();
     lines.sort_by_key(|(k, _)| k.span().start);
     let mut misses = Vec::new();
     for (key, want) in lines {
-        let expected = to_json(want.get_ref());
-        let got = lookup(result, key.get_ref());
-        let equal = match (got, &expected) {
-            (Some(Value::Number(a)), Value::Number(b)) => a.as_f64() == b.as_f64(),
-            (Some(g), e) => g == e,
-            (None, _) => false,
+        let at = location(&p.file, key.span().start);
+        let miss = |path: &str, expected: String, got: String| Miss {
+            path: path.to_string(),
+            expected,
+            got,
+            location: at.clone(),
         };
-        if !equal {
-            let (line, _) = p.file.line_col(key.span().start);
-            misses.push(Miss {
-                path: key.get_ref().clone(),
-                expected: expected.to_string(),
-                got: got.map_or("nothing (no such path in the result)".to_string(), |g| {
-                    g.to_string()
-                }),
-                location: format!("{}:{line}", p.file.path),
-            });
+        match key.get_ref().as_str() {
+            REFUSED => misses.push(miss(
+                REFUSED,
+                format!("refused with {}", to_json(want.get_ref())),
+                match &p.error {
+                    Some(d) => format!("{} while playing", d.code.as_str()),
+                    None => "played to the end".to_string(),
+                },
+            )),
+            ABSENT => {
+                let paths: Vec<String> = match want.get_ref() {
+                    toml::Value::String(s) => vec![s.clone()],
+                    toml::Value::Array(a) => a
+                        .iter()
+                        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+                        .collect(),
+                    other => vec![other.to_string()],
+                };
+                for path in paths {
+                    if let Some(got) = lookup(result, &path) {
+                        misses.push(miss(&path, "absent".to_string(), got.to_string()));
+                    }
+                }
+            }
+            path => {
+                let expected = to_json(want.get_ref());
+                let got = lookup(result, path);
+                let equal = match (&got, &expected) {
+                    (Some(Value::Number(a)), Value::Number(b)) => a.as_f64() == b.as_f64(),
+                    (Some(g), e) => g == e,
+                    (None, _) => false,
+                };
+                if !equal {
+                    let got = got.map_or("nothing (no such path in the result)".to_string(), |g| {
+                        g.to_string()
+                    });
+                    misses.push(miss(path, expected.to_string(), got));
+                }
+            }
         }
     }
     misses
+}
+
+#[derive(Deserialize)]
+struct OnlyExpect {
+    #[serde(default)]
+    expect: Option<RefusedLine>,
+}
+
+#[derive(Deserialize)]
+struct RefusedLine {
+    #[serde(default)]
+    refused: Option<Spanned<String>>,
+}
+
+/// The code a scenario file says it must be refused with (`[expect] refused = "E0105"`) and where that
+/// line is; `None` when it says nothing of the kind (or is not TOML at all).
+pub fn expected_refusal(file: &SourceFile) -> Option<Spanned<String>> {
+    toml::from_str::<OnlyExpect>(&file.text)
+        .ok()?
+        .expect?
+        .refused
+}
+
+/// A scenario that was refused (at load, or by a diagnostic while playing) checked against its own
+/// `refused` line: `None` when it has none (the refusal is an error), no miss when one of the
+/// diagnostics has the code expected, one miss naming the codes given otherwise.
+pub fn check_refusal(file: &SourceFile, diagnostics: &[Diagnostic]) -> Option<Vec<Miss>> {
+    let want = expected_refusal(file)?;
+    if diagnostics
+        .iter()
+        .any(|d| d.code.as_str() == want.get_ref())
+    {
+        return Some(Vec::new());
+    }
+    let got: Vec<&str> = diagnostics.iter().map(|d| d.code.as_str()).collect();
+    Some(vec![Miss {
+        path: REFUSED.to_string(),
+        expected: format!("refused with \"{}\"", want.get_ref()),
+        got: format!("refused with {}", got.join(", ")),
+        location: location(file, want.span().start),
+    }])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn len_reads_the_number_of_entries_of_a_list() {
+        let r = json!({"tests": [{"pool": 2}, {"pool": 3}], "investigator": {"conditions": []}});
+        assert_eq!(lookup(&r, "tests.len"), Some(json!(2)));
+        assert_eq!(lookup(&r, "investigator.conditions.len"), Some(json!(0)));
+        assert_eq!(lookup(&r, "tests.1.pool"), Some(json!(3)));
+        assert_eq!(lookup(&r, "tests.2"), None);
+        assert_eq!(lookup(&r, "tests.1.len"), None, "an object has no `len`");
+    }
+
+    #[test]
+    fn a_refused_line_is_read_from_the_text_alone() {
+        let f = SourceFile::new(
+            "s.toml",
+            "game = \"eldritch\"\nbogus = 1\n[expect]\nrefused = \"E0102\"\n",
+        );
+        let want = expected_refusal(&f).expect("a refused line");
+        assert_eq!(want.get_ref(), "E0102");
+        let d = Diagnostic::new(crate::defs::Code::UnknownKey, "unknown key");
+        assert_eq!(check_refusal(&f, std::slice::from_ref(&d)), Some(vec![]));
+        let other = Diagnostic::new(crate::defs::Code::RuleRefused, "no");
+        let misses = check_refusal(&f, &[other]).expect("a refused line");
+        assert_eq!(
+            misses[0].to_string(),
+            "s.toml:4: refused: expected refused with \"E0102\", got refused with E0406"
+        );
+        let none = SourceFile::new("t.toml", "game = \"eldritch\"\n");
+        assert_eq!(check_refusal(&none, &[d]), None);
+    }
 }

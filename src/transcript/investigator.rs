@@ -81,10 +81,6 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
         Event::StatusChanged { status } => {
             format!("  the investigator is {}\n", status_text(*status))
         }
-        Event::Note {
-            source: Source::Rules,
-            text,
-        } => format!("  {text}\n"),
         Event::Note { source, text } => format!("  {}: {text}\n", w.source(source)),
         _ => String::new(),
     }

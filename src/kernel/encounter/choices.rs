@@ -3,7 +3,7 @@
 //! Imports nothing outside the kernel.
 
 /// How the player spends tokens on a test.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Policy {
     None,
     UntilPass,
@@ -48,7 +48,7 @@ impl Action {
 }
 
 /// AH2e: one round of Fight or Flee as the player plays it.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Round {
     pub action: Action,
     /// Weapons and spells in hand (at most two hands).

@@ -34,6 +34,18 @@ impl Encounter {
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
         let src = Source::card(card);
+        if let Some(what) = effect.pool_part()
+            && !matches!(hook, Hook::BeforeTest | Hook::OnPool)
+        {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                format!(
+                    "{what} changes a dice pool: it is for on_pool or before_test, and in {hook} \
+                     no pool is being assembled"
+                ),
+            ));
+        }
         match effect {
             Effect::ReplaceSkill(to) => {
                 let stage = self.stage_mut(card, hook, "replace_skill")?;

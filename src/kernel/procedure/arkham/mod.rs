@@ -7,7 +7,7 @@
 mod knockout;
 mod rounds;
 
-pub use rounds::{HANDS, MAX_ROUNDS};
+pub use rounds::HANDS;
 
 use super::{Procedure, Step};
 use crate::kernel::encounter::Resolution;

@@ -3,9 +3,9 @@
 //! Each test holds one hostile script; each first gains 2 Clues, so that a half-applied hook would show
 //! in the result. The hostile scenarios of whole encounters are in `tests/sandbox/`.
 
-use mythos::defs::{CardSet, Diagnostic, SourceFile, render_all};
-use mythos::scenario::{Played, play_file, result_object, transcript_text};
-use mythos::script::{Limits, sandboxed_engine};
+use crate::defs::{CardSet, Diagnostic, SourceFile, render_all};
+use crate::scenario::{Played, play_file, result_object, transcript_text};
+use crate::script::{Limits, sandboxed_engine};
 
 /// A scenario whose one possession runs `body` in `on_pool`, after gaining 2 Clues. The hook's
 /// `fn on_pool` is on line 7 of the file, `body` starts on line 9.
@@ -422,4 +422,24 @@ fn hooks_that_together_run_long_stop_at_the_run_operations_limit() {
     );
     // The hooks before the one stopped were applied: the run got that far within its budget.
     assert!(number(&played, &["investigator", "clues"]) > 0);
+}
+
+#[test]
+fn a_chain_of_tests_stops_at_the_test_limit() {
+    // One more test after every test: the chain is not stopped after some rounds, but at the tests.
+    let played = play_hostile("a_test_after_every_test");
+    let d = played.error.clone().expect("the chain is stopped");
+    assert_at(
+        &d,
+        "E0403",
+        "hydra_lore",
+        "after_test",
+        "tests/sandbox/a_test_after_every_test.toml",
+        "7",
+    );
+    // Every test asked for was resolved, and each of their after_test hooks but the last applied.
+    assert_eq!(
+        number(&played, &["investigator", "clues"]),
+        2 * Limits::TESTS as i64
+    );
 }
