@@ -2,7 +2,7 @@
 //! Combat Encounter (each monster, Normal before Epic: the Will test, then the Strength test).
 //! Imports the kernel's values and the skeleton in `procedure/mod.rs`; no other game's procedure.
 
-use super::Procedure;
+use super::{Procedure, Step};
 use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::BonusRule;
 use crate::kernel::{
@@ -31,7 +31,7 @@ impl Procedure for Eldritch {
     }
 
     /// Focus first, then Clues, one token at a time, each on the lowest die that is not a success.
-    fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Result<(), KernelError> {
+    fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Step {
         let policy = enc.policy_for(enc.current_kind());
         if policy == Policy::None {
             return Ok(());
@@ -109,12 +109,7 @@ impl Procedure for Eldritch {
 
     /// The token's tests top to bottom (Will: lose Sanity = horror − result; Strength: lose Health =
     /// damage − result and the monster loses Health = result, at the same time).
-    fn combat(
-        &self,
-        enc: &mut Encounter,
-        m: usize,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         // The printed token (a copy: the shared one changes as it takes Health).
         let monster = Monster::clone(&enc.monsters[m]);
         let strength_first = enc.combat.as_ref().is_some_and(|c| c.strength_first);
@@ -153,12 +148,10 @@ impl Procedure for Eldritch {
             spec.slot = Some(slot);
             let id = Source::card(&monster.id);
             let horror = line.loss;
-            let mut consequences = |enc: &mut Encounter,
-                                    out: &TestOutcome,
-                                    hooks: &mut dyn Hooks|
-             -> Result<(), KernelError> {
-                consequences(enc, m, slot, horror, &id, out, hooks)
-            };
+            let mut consequences =
+                |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
+                    consequences(enc, m, slot, horror, &id, out, hooks)
+                };
             let resolution = enc.run_test_then(spec, hooks, &mut consequences)?;
             // A card defeated the monster instead: the encounter ends here.
             if resolution == Resolution::MonsterDefeated {
@@ -201,7 +194,7 @@ fn consequences(
     id: &Source,
     out: &TestOutcome,
     hooks: &mut dyn Hooks,
-) -> Result<(), KernelError> {
+) -> Step {
     let result = i32::try_from(out.successes).unwrap_or(i32::MAX);
     if let Some(c) = enc.combat.as_mut() {
         match slot {
@@ -250,4 +243,23 @@ fn consequences(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// EH: an investigator with no Health or no Sanity left is defeated (rules-reference.md A2, step
+    /// 8: reduced to 0 Health by a Strength test, he resolves no further encounters).
+    #[test]
+    fn either_at_zero_defeats() {
+        let mut inv = Investigator::new(Game::Eldritch);
+        inv.sanity = 0;
+        assert_eq!(Eldritch.knocked_out(&inv), Some(Status::Defeated));
+        inv.sanity = 1;
+        inv.health = 0;
+        assert_eq!(Eldritch.knocked_out(&inv), Some(Status::Defeated));
+        inv.health = 1;
+        assert_eq!(Eldritch.knocked_out(&inv), None);
+    }
 }

@@ -2,7 +2,8 @@
 //! scenario asks for (one test, or a combat against every monster), begin and end a combat, fire its
 //! hooks, place the monster and resolve the tests hooks ask for. A rule of one game is decided once, in
 //! that game's implementation: `eldritch.rs` (Eldritch Horror) and `arkham/` (Arkham Horror 2e).
-//! May import the rest of the kernel; nothing in the kernel outside this folder imports it.
+//! May import the rest of the kernel but `setup.rs` (which reads [`HANDS`]); the encounter asks its
+//! game's rules through `Encounter::procedure` and imports nothing from here.
 //!
 //! Words: a *combat* is one monster met (EH's Combat Encounter, AH2e's combat), between
 //! `begin_combat` and `end_combat`; the `Encounter` is the state of the whole play.
@@ -20,6 +21,10 @@ use super::{
     Monster, Skill, Status, TestKind, TestRequest, TestSpec,
 };
 use std::sync::Arc;
+
+/// What a step of a procedure ends with: nothing, or the error that stops the run (a hook failed, a
+/// card asked what the rules do not allow).
+pub type Step = Result<(), KernelError>;
 
 /// What follows from a test's result, applied before after_test hooks fire.
 type Consequences<'a> = super::encounter::Consequences<'a>;
@@ -44,7 +49,7 @@ pub trait Procedure: Sync {
     /// and immunities); by default nothing.
     fn filter_bonuses(&self, _enc: &Encounter, _kind: &TestKind, _bonuses: &mut [Bonus]) {}
     /// After the roll and the after_roll hooks: the player's tokens (EH rerolls, AH2e Clue dice).
-    fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Result<(), KernelError>;
+    fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Step;
     fn passed(&self, rolled: usize, successes: u32, difficulty: u32) -> bool;
     /// The test a scenario asks for, as the game plays it.
     fn scenario_test(&self, spec: &TestSpec) -> TestSpec {
@@ -69,12 +74,7 @@ pub trait Procedure: Sync {
     /// Whether the investigator goes on to meet the next monster.
     fn meets_next(&self, enc: &mut Encounter) -> bool;
     /// One combat against monster `m`, between `begin_combat` and `end_combat`.
-    fn combat(
-        &self,
-        enc: &mut Encounter,
-        m: usize,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError>;
+    fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step;
     /// Where a monster goes when its combat ends.
     fn place_monster(&self, monster: &mut Monster);
     /// The Health tokens that stay on `monster`.
@@ -89,12 +89,7 @@ pub trait Procedure: Sync {
     // Provided: the skeleton.
 
     /// Plays what the scenario asks for.
-    fn run(
-        &self,
-        enc: &mut Encounter,
-        request: &TestRequest,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    fn run(&self, enc: &mut Encounter, request: &TestRequest, hooks: &mut dyn Hooks) -> Step {
         match request {
             TestRequest::Test(spec) => {
                 self.test(enc, self.scenario_test(spec), hooks)?;
@@ -146,7 +141,7 @@ pub trait Procedure: Sync {
     /// Resolves the tests hooks asked for, in order; a test they ask for in turn is resolved after them.
     /// A card that asks for a test after every test stops at `TESTS_PER_ENCOUNTER` (counted where a
     /// test is asked for).
-    fn run_queued(&self, enc: &mut Encounter, hooks: &mut dyn Hooks) -> Result<(), KernelError> {
+    fn run_queued(&self, enc: &mut Encounter, hooks: &mut dyn Hooks) -> Step {
         while !enc.queued.is_empty() {
             for (_source, spec) in std::mem::take(&mut enc.queued) {
                 if enc.investigator.is_out() {
@@ -160,12 +155,7 @@ pub trait Procedure: Sync {
 
     /// Starts a combat against monster `m`: the combat state, the transcript line, the
     /// before_encounter (`Hook::BeforeCombat`) hooks and the tests they ask for.
-    fn begin_combat(
-        &self,
-        enc: &mut Encounter,
-        m: usize,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    fn begin_combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         let monster = &enc.monsters[m];
         enc.current = Some(m);
         enc.combat = Some(CombatState {
@@ -194,12 +184,7 @@ pub trait Procedure: Sync {
 
     /// Ends the combat against monster `m`: the after_encounter (`Hook::AfterCombat`) hooks, the
     /// monster placed, the transcript line.
-    fn end_combat(
-        &self,
-        enc: &mut Encounter,
-        m: usize,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    fn end_combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         enc.fire(Hook::AfterCombat, hooks, &mut None)?;
         let mon = Arc::make_mut(&mut enc.monsters[m]);
         self.place_monster(mon);

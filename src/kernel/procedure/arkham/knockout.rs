@@ -1,5 +1,6 @@
 //! Arkham Horror 2e: what follows a knock-out once the check or the combat is over (devoured, or a
-//! wake-up in hospital, asylum or lost in time and space).
+//! wake-up in hospital, asylum or lost in time and space). Imports the kernel's values and the
+//! skeleton; not `rounds.rs` nor another game.
 
 use super::Arkham;
 use crate::kernel::procedure::Procedure;

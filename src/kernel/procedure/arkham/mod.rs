@@ -9,7 +9,7 @@ mod rounds;
 
 pub use rounds::HANDS;
 
-use super::Procedure;
+use super::{Procedure, Step};
 use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::{Bonus, BonusRule};
 use crate::kernel::{
@@ -75,7 +75,7 @@ impl Procedure for Arkham {
 
     /// After the roll, Clue tokens one at a time, one extra die each (`until_pass`: until the
     /// successes reach the difficulty).
-    fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Result<(), KernelError> {
+    fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Step {
         let policy = enc.policy_for(enc.current_kind());
         if policy == Policy::None {
             return Ok(());
@@ -130,12 +130,7 @@ impl Procedure for Arkham {
     }
 
     /// The Evade check if the player tries it first, then the horror check once, then the rounds.
-    fn combat(
-        &self,
-        enc: &mut Encounter,
-        m: usize,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         let fought = !enc.evade_first || !self.evade(enc, m, hooks, false)?;
         if fought && !done(enc, m) {
             self.horror_check(enc, m, hooks)?;
@@ -198,12 +193,7 @@ fn resolved(r: Resolution, enc: &Encounter) -> Option<bool> {
 
 impl Arkham {
     /// The monster deals its combat damage (Stamina), if it has any.
-    fn monster_damage(
-        &self,
-        enc: &mut Encounter,
-        m: usize,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    fn monster_damage(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         let monster = &enc.monsters[m];
         if let Some(d) = monster.combat.as_ref().and_then(|c| c.loss) {
             let id = Source::card(&monster.id);
@@ -242,12 +232,7 @@ impl Arkham {
 
     /// The horror check, once per combat; none for a monster without a horror rating. A failure costs
     /// the horror damage in Sanity; a pass against a Nightmarish monster still costs its X.
-    fn horror_check(
-        &self,
-        enc: &mut Encounter,
-        m: usize,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    fn horror_check(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         let monster = &enc.monsters[m];
         let id = monster.id.clone();
         let Some(h) = monster.horror.clone() else {
@@ -256,22 +241,20 @@ impl Arkham {
         };
         let horror_damage = h.loss.unwrap_or(0);
         let nightmarish = monster.nightmarish;
-        let mut consequences = |enc: &mut Encounter,
-                                out: &TestOutcome,
-                                hooks: &mut dyn Hooks|
-         -> Result<(), KernelError> {
-            if !out.passed {
-                enc.lose_investigator(Stat::Sanity, horror_damage, Source::card(&id), hooks)?;
-            } else if nightmarish > 0 {
-                enc.lose_investigator(
-                    Stat::Sanity,
-                    nightmarish,
-                    Source::Ability(id.clone(), Ability::Nightmarish),
-                    hooks,
-                )?;
-            }
-            Ok(())
-        };
+        let mut consequences =
+            |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
+                if !out.passed {
+                    enc.lose_investigator(Stat::Sanity, horror_damage, Source::card(&id), hooks)?;
+                } else if nightmarish > 0 {
+                    enc.lose_investigator(
+                        Stat::Sanity,
+                        nightmarish,
+                        Source::Ability(id.clone(), Ability::Nightmarish),
+                        hooks,
+                    )?;
+                }
+                Ok(())
+            };
         self.test_then(
             enc,
             check(Skill::Will, TestKind::Horror, h.modifier, 1),
@@ -279,5 +262,26 @@ impl Arkham {
             &mut consequences,
         )?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(health: i32, sanity: i32) -> Option<Status> {
+        let mut inv = Investigator::new(Game::Arkham);
+        inv.health = health;
+        inv.sanity = sanity;
+        Arkham.knocked_out(&inv)
+    }
+
+    /// rules-reference.md B3.5: Stamina 0 is unconscious, Sanity 0 insane, both at 0 devoured.
+    #[test]
+    fn both_at_zero_devour_one_alone_knocks_out_or_drives_insane() {
+        assert_eq!(at(0, 0), Some(Status::Devoured));
+        assert_eq!(at(0, 3), Some(Status::Unconscious));
+        assert_eq!(at(3, 0), Some(Status::Insane));
+        assert_eq!(at(1, 1), None);
     }
 }

@@ -1,10 +1,11 @@
-//! Arkham Horror 2e: the rounds of Fight or Flee, with weapons and spells in two hands.
+//! Arkham Horror 2e: the rounds of Fight or Flee, with weapons and spells in two hands. Imports the
+//! kernel's values, the skeleton and `arkham/mod.rs`'s checks; not `knockout.rs` nor another game.
 
 use super::{Arkham, check, done, resolved, rule};
-use crate::kernel::procedure::Procedure;
+use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
-    Ability, Action, Encounter, Event, Hooks, KernelError, Keyword, Monster, Place, Round, Skill,
-    Source, Stat, TestKind, TestOutcome,
+    Ability, Action, Encounter, Event, Hooks, Keyword, Monster, Place, Round, Skill, Source, Stat,
+    TestKind, TestOutcome,
 };
 use std::sync::Arc;
 
@@ -17,12 +18,7 @@ pub const HANDS: u32 = 2;
 
 impl Arkham {
     /// Fight or Flee, round after round, until the combat ends.
-    pub(super) fn rounds(
-        &self,
-        enc: &mut Encounter,
-        m: usize,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    pub(super) fn rounds(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         // The printed monster (a copy: the shared one changes during the combat).
         let monster = Monster::clone(&enc.monsters[m]);
         for round in 1..=MAX_ROUNDS {
@@ -87,7 +83,7 @@ impl Arkham {
         m: usize,
         monster: &Monster,
         hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    ) -> Step {
         let Some(c) = monster.combat.clone() else {
             return Err(rule(
                 &monster.id,
@@ -97,38 +93,36 @@ impl Arkham {
         let id = monster.id.clone();
         let overwhelming = monster.overwhelming;
         let endless = monster.has(Keyword::Endless);
-        let mut consequences = |enc: &mut Encounter,
-                                out: &TestOutcome,
-                                hooks: &mut dyn Hooks|
-         -> Result<(), KernelError> {
-            if out.passed {
-                let mon = Arc::make_mut(&mut enc.monsters[m]);
-                mon.defeated = true;
-                mon.place = if endless { Place::Cup } else { Place::Trophy };
-                if !endless {
-                    Arc::make_mut(&mut enc.investigator)
-                        .trophies
-                        .push(id.clone());
-                }
-                emit!(
-                    enc,
-                    Event::MonsterDefeated {
-                        monster: id.clone(),
-                        source: Source::CombatCheck,
-                        place: if endless { Place::Cup } else { Place::Trophy },
+        let mut consequences =
+            |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
+                if out.passed {
+                    let mon = Arc::make_mut(&mut enc.monsters[m]);
+                    mon.defeated = true;
+                    mon.place = if endless { Place::Cup } else { Place::Trophy };
+                    if !endless {
+                        Arc::make_mut(&mut enc.investigator)
+                            .trophies
+                            .push(id.clone());
                     }
-                );
-                if overwhelming > 0 {
-                    enc.lose_investigator(
-                        Stat::Health,
-                        overwhelming,
-                        Source::Ability(id.clone(), Ability::Overwhelming),
-                        hooks,
-                    )?;
+                    emit!(
+                        enc,
+                        Event::MonsterDefeated {
+                            monster: id.clone(),
+                            source: Source::CombatCheck,
+                            place: if endless { Place::Cup } else { Place::Trophy },
+                        }
+                    );
+                    if overwhelming > 0 {
+                        enc.lose_investigator(
+                            Stat::Health,
+                            overwhelming,
+                            Source::Ability(id.clone(), Ability::Overwhelming),
+                            hooks,
+                        )?;
+                    }
                 }
-            }
-            Ok(())
-        };
+                Ok(())
+            };
         let r = self.test_then(
             enc,
             check(
@@ -148,12 +142,7 @@ impl Arkham {
 
     /// Casts the round's spells: the Sanity cost is paid whether or not the Spell check passes; a
     /// failed spell still holds its hands this round.
-    fn cast_spells(
-        &self,
-        enc: &mut Encounter,
-        plan: &Round,
-        hooks: &mut dyn Hooks,
-    ) -> Result<(), KernelError> {
+    fn cast_spells(&self, enc: &mut Encounter, plan: &Round, hooks: &mut dyn Hooks) -> Step {
         for id in &plan.cast {
             let held = enc.combat.as_ref().is_some_and(|c| c.hands.contains(id));
             if !held {
@@ -191,7 +180,7 @@ impl Arkham {
 
 /// Puts the round's weapons and spells in hand: at most [`HANDS`] hands; a spell released loses its
 /// cast.
-fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Result<(), KernelError> {
+fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Step {
     let mut hands: u32 = 0;
     for id in &plan.wield {
         if !enc.investigator.possessions.contains(id) {
