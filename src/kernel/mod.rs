@@ -54,7 +54,9 @@ pub use monster::{Keyword, Monster};
 pub use place::{Location, Place};
 pub use pool::{Bonus, BonusRule, Exclusion, Pool, PoolInput, assemble, assemble_pool};
 pub use procedure::{Arkham, Eldritch, HANDS, MAX_ROUNDS, Procedure, procedure_for};
-pub use setup::{CheckedSetup, MonsterPart, Part, Problem, Rules, Setup, SetupError, SetupProblem};
+pub use setup::{
+    CheckedSetup, FOCUS_LIMIT, MonsterPart, Part, Problem, Rules, Setup, SetupError, SetupProblem,
+};
 pub use skill::{Game, Skill};
 pub use source::{Ability, Source, Target, Token};
 pub use test::{Slot, TestKind, TestOutcome, TestSpec, count_successes, face_value, failing_dice};

@@ -143,7 +143,15 @@ pub enum Problem {
     CastNotWielded(String),
     /// An investigator has two hands (AH rulebook p.16).
     TooManyHands(u32),
+    /// EH: at most [`FOCUS_LIMIT`] Focus tokens (Masks of Nyarlathotep, Focus Action).
+    TooMuchFocus(i32),
+    /// Current Health (Stamina) or Sanity above its maximum (EH FAQ, Investigators; RG, Health and
+    /// Sanity: "cannot have more Health or Sanity than his maximum").
+    AboveMaximum { value: i32, max: i32 },
 }
+
+/// EH: "An investigator cannot have more than two Focus tokens" (Masks of Nyarlathotep, Focus Action).
+pub const FOCUS_LIMIT: i32 = 2;
 
 /// One problem and the part it is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -265,6 +273,17 @@ impl Setup {
             (Part::Focus, inv.focus, bounds::TOKENS),
         ] {
             range(push, part, value.into(), bounds);
+        }
+        if self.game == Game::Eldritch && inv.focus > FOCUS_LIMIT {
+            push(Part::Focus, Problem::TooMuchFocus(inv.focus));
+        }
+        for (part, value, max) in [
+            (Part::Health, inv.health, inv.max_health),
+            (Part::Sanity, inv.sanity, inv.max_sanity),
+        ] {
+            if value > max {
+                push(part, Problem::AboveMaximum { value, max });
+            }
         }
         for (skill, value) in &inv.improvements {
             if self.game != Game::Eldritch || !self.game.skills().contains(skill) {
