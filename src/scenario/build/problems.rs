@@ -81,7 +81,9 @@ impl Builder<'_> {
             .hint("hold fewer weapons and spells this round (AH rulebook p.16)"),
             Problem::TooMuchFocus(focus) => e(
                 Code::OutOfRange,
-                format!("{focus} Focus tokens: an investigator cannot have more than {FOCUS_LIMIT}"),
+                format!(
+                    "{focus} Focus tokens: an investigator cannot have more than {FOCUS_LIMIT}"
+                ),
                 self.file,
                 span,
             )
