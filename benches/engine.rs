@@ -1,17 +1,16 @@
 //! The engine's speed, as ratios against a raw dice loop measured in the same run (this machine's
-//! speed drifts; ratios do not). `cargo bench --bench engine` prints divan's table, then the ratios and
-//! the two targets of issue 6:
+//! speed drifts; ratios do not). `cargo bench --features bench --bench engine` prints divan's table,
+//! then the ratios and the two targets of issue 6:
 //! - the exact odds of any single EH combat encounter in under 50 ms;
 //! - sampled encounters at no less than a third of the rate that (Rhai hook calls made × the cost of
 //!   one Rhai call) allows.
 
 use divan::black_box;
-use mythos::defs::{CardSet, SourceFile};
-use mythos::kernel::{
-    DiceSource, Effect, Encounter, Hook, HookCall, HookSet, Hooks, KernelError, TestView,
-    procedure_for,
+// The engine's internals, through the feature-gated `mythos::bench` (not the library API).
+use mythos::bench::{
+    CardSet, DiceSource, Effect, Encounter, Hook, HookCall, HookSet, Hooks, KernelError, Prepared,
+    SourceFile, TestView, no_packs, prepare_file, procedure_for,
 };
-use mythos::scenario::{Prepared, no_packs, prepare_file};
 use std::time::{Duration, Instant};
 
 const UNSCRIPTED_TEST: &str =
@@ -20,7 +19,7 @@ const UNSCRIPTED_TEST: &str =
 fn prepare_text(name: &str, text: &str) -> Prepared {
     let file = SourceFile::new(name, text);
     prepare_file(&file, &CardSet::base, &no_packs).unwrap_or_else(|ds| {
-        panic!("{}", mythos::defs::render_all(&ds, false));
+        panic!("{}", mythos::bench::render_all(&ds, false));
     })
 }
 
@@ -91,7 +90,7 @@ fn ah_combat_to_its_end(b: divan::Bencher) {
 #[divan::bench(args = odds_scenarios())]
 fn exact_odds(b: divan::Bencher, rel: &str) {
     let mut p = scenario(rel);
-    b.bench_local(|| mythos::odds::exact(&mut p).expect("odds"));
+    b.bench_local(|| mythos::bench::exact(&mut p).expect("odds"));
 }
 
 /// A bare custom type, to time what one getter or method call costs inside a script.
@@ -162,7 +161,7 @@ fn ratios() {
         black_box(raw_4d6(&mut dice));
     });
     // One call of a compiled Rhai function in the project's sandboxed engine.
-    let engine = mythos::script::sandboxed_engine(Default::default());
+    let engine = mythos::bench::sandboxed_engine(Default::default());
     let ast = engine.compile("fn f(x) { x }").expect("compiles");
     let rhai_call = median(50_000, || {
         let r: i64 = engine
@@ -172,7 +171,7 @@ fn ratios() {
     });
     // What one native call inside a script adds, with a bare custom type: a getter, a method with an
     // argument (the hooks' scripts are made of these).
-    let mut probe_engine = mythos::script::sandboxed_engine(Default::default());
+    let mut probe_engine = mythos::bench::sandboxed_engine(Default::default());
     probe_engine.register_type_with_name::<Probe>("Probe");
     probe_engine.register_get("flag", |p: &mut Probe| p.0);
     probe_engine.register_fn("note", |p: &mut Probe, n: i64| p.1 += n);
@@ -272,7 +271,7 @@ fn ratios() {
     for rel in odds_scenarios() {
         let mut p = scenario(&rel);
         let d = median(5, || {
-            mythos::odds::exact(&mut p).expect("odds");
+            mythos::bench::exact(&mut p).expect("odds");
         });
         let ms = d.as_secs_f64() * 1000.0;
         println!(

@@ -1,6 +1,7 @@
 //! JSON Schemas of card files, scenario files and `pack.toml`, for editors (taplo, Even Better TOML) to
 //! complete and check keys as a modder types. Written out by hand from the raw TOML structs of `defs` and
-//! `scenario`; `tests/schema.rs` checks that every struct's keys and the schema's keys are the same.
+//! `scenario`; its unit tests (`schema/tests.rs`) check that every struct's keys and the schema's keys
+//! are the same.
 
 use serde_json::{Value, json};
 
@@ -315,3 +316,6 @@ pub fn scenario() -> Value {
         json!({ "card": card_object() }),
     )
 }
+
+#[cfg(test)]
+mod tests;

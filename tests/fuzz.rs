@@ -7,10 +7,7 @@
 //! `MYTHOS_FUZZ_SECS=600 cargo test --release --test fuzz -- --nocapture` keeps drawing new cases of
 //! each property, with a new random seed each round, for that many seconds.
 
-use mythos::defs::{CardSet, Pack, SourceFile};
-use mythos::kernel::Game;
-use mythos::scenario::play_file;
-use mythos::script::ScriptHooks;
+use mythos::{Game, Library, PackFiles, Scenario};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use std::path::Path;
@@ -172,20 +169,17 @@ fn mutate(text: &str, edits: &[Edit]) -> String {
 /// Loads one card file (and a script with its stem) into the base set of `game`, then compiles every
 /// script: any outcome but a panic is fine.
 fn load_card(game: Game, card: &str, script: Option<&str>) {
-    let mut files = mythos::defs::embedded_base_files(game);
+    let library = Library::new();
+    let mut files = library.base_files(game);
     files.push(("pack/cards/fuzzed.toml".into(), card.into()));
     if let Some(s) = script {
         files.push(("pack/scripts/fuzzed.rhai".into(), s.into()));
     }
-    if let Ok(set) = CardSet::load(game, &files) {
-        let _ = set.check_references();
-        let _ = ScriptHooks::compile(&set);
-    }
+    let _ = library.with_base(game, files).validate();
 }
 
 fn play(text: &str) {
-    let file = SourceFile::new("fuzzed.toml", text);
-    let _ = play_file(&file, &CardSet::base);
+    let _ = Scenario::parse(&Library::new(), "fuzzed.toml", text).and_then(Scenario::play);
 }
 
 fn game() -> impl Strategy<Value = Game> {
@@ -231,10 +225,10 @@ fn pack_manifest_takes_mutated_manifests() {
     let manifest = "name = \"p\"\ngame = \"eldritch\"\nversion = \"1.0.0\"\nrequires = []\n";
     fuzz("pack_manifest_takes_mutated_manifests", edits(), |e| {
         let files = vec![("p/pack.toml".to_string(), mutate(manifest, &e))];
-        if let Ok(pack) = Pack::from_files("p", files)
-            && let Ok(mut set) = CardSet::base(pack.game)
-        {
-            let _ = set.add_pack(&pack);
+        for game in Game::ALL {
+            let _ = Library::new()
+                .with_pack(PackFiles::new("p", files.clone()))
+                .cards(game);
         }
         Ok(())
     });

@@ -2,8 +2,7 @@
 //! a "6 counts as 2" rule never gives more than two successes a die, and the same seed plays the same
 //! game twice, byte for byte (DESIGN invariant 2).
 
-use mythos::defs::{CardSet, SourceFile, render_all};
-use mythos::scenario::{Played, play_file, result_object, transcript_text};
+use mythos::{Library, Played, render};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -197,12 +196,11 @@ impl Scenario {
 
     fn play(&self) -> Played {
         let text = self.toml();
-        let played = play_file(&SourceFile::new("prop.toml", text.as_str()), &|g| {
-            CardSet::base(g)
-        })
-        .unwrap_or_else(|ds| panic!("{text}\n{}", render_all(&ds, false)));
-        if let Some(d) = &played.error {
-            panic!("{text}\n{}", render_all(std::slice::from_ref(d), false));
+        let played = mythos::Scenario::parse(&Library::new(), "prop.toml", &text)
+            .and_then(mythos::Scenario::play)
+            .unwrap_or_else(|ds| panic!("{text}\n{}", render(&ds, false)));
+        if let Some(d) = played.error() {
+            panic!("{text}\n{}", d.render(false));
         }
         played
     }
@@ -210,7 +208,7 @@ impl Scenario {
 
 /// `tests[0]` of the result object: (pool, final faces, successes).
 fn first_test(p: &Played) -> (u64, Vec<u64>, u64) {
-    let result = result_object(p);
+    let result = p.result();
     let t = &result["tests"][0];
     let pool = t["pool"].as_u64().expect("tests[0].pool");
     let faces = t["faces"]
@@ -255,9 +253,9 @@ proptest! {
     #[test]
     fn the_same_seed_plays_the_same_game(s in scenario()) {
         let (a, b) = (s.play(), s.play());
-        prop_assert_eq!(transcript_text(&a), transcript_text(&b));
+        prop_assert_eq!(a.transcript(), b.transcript());
         let json = |p: &Played| -> String {
-            let v: Value = result_object(p);
+            let v: Value = p.result();
             serde_json::to_string(&v).expect("a JSON value serializes")
         };
         prop_assert_eq!(json(&a), json(&b));

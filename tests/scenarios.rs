@@ -1,47 +1,50 @@
 //! Every scenario in tests/scenarios/: it plays without a diagnostic, every `[expect]` line holds, and its
 //! full text transcript is an insta snapshot (reviewed like code: a rules change shows up as a diff).
 
-use mythos::defs::{CardSet, SourceFile, render_all};
-use mythos::scenario::{
-    check_expectations, check_refusal, expected_refusal, play_file, result_object, transcript_text,
-};
+use mythos::{Library, Misses, Played, Scenario, render};
 
-fn play(path: &std::path::Path) -> mythos::scenario::Played {
+/// The text of the scenario at `path` and its path relative to the crate, as diagnostics name it.
+fn read(path: &std::path::Path) -> (String, String) {
     let text = std::fs::read_to_string(path).expect("scenario file is readable");
     let rel = path
         .strip_prefix(env!("CARGO_MANIFEST_DIR"))
         .unwrap_or(path)
         .display()
         .to_string();
-    let file = SourceFile::new(rel, text);
-    match play_file(&file, &CardSet::base) {
+    (rel, text)
+}
+
+/// The scenario at `path`, parsed against the base packs.
+fn parse(path: &std::path::Path) -> Scenario {
+    let (rel, text) = read(path);
+    match Scenario::parse(&Library::new(), &rel, &text) {
+        Ok(s) => s,
+        Err(ds) => panic!("{}", render(&ds, false)),
+    }
+}
+
+fn play(path: &std::path::Path) -> Played {
+    match parse(path).play() {
         Ok(p) => p,
-        Err(ds) => panic!("{}", render_all(&ds, false)),
+        Err(ds) => panic!("{}", render(&ds, false)),
     }
 }
 
 /// A scenario that must be refused (`[expect] refused = "CODE"`) has the rendered diagnostics as its
 /// snapshot; `None` when the scenario played (or was refused without saying it must be).
 fn refused(path: &std::path::Path) -> Option<String> {
-    let text = std::fs::read_to_string(path).expect("scenario file is readable");
-    let rel = path
-        .strip_prefix(env!("CARGO_MANIFEST_DIR"))
-        .unwrap_or(path)
-        .display()
-        .to_string();
-    let file = SourceFile::new(rel, text);
-    expected_refusal(&file)?;
+    let (rel, text) = read(path);
+    Scenario::refusal_expected(&text)?;
     assert!(
-        file.text.lines().any(|l| l.starts_with("source = ")),
+        text.lines().any(|l| l.starts_with("source = ")),
         "{}: every ruling scenario names its `source`",
         path.display()
     );
-    let ds = match play_file(&file, &CardSet::base) {
+    let ds = match Scenario::parse(&Library::new(), &rel, &text).and_then(Scenario::play) {
         Err(ds) => ds,
-        Ok(p) => p.error.into_iter().collect(),
+        Ok(p) => p.error().into_iter().collect(),
     };
-    let misses = check_refusal(&file, &ds).expect("the file has a `refused` line");
-    let shown: Vec<String> = misses.iter().map(ToString::to_string).collect();
+    let misses = Misses::of_refusal(&rel, &text, &ds).expect("the file has a `refused` line");
     assert!(
         misses.is_empty() && !ds.is_empty(),
         "{}: {}",
@@ -49,10 +52,10 @@ fn refused(path: &std::path::Path) -> Option<String> {
         if ds.is_empty() {
             "played to the end, but it must be refused".to_string()
         } else {
-            shown.join("\n")
+            misses.to_string()
         }
     );
-    Some(render_all(&ds, false))
+    Some(render(&ds, false))
 }
 
 #[test]
@@ -62,26 +65,22 @@ fn transcripts() {
             insta::assert_snapshot!(rendered);
             return;
         }
-        let played = play(path);
-        if let Some(d) = &played.error {
-            panic!("{}", mythos::defs::render(d, false));
-        }
-        let misses = check_expectations(&played, &result_object(&played));
+        let scenario = parse(path);
         assert!(
-            misses.is_empty(),
-            "{}",
-            misses
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n")
-        );
-        assert!(
-            played.scenario.source.is_some(),
+            scenario.source().is_some(),
             "{}: every ruling scenario names its `source`",
             path.display()
         );
-        insta::assert_snapshot!(transcript_text(&played));
+        let played = match scenario.play() {
+            Ok(p) => p,
+            Err(ds) => panic!("{}", render(&ds, false)),
+        };
+        if let Some(d) = played.error() {
+            panic!("{}", d.render(false));
+        }
+        let misses = played.check();
+        assert!(misses.is_empty(), "{misses}");
+        insta::assert_snapshot!(played.transcript());
     });
 }
 
@@ -93,8 +92,8 @@ fn the_shipped_examples_meet_their_expectations() {
         let path = entry.expect("readable entry").path();
         if path.extension().is_some_and(|e| e == "toml") {
             let played = play(&path);
-            assert!(played.error.is_none(), "{}", path.display());
-            assert_eq!(check_expectations(&played, &result_object(&played)), vec![]);
+            assert!(played.error().is_none(), "{}", path.display());
+            assert_eq!(played.check().to_string(), "");
             n += 1;
         }
     }
@@ -125,19 +124,15 @@ fn every_scripted_card_is_exercised_by_a_scenario() {
             continue;
         }
         let p = play(f);
-        games.insert(p.encounter.game);
-        in_play.extend(p.start.card.clone());
-        in_play.extend(p.start.possessions.iter().cloned());
-        in_play.extend(p.start.conditions.iter().cloned());
-        in_play.extend(p.encounter.investigator.conditions.iter().cloned());
-        in_play.extend(p.encounter.monsters.iter().map(|m| m.id.clone()));
+        games.insert(p.game());
+        in_play.extend(p.cards_in_play().into_iter().map(str::to_string));
     }
     for game in games {
-        let set = CardSet::base(game).expect("base pack loads");
-        let missing: Vec<&String> = set
-            .scripts
-            .keys()
-            .filter(|id| !in_play.contains(*id))
+        let cards = Library::new().cards(game).expect("base pack loads");
+        let missing: Vec<&str> = cards
+            .iter()
+            .filter(|c| c.has_script() && !in_play.contains(c.id()))
+            .map(|c| c.id())
             .collect();
         assert!(
             missing.is_empty(),

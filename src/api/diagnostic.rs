@@ -1,7 +1,7 @@
 //! A problem with the input, as data (code, message, file, line, column, hint) and rendered with the
 //! line it points at. Wraps the loaders' own diagnostic; may import `defs` only.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::fmt;
 
 /// A problem with a card, a pack or a scenario: a stable code (`E0101`), a short message, where it is
@@ -50,6 +50,11 @@ impl Diagnostic {
         self.place().map(|(_, col)| col)
     }
 
+    /// `file:line:col`, as the headline of [`Diagnostic::render`] shows it; `None` when it is in no one file.
+    pub fn location(&self) -> Option<String> {
+        self.0.location()
+    }
+
     /// The byte range of the file the problem covers (empty when it has no file).
     pub fn span(&self) -> std::ops::Range<usize> {
         self.0.span.clone()
@@ -79,14 +84,7 @@ impl Diagnostic {
     /// The diagnostic as a JSON object: `code`, `message`, `file`, `line`, `column` and `hint`, each
     /// `null` when it has none (the error object of `mythos run --format json`).
     pub fn to_json(&self) -> Value {
-        json!({
-            "code": self.code(),
-            "message": self.message(),
-            "file": self.file(),
-            "line": self.line(),
-            "column": self.column(),
-            "hint": self.hint(),
-        })
+        self.0.to_json()
     }
 }
 

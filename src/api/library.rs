@@ -118,7 +118,7 @@ impl Library {
     pub(crate) fn folder(&self, dir: &str) -> Result<PackFolder, String> {
         match self.folders.get(dir) {
             Some(p) => Ok(p.folder()),
-            None => Err("no such folder was given to the library".to_string()),
+            None => Err("no such folder".to_string()),
         }
     }
 
@@ -139,6 +139,9 @@ impl Library {
                     .unwrap_or_default(),
                 traits: c.traits.clone(),
                 text: c.text.clone(),
+                scripted: set.scripts.contains_key(&c.id),
+                source: c.source.clone(),
+                possessions: c.possessions.clone(),
             })
             .collect();
         Ok(Cards { game, cards })
@@ -242,6 +245,9 @@ pub struct Card {
     pack: String,
     traits: Vec<String>,
     text: String,
+    scripted: bool,
+    source: String,
+    possessions: Vec<String>,
 }
 
 impl Card {
@@ -274,5 +280,20 @@ impl Card {
     /// The printed text, verbatim.
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// Where its printed values and text come from.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// An investigator's printed starting possessions, as card ids; empty for other cards.
+    pub fn possessions(&self) -> &[String] {
+        &self.possessions
+    }
+
+    /// Whether its special text is a script (a `.rhai` file of the same stem).
+    pub fn has_script(&self) -> bool {
+        self.scripted
     }
 }

@@ -1,6 +1,7 @@
 //! A scenario played to its end: its transcript, its result object and the `[expect]` lines that do not
 //! hold. May import `scenario`.
 
+use super::Game;
 use super::diagnostic::Diagnostic;
 use serde_json::Value;
 use std::fmt;
@@ -37,6 +38,17 @@ impl Played {
         self.0.error.clone().map(Diagnostic)
     }
 
+    /// The game it was played under.
+    pub fn game(&self) -> Game {
+        self.0.encounter.game.into()
+    }
+
+    /// The id of every card in play at the start or at the end (the investigator's card, possessions
+    /// and conditions, and the monsters), sorted, each once.
+    pub fn cards_in_play(&self) -> Vec<&str> {
+        self.0.cards_in_play()
+    }
+
     /// The `[expect]` lines that do not hold, in file order (as `mythos check` reports them).
     ///
     /// ```
@@ -59,6 +71,24 @@ impl Played {
 pub struct Misses(Vec<crate::scenario::Miss>);
 
 impl Misses {
+    /// A scenario that was refused, at load or by a diagnostic while playing, checked against its own
+    /// `[expect] refused = "CODE"` line (as `mythos check` does): no miss when one of `diagnostics`
+    /// has that code, one naming the codes given otherwise; `None` when the file has no such line (the
+    /// refusal is then an error).
+    ///
+    /// ```
+    /// use mythos::{Library, Misses, Scenario};
+    /// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Nobody\"\n[test]\nskill = \"will\"\n\
+    ///             [expect]\nrefused = \"E0201\"\n";
+    /// let problems = Scenario::parse(&Library::new(), "s.toml", text).err().unwrap();
+    /// let misses = Misses::of_refusal("s.toml", text, &problems).unwrap();
+    /// assert!(misses.is_empty(), "{misses}");
+    /// ```
+    pub fn of_refusal(path: &str, text: &str, diagnostics: &[Diagnostic]) -> Option<Misses> {
+        let ds: Vec<crate::defs::Diagnostic> = diagnostics.iter().map(|d| d.0.clone()).collect();
+        crate::scenario::check_refusal(&crate::defs::SourceFile::new(path, text), &ds).map(Misses)
+    }
+
     /// Whether every `[expect]` line holds.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()

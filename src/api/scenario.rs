@@ -44,6 +44,19 @@ impl Scenario {
             .map_err(wrap)
     }
 
+    /// The code a scenario file says it must be refused with (`[expect] refused = "CODE"`), if it
+    /// says so; such a scenario passes its check when parsing or playing it ends with a diagnostic of
+    /// that code ([`Misses::of_refusal`](crate::Misses::of_refusal)).
+    ///
+    /// ```
+    /// use mythos::Scenario;
+    /// let text = "game = \"eldritch\"\n[expect]\nrefused = \"E0104\"\n";
+    /// assert_eq!(Scenario::refusal_expected(text).as_deref(), Some("E0104"));
+    /// ```
+    pub fn refusal_expected(text: &str) -> Option<String> {
+        crate::scenario::expected_refusal(&SourceFile::new("", text)).map(|r| r.into_inner())
+    }
+
     /// The game it is played under.
     pub fn game(&self) -> Game {
         self.prepared.set.game.into()
@@ -52,6 +65,11 @@ impl Scenario {
     /// Its `title`, if it has one.
     pub fn title(&self) -> Option<&str> {
         self.prepared.scenario.title.as_deref()
+    }
+
+    /// Its `source`: the document and section the ruling it encodes comes from, if it names one.
+    pub fn source(&self) -> Option<&str> {
+        self.prepared.scenario.source.as_deref()
     }
 
     /// Plays it to the end with its own `[dice]` (fixed faces or a seed), or says why it cannot be

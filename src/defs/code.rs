@@ -109,4 +109,40 @@ mod tests {
             );
         }
     }
+
+    /// The rows of the README's table of diagnostic codes: `(code, meaning)`.
+    fn readme_codes() -> Vec<(String, String)> {
+        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+            .expect("README.md");
+        let section = readme
+            .split("\n## Diagnostic codes\n")
+            .nth(1)
+            .expect("a `## Diagnostic codes` section");
+        let section = section.split("\n## ").next().unwrap_or(section);
+        section
+            .lines()
+            .filter_map(|l| {
+                let cells: Vec<&str> = l
+                    .strip_prefix('|')?
+                    .strip_suffix('|')?
+                    .split(" | ")
+                    .collect();
+                let [code, meaning] = cells.as_slice() else {
+                    return None;
+                };
+                let code = code.trim();
+                (code.starts_with('E') && code[1..].chars().all(|c| c.is_ascii_digit()))
+                    .then(|| (code.to_string(), meaning.trim().to_string()))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_readme_s_table_of_codes_is_the_code_enum_s() {
+        let table: Vec<(String, String)> = Code::ALL
+            .iter()
+            .map(|c| (c.as_str().to_string(), c.meaning().to_string()))
+            .collect();
+        assert_eq!(readme_codes(), table);
+    }
 }

@@ -45,6 +45,16 @@ mod tests {
     }
 
     #[test]
+    fn ids_follow_the_scenario_spec_examples() {
+        assert_eq!(card_id(".45 Automatic"), "45_automatic");
+        assert_eq!(
+            card_id("Double-barreled Shotgun"),
+            "double_barreled_shotgun"
+        );
+        assert_eq!(card_id("Cultist of Nephren-Ka"), "cultist_of_nephren_ka");
+    }
+
+    #[test]
     fn closest_suggests_near_ids_only() {
         let ids = ["alpha_beast", "alpha_bird", "gamma", "delta_worm"];
         assert_eq!(closest("alpha_beastt", ids)[0], "alpha_beast");

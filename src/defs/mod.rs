@@ -17,9 +17,13 @@ pub use card::Card;
 pub use code::Code;
 pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, json_all, render, render_all};
 pub use id::{card_id, closest};
-pub use numbers::{int, int_opt, out_of_range};
-pub use pack::{BASE_PACK, Pack, RawManifest};
-pub use parse::{parse_toml, parse_toml_all, toml_diagnostic};
-pub use raw::{CardKind, RawBonus, RawCard, RawRating, RawTest};
-pub use script_source::{MOST_SCRIPT_COLUMNS, MOST_SCRIPT_LINES, ScriptSource};
-pub use set::{CardSet, Origin, embedded_base_files};
+pub use numbers::{int, out_of_range};
+#[cfg(test)]
+pub use pack::RawManifest;
+pub use pack::{BASE_PACK, Pack};
+pub use parse::{parse_toml_all, toml_diagnostic};
+pub use raw::{CardKind, RawCard};
+#[cfg(test)]
+pub use script_source::MOST_SCRIPT_LINES;
+pub use script_source::ScriptSource;
+pub use set::{CardSet, embedded_base_files};

@@ -18,8 +18,10 @@ pub struct RawManifest {
     #[serde(default)]
     pub requires: Vec<Spanned<String>>,
     #[serde(default)]
+    #[allow(dead_code, reason = "a key pack.toml may hold; nothing shows it yet")]
     pub description: Option<String>,
     #[serde(default)]
+    #[allow(dead_code, reason = "a key pack.toml may hold; nothing shows it yet")]
     pub authors: Vec<String>,
 }
 
@@ -28,6 +30,7 @@ pub struct RawManifest {
 pub struct Pack {
     pub name: String,
     pub game: Game,
+    #[allow(dead_code, reason = "checked at load; nothing shows it yet")]
     pub version: String,
     /// The folder it was read from, as given.
     pub root: String,

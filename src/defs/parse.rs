@@ -25,13 +25,6 @@ pub(crate) enum TomlFault {
     MissingKey { key: String },
 }
 
-/// Parses TOML text into `T`, turning a parse error into a diagnostic with a stable code: E0101 a
-/// syntax error, E0102 an unknown key (with the closest valid one), E0103 a wrong type or value, E0104 a
-/// missing key.
-pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &SourceFile) -> Result<T, Diagnostic> {
-    parse_typed(file).map_err(|(d, _)| d)
-}
-
 fn parse_typed<T: serde::de::DeserializeOwned>(
     file: &SourceFile,
 ) -> Result<T, (Diagnostic, TomlFault)> {

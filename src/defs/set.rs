@@ -71,7 +71,9 @@ impl CardSet {
         }
     }
 
-    /// The embedded base pack of `game`.
+    /// The embedded base pack of `game` (tests and the bench; the library API loads it through
+    /// `Library`).
+    #[cfg(any(test, feature = "bench"))]
     pub fn base(game: Game) -> Result<CardSet, Diagnostics> {
         CardSet::load(game, &embedded_base_files(game))
     }
@@ -163,11 +165,6 @@ impl CardSet {
             }
         }
         problems
-    }
-
-    /// Parses, validates and adds one card file of the base pack.
-    pub fn add_card(&mut self, file: &SourceFile) -> Result<String, Vec<Diagnostic>> {
-        self.add_card_of(file, BASE_PACK)
     }
 
     /// Parses, validates and adds one card file of `pack`. A second card with an id already loaded is

@@ -92,18 +92,6 @@ pub struct Casting {
 }
 
 impl ActiveCard {
-    pub fn new(id: &str, name: &str) -> ActiveCard {
-        ActiveCard {
-            id: id.to_string(),
-            name: name.to_string(),
-            magical: false,
-            bonuses: Vec::new(),
-            hands: 0,
-            casting: None,
-            traits: Vec::new(),
-        }
-    }
-
     pub fn kind_of(&self, bonus: &BonusDef) -> BonusKind {
         bonus.kind.unwrap_or(if self.magical {
             BonusKind::Magical

@@ -86,7 +86,7 @@ pub struct LossView {
 }
 
 /// The combat under way, as hooks see it (`ctx.encounter`).
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Hash)]
 pub struct CombatView {
     /// 1-based: the how-manieth monster of this phase.
     pub number: usize,
@@ -185,16 +185,4 @@ pub trait Hooks {
         call: HookCall<'_>,
         dice: &mut DiceSource,
     ) -> Result<Vec<Effect>, KernelError>;
-}
-
-/// For kernel tests and cards without scripts.
-pub struct NoHooks;
-
-impl Hooks for NoHooks {
-    fn defined(&self, _: &str) -> HookSet {
-        HookSet::NONE
-    }
-    fn call(&mut self, _: HookCall<'_>, _: &mut DiceSource) -> Result<Vec<Effect>, KernelError> {
-        Ok(Vec::new())
-    }
 }

@@ -29,7 +29,7 @@ impl Status {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Serialize)]
 pub struct Investigator {
     pub name: String,
     /// The card id the values come from, if any.

@@ -38,25 +38,20 @@ mod source;
 mod test;
 
 pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
-pub use dice::{DiceError, DiceSource, d6_from_u32};
+pub use dice::{DiceError, DiceSource};
 pub use effect::{Effect, Stat};
 pub use encounter::{
-    Action, CombatState, Encounter, KernelError, Policy, Resolution, Round, StageRules, Tally,
-    TestRequest,
+    Action, CombatState, Encounter, KernelError, Policy, Round, StateKey, TestRequest,
 };
 pub use event::{Event, PartKind};
-pub use hooks::{
-    CombatView, Hook, HookCall, HookError, HookFault, HookSet, Hooks, LossView, NoHooks, TestView,
-};
+pub use hooks::{CombatView, Hook, HookCall, HookError, HookFault, HookSet, Hooks, TestView};
 pub use investigator::{Investigator, Status};
 pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
 pub use monster::{Keyword, Monster};
 pub use place::{Location, Place};
-pub use pool::{Bonus, BonusRule, Exclusion, Pool, PoolInput, assemble, assemble_pool};
-pub use procedure::{Arkham, Eldritch, HANDS, MAX_ROUNDS, Procedure, procedure_for};
-pub use setup::{
-    CheckedSetup, FOCUS_LIMIT, MonsterPart, Part, Problem, Rules, Setup, SetupError, SetupProblem,
-};
+pub use pool::Exclusion;
+pub use procedure::{HANDS, Procedure, procedure_for};
+pub use setup::{CheckedSetup, FOCUS_LIMIT, MonsterPart, Part, Problem, Rules, Setup, SetupProblem};
 pub use skill::{Game, Skill};
 pub use source::{Ability, Source, Target, Token};
-pub use test::{Slot, TestKind, TestOutcome, TestSpec, count_successes, face_value, failing_dice};
+pub use test::{Slot, TestKind, TestOutcome, TestSpec, face_value, failing_dice};

@@ -5,14 +5,14 @@ use super::{Place, Skill};
 use serde::Serialize;
 
 /// One of a monster's tests: the skill it tests, its modifier and the loss it deals (horror or damage).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Serialize)]
 pub struct MonsterTest {
     pub skill: Skill,
     pub modifier: i32,
     pub loss: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Serialize)]
 pub struct Monster {
     pub id: String,
     pub name: String,

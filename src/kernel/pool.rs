@@ -66,6 +66,7 @@ pub struct PoolInput {
 }
 
 /// The pool with the transcript lines that explain it.
+#[cfg(test)]
 pub fn assemble_pool(input: &PoolInput, rule: BonusRule) -> Pool {
     assemble(input, rule, true)
 }

@@ -37,7 +37,7 @@ pub struct Setup {
 }
 
 /// Readings of the rules a scenario may choose where sources disagree, and table state.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct Rules {
     /// AH2e, open point D1: whether Clue tokens may add dice to a check whose modified skill is 0 or
     /// less (the AH wiki's Clue page and a rules digest: yes; the wiki's Skill check page: no).
@@ -163,6 +163,10 @@ pub struct SetupProblem {
 /// A setup refused: the setup as given, and every problem found.
 #[derive(Debug, Clone)]
 pub struct SetupError {
+    #[allow(
+        dead_code,
+        reason = "the setup work (number ranges) may read it; left to it"
+    )]
     pub setup: Setup,
     pub problems: Vec<SetupProblem>,
 }

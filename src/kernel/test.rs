@@ -88,7 +88,7 @@ impl Serialize for TestKind {
 }
 
 /// A test to resolve.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct TestSpec {
     pub skill: Skill,
     pub kind: TestKind,
@@ -133,7 +133,7 @@ impl TestSpec {
 }
 
 /// One resolved test, as the result object lists it (`tests[i]`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Serialize)]
 pub struct TestOutcome {
     pub skill: Skill,
     pub kind: TestKind,

@@ -1,13 +1,16 @@
 //! Exact odds: the scenario is replayed with every possible roll. The dice of one roll are exchangeable,
 //! so each roll of n dice branches into its face-count multisets (fed in ascending order) with their
 //! multinomial weights; each reroll and extra die branches six ways. Runs that reach the same state at
-//! the same dice request go on alike, so each such branch is explored once (memoised on the encounter's
-//! fingerprint). Branches less likely than a threshold are not followed; their mass is reported as
-//! unresolved, and the threshold is lowered until that mass is below 1e-9.
+//! the same dice request go on alike, so each such branch is explored once (memoised on
+//! `Encounter::state_key`, a digest of the whole state the rules go on from, tally included, and on
+//! what the outcome already holds, such as the first test's result). Branches less likely
+//! than a threshold, counted from the last memo point (so that a memoised branch is the same however it
+//! was reached), are not followed; their mass is reported as unresolved, and the threshold is lowered
+//! until that mass is below 1e-9.
 
 use super::outcome::{Odds, Outcome};
 use crate::defs::Diagnostic;
-use crate::kernel::{DiceError, DiceSource, KernelError, TestRequest};
+use crate::kernel::{DiceError, DiceSource, KernelError, StateKey, TestRequest};
 use crate::scenario::Prepared;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
@@ -134,7 +137,7 @@ fn collapse_allowed(p: &Prepared) -> bool {
 
 struct Search<'a> {
     p: &'a mut Prepared,
-    memo: HashMap<(u64, usize), Dist>,
+    memo: HashMap<(StateKey, Outcome, usize), Dist>,
     tables: HashMap<usize, Table>,
     runs: u64,
     threshold: f64,
@@ -208,10 +211,15 @@ impl Search<'_> {
                 Ok(Rc::new((d, unresolved)))
             }
             Err(KernelError::Dice(DiceError::NeedMore { n, memo })) => {
-                let key = (enc.fingerprint(), n);
+                // The state the rules go on from, what the outcome already holds of the past (the
+                // tally, the first test's result, ...), and the request.
+                let key = (enc.state_key(), Outcome::of(&enc, self.is_test), n);
                 if memo && let Some(d) = self.memo.get(&key) {
                     return Ok(d.clone());
                 }
+                // What a memoised branch holds must not depend on how it was reached: below a memo
+                // point, branches are pruned by their probability from that point on.
+                let mass = if memo { 1.0 } else { mass };
                 let table = match self.classes(&enc, prefix, n) {
                     Some(classes) => Rc::new(class_multisets(n, &classes)),
                     None => self.table(n),

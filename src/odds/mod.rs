@@ -6,7 +6,10 @@ mod outcome;
 mod report;
 mod sample;
 
-pub use exact::{MAX_RUNS, class_multisets, exact, exact_with, multisets};
-pub use outcome::{Odds, Outcome};
+pub use exact::exact;
+pub use outcome::Odds;
 pub use report::{odds_json, odds_text};
 pub use sample::sampled;
+
+#[cfg(test)]
+mod tests;

@@ -55,6 +55,7 @@ pub struct Odds {
     pub unresolved: f64,
     /// Monster ids and names, in the order encountered.
     pub monsters: Vec<(String, String)>,
+    #[allow(dead_code, reason = "the odds work (memo) may read it; left to it")]
     pub start: Investigator,
     pub is_test: bool,
 }

@@ -10,12 +10,16 @@ mod play;
 mod prepared;
 mod result;
 
-pub use build::prepare;
 pub use expect::{Miss, check_expectations, check_refusal, expected_refusal};
+#[cfg(test)]
 pub use file::RawScenario;
-pub use packs::{PackFolder, PackReader, no_packs};
-pub use play::{BaseLoader, Played, play, play_file, play_file_with_packs, prepare_file};
-pub use prepared::{Blueprint, Prepared};
+pub use packs::PackFolder;
+#[cfg(any(test, feature = "bench"))]
+pub use packs::no_packs;
+#[cfg(test)]
+pub use play::play_file;
+pub use play::{BaseLoader, Played, play_file_with_packs, prepare_file};
+pub use prepared::Prepared;
 
 /// The whole text transcript of a played scenario: header, every event, the end state.
 pub fn transcript_text(p: &Played) -> String {
@@ -47,17 +51,8 @@ pub use result::result_object;
 /// One line for each card in play that came from a pack other than the base pack, saying which pack's
 /// card was used and, when it replaced one, which card it stands in for.
 fn pack_lines(p: &Played) -> String {
-    let mut ids: Vec<&str> = Vec::new();
-    for inv in [&p.start, &p.encounter.investigator] {
-        ids.extend(inv.card.as_deref());
-        ids.extend(inv.possessions.iter().map(String::as_str));
-        ids.extend(inv.conditions.iter().map(String::as_str));
-    }
-    ids.extend(p.encounter.monsters.iter().map(|m| m.id.as_str()));
-    ids.sort_unstable();
-    ids.dedup();
     let mut out = String::new();
-    for id in ids {
+    for id in p.cards_in_play() {
         let (Some(origin), Some(card)) = (p.set.origins.get(id), p.set.cards.get(id)) else {
             continue;
         };
@@ -75,3 +70,8 @@ fn pack_lines(p: &Played) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod numbers_tests;
+#[cfg(test)]
+mod tests;

@@ -49,7 +49,9 @@ impl PackFolder {
 /// or says why the folder cannot be read at all.
 pub type PackReader<'a> = &'a dyn Fn(&str) -> Result<PackFolder, String>;
 
-/// The reader of a caller that reads no packs from disk: every pack is unreadable.
+/// The reader of a caller that reads no packs from disk: every pack is unreadable (tests and the
+/// bench; the library API reads the folders given to its `Library`).
+#[cfg(any(test, feature = "bench"))]
 pub fn no_packs(_: &str) -> Result<PackFolder, String> {
     Err("this caller reads no pack folders (the `mythos` command does)".to_string())
 }

@@ -3,7 +3,7 @@
 
 use super::build::prepare;
 use super::file::RawScenario;
-use super::packs::{PackReader, no_packs};
+use super::packs::PackReader;
 use super::prepared::Prepared;
 use crate::defs::{CardSet, Diagnostic, Diagnostics, SourceFile, parse_toml_all};
 use crate::kernel::{Encounter, Game, Investigator};
@@ -29,14 +29,30 @@ impl Played {
             .map(|(id, c)| (id.clone(), c.name.clone()))
             .collect()
     }
+
+    /// The id of every card in play at the start or at the end: the investigator's card, possessions
+    /// and conditions, and the monsters; sorted, each once.
+    pub fn cards_in_play(&self) -> Vec<&str> {
+        let mut ids: Vec<&str> = Vec::new();
+        for inv in [&self.start, &self.encounter.investigator] {
+            ids.extend(inv.card.as_deref());
+            ids.extend(inv.possessions.iter().map(String::as_str));
+            ids.extend(inv.conditions.iter().map(String::as_str));
+        }
+        ids.extend(self.encounter.monsters.iter().map(|m| m.id.as_str()));
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
 }
 
 /// Where a game's base pack comes from (the embedded one, or `--base DIR`).
 pub type BaseLoader<'a> = &'a dyn Fn(Game) -> Result<CardSet, Diagnostics>;
 
-/// Parses and plays one scenario file.
+/// Parses and plays one scenario file (tests; no pack folder is read).
+#[cfg(test)]
 pub fn play_file(file: &SourceFile, base: BaseLoader<'_>) -> Result<Played, Vec<Diagnostic>> {
-    play_file_with_packs(file, base, &no_packs)
+    play_file_with_packs(file, base, &super::packs::no_packs)
 }
 
 /// Parses and plays one scenario file, reading the folders of its `packs` with `packs`.
@@ -56,14 +72,4 @@ pub fn prepare_file(
 ) -> Result<Prepared, Vec<Diagnostic>> {
     let raw: RawScenario = parse_toml_all(file)?;
     prepare(raw, file, base, packs)
-}
-
-/// Reads, checks and plays one scenario with its own `[dice]`.
-pub fn play(
-    raw: RawScenario,
-    file: &SourceFile,
-    base: BaseLoader<'_>,
-    packs: PackReader<'_>,
-) -> Result<Played, Vec<Diagnostic>> {
-    prepare(raw, file, base, packs)?.play()
 }

@@ -51,8 +51,16 @@ impl Limits {
     pub const PRINT_ASKED_PER_HOOK: usize = 65_536;
     /// Hooks fired by effects of hooks, nested (an `on_damage` that causes a loss fires
     /// `on_damage` again): kept in the kernel, which fires them.
+    #[allow(
+        dead_code,
+        reason = "named in the one table of limits; the kernel enforces it"
+    )]
     pub const HOOK_CASCADE: usize = kernel::HOOK_CASCADE;
     /// Tests one encounter may resolve, counting those cards asked for: kept in the kernel.
+    #[allow(
+        dead_code,
+        reason = "named in the one table of limits; the kernel enforces it"
+    )]
     pub const TESTS: usize = kernel::TESTS_PER_ENCOUNTER;
 }
 

@@ -151,6 +151,10 @@ impl ScriptHooks {
     }
 
     /// How many hooks have been called.
+    #[cfg_attr(
+        not(feature = "bench"),
+        expect(dead_code, reason = "read by benches/engine.rs only")
+    )]
     pub fn calls(&self) -> u64 {
         self.calls
     }

@@ -7,5 +7,14 @@ mod engine;
 mod hooks;
 mod position;
 
-pub use engine::{Limits, sandboxed_engine};
+pub use engine::Limits;
+#[cfg(any(test, feature = "bench"))]
+pub use engine::sandboxed_engine;
 pub use hooks::ScriptHooks;
+
+#[cfg(test)]
+mod combat_flag;
+#[cfg(test)]
+mod position_tests;
+#[cfg(test)]
+mod sandbox_tests;

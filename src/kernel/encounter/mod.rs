@@ -21,9 +21,11 @@ use std::sync::Arc;
 mod choices;
 mod effects;
 mod losses;
+mod memo;
 mod resolve;
 
 pub use choices::{Action, Policy, Round};
+pub use memo::StateKey;
 
 /// What the scenario asks for.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,7 +37,7 @@ pub enum TestRequest {
 }
 
 /// The combat under way (EH: the Combat Encounter with one monster; AH2e: the combat).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Hash)]
 pub struct CombatState {
     pub view: CombatView,
     /// Bonuses that last for this combat: (source, skill or every skill, value).
@@ -93,14 +95,14 @@ pub enum Resolution {
 
 /// Health (Stamina) and Sanity the investigator lost in an encounter (Sanity spent, for spells,
 /// included).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct Tally {
     pub health_lost: i32,
     pub sanity_lost: i32,
 }
 
 /// Per-test state that hooks build up before it is final.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Hash)]
 struct Stage {
     spec: TestSpec,
     printed_skill: Skill,
@@ -371,27 +373,6 @@ impl Encounter {
             }
         }
         Ok(())
-    }
-
-    /// A hash of everything the rest of the encounter can depend on (not the transcript): two runs
-    /// with the same fingerprint at the same dice request go on alike, so exact odds explore the
-    /// branch once.
-    pub fn fingerprint(&self) -> u64 {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        format!(
-            "{:?}|{:?}|{:?}|{:?}|{:?}|{}|{}|{:?}|{}",
-            self.investigator,
-            self.monsters,
-            self.combat,
-            self.stage,
-            self.queued,
-            self.no_more_encounters,
-            self.may_encounter_again,
-            self.current,
-            self.tests.len()
-        )
-        .hash(&mut h);
-        h.finish()
     }
 
     fn snapshot(&self) -> Snapshot {

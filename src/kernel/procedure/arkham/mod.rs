@@ -7,7 +7,7 @@
 mod knockout;
 mod rounds;
 
-pub use rounds::{HANDS, MAX_ROUNDS};
+pub use rounds::HANDS;
 
 use super::Procedure;
 use crate::kernel::encounter::Resolution;

@@ -3,8 +3,8 @@
 //! played. Inside the ranges, the kernel's arithmetic cannot overflow: scenarios with every number at
 //! the ends of its range play to the end in this (overflow-checked) test build.
 
-use mythos::defs::{CardSet, Code, Diagnostic, SourceFile, render_all};
-use mythos::scenario::{play_file, result_object};
+use crate::defs::{CardSet, Code, Diagnostic, SourceFile, render_all};
+use crate::scenario::{play_file, result_object};
 use proptest::prelude::*;
 
 const PATH: &str = "numbers.toml";
@@ -189,7 +189,7 @@ fn the_readme_table_of_numbers_is_the_kernels_table() {
         .filter(|l| l.starts_with("| ") && !l.starts_with("| number |"))
         .map(str::to_string)
         .collect();
-    let table: Vec<String> = mythos::kernel::bounds::ALL
+    let table: Vec<String> = crate::kernel::bounds::ALL
         .iter()
         .map(|(keys, b)| format!("| {} | {} to {} | {keys} |", b.what, b.min, b.max))
         .collect();

@@ -3,9 +3,9 @@
 //! Each test holds one hostile script; each first gains 2 Clues, so that a half-applied hook would show
 //! in the result. The hostile scenarios of whole encounters are in `tests/sandbox/`.
 
-use mythos::defs::{CardSet, Diagnostic, SourceFile, render_all};
-use mythos::scenario::{Played, play_file, result_object, transcript_text};
-use mythos::script::{Limits, sandboxed_engine};
+use crate::defs::{CardSet, Diagnostic, SourceFile, render_all};
+use crate::scenario::{Played, play_file, result_object, transcript_text};
+use crate::script::{Limits, sandboxed_engine};
 
 /// A scenario whose one possession runs `body` in `on_pool`, after gaining 2 Clues. The hook's
 /// `fn on_pool` is on line 7 of the file, `body` starts on line 9.

@@ -2,12 +2,12 @@
 //! combat procedure (issue 3); until then these tests drive one test of a Combat Encounter through the
 //! kernel with the real base-pack cards and scripts.
 
-use mythos::defs::CardSet;
-use mythos::kernel::{
+use crate::defs::CardSet;
+use crate::kernel::{
     DiceSource, Encounter, Event, Exclusion, Game, Investigator, Policy, Rules, Setup, Skill,
     TestRequest, TestSpec,
 };
-use mythos::script::ScriptHooks;
+use crate::script::ScriptHooks;
 use std::collections::BTreeMap;
 
 fn encounter(
@@ -87,7 +87,7 @@ fn two_six_counting_effects_do_not_multiply() {
     let (mut enc, _) = encounter(&["double_barreled_shotgun"], &[], vec![6, 1, 1, 1, 1, 1], 0);
     // A second "each 6 counts as 2" on the same test.
     let mut set = CardSet::base(Game::Eldritch).unwrap();
-    let file = mythos::defs::SourceFile::new(
+    let file = crate::defs::SourceFile::new(
         "twin.toml",
         "id = \"twin\"\nname = \"Twin\"\nkind = \"asset\"\nscript = \"fn after_roll(ctx) { ctx.count_face(6, 2); }\"\n",
     );

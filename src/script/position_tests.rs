@@ -3,10 +3,10 @@
 //! file: CRLF line endings, multi-byte characters, TOML escapes, a long dotted key before an inline
 //! card; and a script too long for Rhai's 16-bit positions is refused rather than misplaced.
 
-use mythos::defs::{CardSet, Code, Diagnostic, MOST_SCRIPT_LINES, SourceFile, render};
-use mythos::kernel::Game;
-use mythos::scenario::{no_packs, play_file_with_packs};
-use mythos::script::ScriptHooks;
+use crate::defs::{CardSet, Code, Diagnostic, MOST_SCRIPT_LINES, SourceFile, render};
+use crate::kernel::Game;
+use crate::scenario::{no_packs, play_file_with_packs};
+use crate::script::ScriptHooks;
 
 /// A scenario whose investigator holds an inline asset with this `script = ...` value (written as
 /// TOML, quotes included), on line 6.

@@ -1,0 +1,48 @@
+//! A scenario played through the room's own values: what a failed hook leaves of the dice.
+
+use crate::defs::{CardSet, Diagnostic, SourceFile, render_all};
+use crate::scenario::{no_packs, play_file_with_packs};
+
+/// Plays `tests/diagnostics/NAME.toml`, which must fail while played: its diagnostic and what was
+/// played.
+fn failed(name: &str) -> (Diagnostic, super::Played) {
+    let path = format!("tests/diagnostics/{name}.toml");
+    let text = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    match play_file_with_packs(&SourceFile::new(path, text), &CardSet::base, &no_packs) {
+        Ok(mut p) => match p.error.take() {
+            Some(d) => (d, p),
+            None => panic!("{name}: expected an error while playing, got none"),
+        },
+        Err(ds) => panic!("{name}: refused:\n{}", render_all(&ds, false)),
+    }
+}
+
+#[test]
+fn bad_reroll() {
+    // `ctx.reroll(0); ctx.reroll(9);`: the second effect breaks a rule, and the first is not applied
+    // either (a hook applies whole or not at all).
+    let (d, played) = failed("bad_reroll");
+    assert_eq!(d.code, "E0406", "{d}");
+    assert_eq!(
+        d.location().as_deref(),
+        Some("tests/diagnostics/bad_reroll.toml:6:23"),
+        "{d}"
+    );
+    let h = d.hint.as_deref().unwrap_or_else(|| panic!("no hint: {d}"));
+    assert!(h.contains("nothing of this hook was applied"), "{h}");
+    let transcript = super::transcript_text(&played);
+    assert!(transcript.contains("roll: 1 2"), "{transcript}");
+    assert!(!transcript.contains("reroll die"), "{transcript}");
+    assert_eq!(played.encounter.dice.left_over(), 1, "the 6 was not taken");
+    // The snapshot the test had in tests/diagnostics.rs, where it stays.
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../../tests/snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| {
+        insta::assert_snapshot!(
+            "diagnostics__bad_reroll",
+            render_all(std::slice::from_ref(&d), false)
+        )
+    });
+}
