@@ -49,6 +49,40 @@ fn bad(
     }
 }
 
+/// E0106 for each Arkham Horror key on an Eldritch Horror card (the README's promise).
+fn other_game_keys(raw: &RawCard, file: &SourceFile, out: &mut Vec<Diagnostic>) {
+    let rating = |r: &Option<RawRating>| r.as_ref().map(|r| r.rating.span());
+    let keys = [
+        ("awareness", raw.awareness.as_ref().map(|v| v.span())),
+        ("hands", raw.hands.as_ref().map(|v| v.span())),
+        (
+            "casting_modifier",
+            raw.casting_modifier.as_ref().map(|v| v.span()),
+        ),
+        ("sanity_cost", raw.sanity_cost.as_ref().map(|v| v.span())),
+        ("nightmarish", raw.nightmarish.as_ref().map(|v| v.span())),
+        ("overwhelming", raw.overwhelming.as_ref().map(|v| v.span())),
+        ("stamina", raw.stamina.as_ref().map(|v| v.span())),
+        ("horror", rating(&raw.horror)),
+        ("combat", rating(&raw.combat)),
+    ];
+    for (key, span) in keys {
+        if let Some(span) = span {
+            out.push(
+                Diagnostic::new(
+                    Code::OtherGame,
+                    format!("`{key}` is an Arkham Horror key: an Eldritch Horror card has none"),
+                )
+                .at(file, span)
+                .label("not a key of this game")
+                .hint(format!(
+                    "remove `{key}`, or put the card in an `arkham` pack"
+                )),
+            );
+        }
+    }
+}
+
 fn parse_skill(
     file: &SourceFile,
     s: &Spanned<String>,
@@ -210,6 +244,9 @@ impl Card {
                     }),
                 ));
             }
+        }
+        if game == Game::Eldritch {
+            other_game_keys(&raw, file, &mut out);
         }
         super::numbers::check_card(&raw, file, &mut out);
         if raw.kind.get_ref() == &CardKind::Monster && raw.toughness.is_none() {

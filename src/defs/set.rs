@@ -290,11 +290,18 @@ impl CardSet {
         Ok(id)
     }
 
-    /// Finds a card by id or printed name (case-insensitive).
+    /// Finds a card by id or printed name (case-insensitive), with or without a leading "The"
+    /// (players write "Haunter of the Dark" for The Haunter of the Dark): the exact id first.
     pub fn resolve(&self, reference: &str) -> Option<&Card> {
+        let id = card_id(reference);
+        let other = match id.strip_prefix("the_") {
+            Some(rest) => rest.to_string(),
+            None => format!("the_{id}"),
+        };
         self.cards
             .get(reference)
-            .or_else(|| self.cards.get(&card_id(reference)))
+            .or_else(|| self.cards.get(&id))
+            .or_else(|| self.cards.get(&other))
     }
 
     /// The diagnostic for a reference that names no card: E0201, with the closest ids.

@@ -165,6 +165,14 @@ pub enum Event {
         now: i32,
         source: Source,
     },
+    /// A card's hook asked to spend what the investigator cannot spend (more than he holds, or his
+    /// last Health or Sanity in Eldritch Horror): nothing of that hook was applied.
+    CannotSpend {
+        stat: Stat,
+        amount: i32,
+        held: i32,
+        source: Source,
+    },
     Lost {
         target: Target,
         stat: Stat,

@@ -160,8 +160,9 @@ pub struct RawMonsterEntry {
     /// Health tokens on it before the encounter (EH).
     #[serde(default)]
     pub damage: Option<Spanned<i64>>,
+    /// EH: spawned by an ambush effect.
     #[serde(default)]
-    pub ambush: bool,
+    pub ambush: Option<Spanned<bool>>,
     #[serde(default)]
     pub toughness: Option<Spanned<i64>>,
     #[serde(default)]

@@ -67,12 +67,13 @@ fn in_combat_the_highest_weapon_bonus_applies_and_the_others_are_listed_as_ignor
 
 #[test]
 fn the_shotgun_counts_each_final_six_as_two_successes_in_combat() {
-    // 2 + 4 dice; a Focus reroll turns the 1 into a 6, which then counts 2.
+    // 2 + 4 dice; a Focus reroll turns the 1 into a 6, which then counts 2 (the second of the two
+    // Focus tokens an investigator may hold rerolls a 2 into a 2).
     let (mut enc, mut hooks) = encounter(
         &["double_barreled_shotgun"],
         &[],
-        vec![6, 5, 2, 2, 2, 1, 6, 2, 2, 2, 2],
-        5,
+        vec![6, 5, 2, 2, 2, 1, 6, 2],
+        2,
     );
     enc.run_test(combat(Skill::Strength), &mut hooks).unwrap();
     let t = &enc.tests[0];

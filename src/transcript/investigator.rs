@@ -41,6 +41,23 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             };
             format!("  spends {} {why}, {now} left\n", w.qty(*stat, *amount))
         }
+        Event::CannotSpend {
+            stat,
+            amount,
+            held,
+            source,
+        } => {
+            let why = if *amount <= *held {
+                format!("an investigator cannot spend his last {}", w.stat(*stat))
+            } else {
+                format!("he holds {held}")
+            };
+            format!(
+                "  {} cannot be used: it would spend {}, and {why}\n",
+                w.source(source),
+                w.qty(*stat, *amount)
+            )
+        }
         Event::Lost {
             target: Target::Investigator,
             stat,

@@ -65,6 +65,7 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
             Event::Moved { .. }
             | Event::Gained { .. }
             | Event::Spent { .. }
+            | Event::CannotSpend { .. }
             | Event::Lost { .. }
             | Event::LossChanged { .. }
             | Event::ConditionGained { .. }

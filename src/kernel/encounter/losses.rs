@@ -47,6 +47,30 @@ impl Encounter {
     }
 
     /// Spends tokens; spending more than the investigator holds is refused.
+    /// The first spend among a hook's effects that the investigator cannot make, with what he holds:
+    /// more than he holds, or (Eldritch Horror) his last Health or Sanity ("he cannot spend his last
+    /// Health or Sanity", RG, Spend). Spends add up; other effects of the hook are not counted.
+    pub(super) fn unpayable(&self, effects: &[Effect]) -> Option<(Stat, i32, i32)> {
+        let inv = &self.investigator;
+        let mut spent = [0i32; 4];
+        for e in effects {
+            let Effect::Spend(stat, n) = e else { continue };
+            let (i, held) = match stat {
+                Stat::Health => (0, inv.health),
+                Stat::Sanity => (1, inv.sanity),
+                Stat::Clues => (2, inv.clues),
+                Stat::Focus => (3, inv.focus),
+            };
+            spent[i] = spent[i].saturating_add(*n);
+            let last = self.game == Game::Eldritch && matches!(stat, Stat::Health | Stat::Sanity);
+            let left = held.saturating_sub(spent[i]);
+            if left < 0 || (last && left < 1 && *n > 0) {
+                return Some((*stat, *n, held));
+            }
+        }
+        None
+    }
+
     pub fn spend(&mut self, stat: Stat, n: i32, source: Source) -> Result<(), String> {
         let inv = Arc::make_mut(&mut self.investigator);
         let held = match stat {

@@ -344,6 +344,21 @@ impl Encounter {
                     &mut self.dice,
                 )
                 .and_then(|effects| {
+                    if let Some((stat, amount, held)) = self.unpayable(&effects) {
+                        // "An investigator cannot spend a token he does not have", nor his last
+                        // Health or Sanity (EH RG, Spend): the effect paid by it cannot be used.
+                        let source = Source::card(&*card);
+                        emit!(
+                            self,
+                            Event::CannotSpend {
+                                stat,
+                                amount,
+                                held,
+                                source,
+                            }
+                        );
+                        return Ok(());
+                    }
                     effects
                         .into_iter()
                         .try_for_each(|effect| self.apply(&card, hook, effect, loss, hooks))

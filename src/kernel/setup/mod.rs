@@ -6,7 +6,7 @@
 
 mod problem;
 
-pub use problem::{MonsterPart, Part, Problem, SetupError, SetupProblem};
+pub use problem::{FOCUS_LIMIT, MonsterPart, Part, Problem, SetupError, SetupProblem};
 
 use super::bounds::{self, Bounds};
 use super::{
@@ -186,6 +186,17 @@ impl Setup {
             (Part::Focus, inv.focus, bounds::TOKENS),
         ] {
             range(push, part, value.into(), bounds);
+        }
+        if self.game == Game::Eldritch && inv.focus > FOCUS_LIMIT {
+            push(Part::Focus, Problem::TooMuchFocus(inv.focus));
+        }
+        for (part, value, max) in [
+            (Part::Health, inv.health, inv.max_health),
+            (Part::Sanity, inv.sanity, inv.max_sanity),
+        ] {
+            if value > max {
+                push(part, Problem::AboveMaximum { value, max });
+            }
         }
         for (skill, value) in &inv.improvements {
             if self.game != Game::Eldritch || !self.game.skills().contains(skill) {

@@ -68,7 +68,15 @@ pub enum Problem {
     CastNotWielded(String),
     /// An investigator has two hands (AH rulebook p.16).
     TooManyHands(u32),
+    /// EH: at most [`FOCUS_LIMIT`] Focus tokens (Masks of Nyarlathotep, Focus Action).
+    TooMuchFocus(i32),
+    /// Current Health (Stamina) or Sanity above its maximum (EH FAQ, Investigators; RG, Health and
+    /// Sanity: "cannot have more Health or Sanity than his maximum").
+    AboveMaximum { value: i32, max: i32 },
 }
+
+/// EH: "An investigator cannot have more than two Focus tokens" (Masks of Nyarlathotep, Focus Action).
+pub const FOCUS_LIMIT: i32 = 2;
 
 /// One problem and the part it is about.
 #[derive(Debug, Clone, PartialEq, Eq)]

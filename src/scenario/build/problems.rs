@@ -6,7 +6,7 @@ use super::request::not_a_skill;
 use super::{Builder, Key, Section, e};
 use crate::defs::Code;
 use crate::defs::{Diagnostic, out_of_range};
-use crate::kernel::{HANDS, MonsterPart, Part, Problem, SetupProblem, Skill};
+use crate::kernel::{FOCUS_LIMIT, HANDS, MonsterPart, Part, Problem, SetupProblem, Skill};
 use std::ops::Range;
 
 impl Builder<'_> {
@@ -79,6 +79,29 @@ impl Builder<'_> {
             )
             .label("more than two hands")
             .hint("hold fewer weapons and spells this round (AH rulebook p.16)"),
+            Problem::TooMuchFocus(focus) => e(
+                Code::OutOfRange,
+                format!(
+                    "{focus} Focus tokens: an investigator cannot have more than {FOCUS_LIMIT}"
+                ),
+                self.file,
+                span,
+            )
+            .label("more than two Focus tokens")
+            .hint(format!(
+                "at most {FOCUS_LIMIT} (Masks of Nyarlathotep, Focus Action)"
+            )),
+            Problem::AboveMaximum { value, max } => e(
+                Code::OutOfRange,
+                format!("{value} is above the investigator's maximum of {max}"),
+                self.file,
+                span,
+            )
+            .label("above the maximum")
+            .hint(format!(
+                "an investigator cannot have more than his maximum (EH Reference Guide, Health and \
+                 Sanity): at most {max}, or raise the maximum"
+            )),
         };
         (key, d)
     }

@@ -5,9 +5,10 @@ use super::{Builder, Section, e};
 use crate::defs::Code;
 use crate::defs::{CardKind, int};
 use crate::kernel::bounds;
-use crate::kernel::{Monster, Skill, TestRequest, TestSpec};
+use crate::kernel::{Game, Monster, Skill, TestRequest, TestSpec};
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use toml::Spanned;
 
 impl Builder<'_> {
     /// The test or combat; `None` when the file asks for neither or both (reported).
@@ -82,6 +83,33 @@ impl Builder<'_> {
                 self.push(d);
                 continue;
             }
+            if self.game == Game::Arkham {
+                // `damage` (Health tokens) and `ambush` are Eldritch Horror keys.
+                let eh_keys = [
+                    ("damage", en.damage.as_ref().map(Spanned::span)),
+                    ("ambush", en.ambush.as_ref().map(Spanned::span)),
+                ];
+                let mut refused = false;
+                for (key, span) in eh_keys {
+                    if let Some(span) = span {
+                        refused = true;
+                        let d = e(
+                            Code::OtherGame,
+                            format!("`{key}` is an Eldritch Horror key: an AH2e monster has none"),
+                            self.file,
+                            span,
+                        )
+                        .label("not a key of this game")
+                        .hint(format!(
+                            "remove `{key}` (AH2e monsters have no Health tokens and no ambush value)"
+                        ));
+                        self.push(d);
+                    }
+                }
+                if refused {
+                    continue;
+                }
+            }
             let mut m = self.set.cards[&id].monster(investigators);
             if let Some(t) = self.number_opt(&en.toughness, bounds::TOUGHNESS) {
                 m.toughness = t;
@@ -93,7 +121,7 @@ impl Builder<'_> {
                 // The file's `damage` is the Health tokens on it.
                 m.health_tokens = int(d);
             }
-            m.ambush = en.ambush;
+            m.ambush = en.ambush.as_ref().is_some_and(|a| *a.get_ref());
             monsters.push((i, Arc::new(m)));
         }
         self.order(&mut monsters);
