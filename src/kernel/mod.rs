@@ -51,7 +51,9 @@ pub use monster::{Keyword, Monster};
 pub use place::{Location, Place};
 pub use pool::Exclusion;
 pub use procedure::{HANDS, Procedure, procedure_for};
-pub use setup::{CheckedSetup, FOCUS_LIMIT, MonsterPart, Part, Problem, Rules, Setup, SetupProblem};
+pub use setup::{
+    CheckedSetup, FOCUS_LIMIT, MonsterPart, Part, Problem, Rules, Setup, SetupProblem,
+};
 pub use skill::{Game, Skill};
 pub use source::{Ability, Source, Target, Token};
 pub use test::{Slot, TestKind, TestOutcome, TestSpec, face_value, failing_dice};
