@@ -86,7 +86,7 @@ mod tests {
     use crate::kernel::{Exclusion, Source};
 
     fn text(events: &[Event], game: Game) -> String {
-        let names: Names = [("45_automatic".to_string(), ".45 Automatic".to_string())].into();
+        let names: Names = [("toy_pistol".to_string(), "Toy Pistol".to_string())].into();
         render_events(events, &names, game)
     }
 
@@ -101,13 +101,13 @@ mod tests {
     #[test]
     fn a_bonus_of_nothing_is_listed_as_adding_nothing_under_its_printed_name() {
         let ignored = Event::BonusIgnored {
-            source: Source::card("45_automatic"),
+            source: Source::card("toy_pistol"),
             amount: 0,
             reason: Exclusion::Nothing,
         };
         assert_eq!(
             text(&[ignored], Game::Eldritch),
-            "  pool   ·  .45 Automatic +0 ignored: a bonus of +0 or less adds nothing\n"
+            "  pool   ·  Toy Pistol +0 ignored: a bonus of +0 or less adds nothing\n"
         );
     }
 }
