@@ -52,17 +52,32 @@ fn a_script_rolling_a_hundred_dice_is_refused() {
     assert_too_large(&d);
 }
 
-/// 10^5 dice that count alike in two classes: 100,001 ways of 10^5 faces each, refused before the
-/// table (or by the sandbox's own bound on effects, before any die).
+/// 10^5 dice that count alike in two classes, within every bound of the sandbox (ten cards, each asking
+/// for 100 times 100 dice: 100 effects, the most one hook call may ask for): 100,002 ways of 10^5 faces
+/// each, refused by the budget of one roll's branches before the table is built.
 #[test]
 fn a_hundred_thousand_grouped_dice_are_refused() {
-    let d = refused_exactly(with_card(
-        "fn on_pool(ctx) { for i in 0..1000 { ctx.add_dice(100); } }",
-    ));
+    let cards: Vec<String> = (0..10)
+        .map(|i| {
+            format!(
+                "{{ id = \"attack{i}\", name = \"Attack {i}\", kind = \"asset\", script = '''\n\
+                 fn on_pool(ctx) {{ for i in 0..100 {{ ctx.add_dice(100); }} }}\n''' }}"
+            )
+        })
+        .collect();
+    let text = format!(
+        "game = \"eldritch\"\n[investigator]\nwill = 1\npossessions = [{}]\n[test]\nskill = \"will\"\n",
+        cards.join(", ")
+    );
+    let s = match Scenario::parse(&Library::new(), "attack.toml", &text) {
+        Ok(s) => s,
+        Err(ds) => panic!("{}", render(&ds, false)),
+    };
+    let d = refused_exactly(s);
+    assert_too_large(&d);
     assert!(
-        d.code() == "E0501" || d.code() == "E0403",
-        "{}: {}",
-        d.code(),
+        d.message().contains("100002"),
+        "names the roll's branches: {}",
         d.message()
     );
 }

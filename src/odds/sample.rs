@@ -22,21 +22,28 @@ fn no_instance() -> Diagnostic {
     )
 }
 
-/// Samples `n` runs; `progress` draws a bar on stderr.
-pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Odds, Diagnostic> {
-    // Checked before anything is allocated: no sample says nothing, and the budget bounds the work.
+/// E0502 unless `n` samples of the scenario `file` may be drawn: checked before the scenario is even
+/// loaded (`mythos odds --samples N`), and again by [`sampled`].
+pub fn check_samples(file: &str, n: u64) -> Result<(), Diagnostic> {
+    // No sample says nothing, and the budget bounds the work.
     if n == 0 || n > MAX_SAMPLES {
         return Err(Diagnostic::new(
             Code::BadSamples,
             format!(
-                "sampled odds of `{}` refused: {n} samples asked for, 1 to {MAX_SAMPLES} allowed",
-                p.file.path
+                "sampled odds of `{file}` refused: {n} samples asked for, 1 to {MAX_SAMPLES} allowed"
             ),
         )
         .hint(
             "`--samples 100000` gives each probability to within about 0.3% (two standard errors)",
         ));
     }
+    Ok(())
+}
+
+/// Samples `n` runs; `progress` draws a bar on stderr.
+pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Odds, Diagnostic> {
+    // Checked before anything is allocated.
+    check_samples(&p.file.path, n)?;
     let is_test = matches!(p.request, TestRequest::Test(_));
     let blueprint = p.blueprint();
     let bar = if progress {
