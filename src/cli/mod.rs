@@ -4,6 +4,7 @@
 //! pack folders are read in `pack_dir`.
 
 mod check;
+mod folder;
 mod pack_dir;
 mod paths;
 mod play;
