@@ -182,6 +182,12 @@ impl ScriptHooks {
         self.printed.borrow_mut().start_run();
     }
 
+    /// Operations the hooks of the current run have taken so far (what the sandbox counts against
+    /// `Limits::RUN_OPERATIONS`): odds add them up over all runs.
+    pub fn run_operations(&self) -> u64 {
+        self.printed.borrow().run_operations()
+    }
+
     /// How many hooks have been called.
     #[cfg_attr(
         not(feature = "bench"),
