@@ -58,9 +58,6 @@ pub fn exact_with(p: &mut Prepared, collapse: bool) -> Result<Odds, Diagnostic> 
             Stop::Budget(why) => too_large(p, &why),
         })?;
         if d.1 < TARGET || threshold < 1e-30 {
-            if std::env::var("MYTHOS_OPS").is_ok() {
-                eprintln!("OPS {} {} runs {}", p.file.path, script_ops, total_runs);
-            }
             let monsters = encounter_order(p);
             return Ok(Odds {
                 game: p.setup.game,
