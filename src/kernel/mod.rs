@@ -45,9 +45,9 @@ pub use encounter::{
 };
 pub use event::{Event, PartKind};
 pub use hooks::{CombatView, Hook, HookCall, HookError, HookFault, HookSet, Hooks, TestView};
-pub use investigator::{Investigator, Status};
+pub use investigator::{Investigator, Status, copy_key, split_copy};
 pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
-pub use monster::{Keyword, Monster};
+pub use monster::{Keyword, Monster, MonsterTest};
 pub use place::{Location, Place};
 pub use pool::Exclusion;
 pub use procedure::{HANDS, Procedure, procedure_for};

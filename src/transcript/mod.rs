@@ -53,6 +53,7 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
             | Event::NoHorrorRating { .. }
             | Event::CombatStopped { .. }
             | Event::MonsterDefeated { .. }
+            | Event::CannotDefeat { .. }
             | Event::MonsterRecovered { .. }
             | Event::MonsterToBox { .. }
             | Event::CombatBonus { .. }
@@ -61,6 +62,8 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
             | Event::NoMoreEncounters { .. }
             | Event::CombatEnded { .. }
             | Event::NoMonsterTest { .. }
+            | Event::ToughnessReached { .. }
+            | Event::AmbushNoMoreEncounters
             | Event::NoFurtherMonster { .. } => combat::line(ev, &w),
             Event::Moved { .. }
             | Event::Gained { .. }
@@ -70,8 +73,10 @@ pub fn render_events(events: &[Event], names: &Names, game: Game) -> String {
             | Event::LossChanged { .. }
             | Event::ConditionGained { .. }
             | Event::ConditionDiscarded { .. }
+            | Event::ConditionNotGained { .. }
             | Event::Discarded { .. }
             | Event::DevouredDiscards
+            | Event::DefeatedDiscards { .. }
             | Event::StatusChanged { .. }
             | Event::Note { .. } => investigator::line(ev, &w),
         };

@@ -307,6 +307,7 @@ impl Encounter {
                 }
                 if let Some(c) = self.combat.as_mut() {
                     c.ended = true;
+                    c.left = true;
                 }
             }
             Effect::MonsterToBox => {
@@ -351,27 +352,8 @@ impl Encounter {
                 }
                 self.lose_investigator(stat, n, src, hooks)?;
             }
-            Effect::GainCondition(id) => {
-                if !self.catalog.contains_key(&id) {
-                    return Err(Self::rule_error(
-                        card,
-                        hook,
-                        format!("gain_condition(\"{id}\"): no such card"),
-                    ));
-                }
-                if !self.investigator.conditions.contains(&id) {
-                    Arc::make_mut(&mut self.investigator)
-                        .conditions
-                        .push(id.clone());
-                    emit!(
-                        self,
-                        Event::ConditionGained {
-                            condition: id,
-                            source: src,
-                        }
-                    );
-                }
-            }
+            Effect::GainCondition(id) => self.gain_condition(card, hook, id, src, hooks)?,
+            Effect::PreventGain => self.prevent_gain(card, hook)?,
             Effect::DiscardCondition(id) => {
                 if let Some(i) = self.investigator.conditions.iter().position(|c| *c == id) {
                     Arc::make_mut(&mut self.investigator).conditions.remove(i);

@@ -19,12 +19,14 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 mod choices;
+mod conditions;
 mod effects;
 mod losses;
 mod memo;
 mod resolve;
 
 pub use choices::{Action, Policy, Round};
+pub use conditions::Gaining;
 pub use memo::StateKey;
 
 /// What the scenario asks for.
@@ -51,6 +53,9 @@ pub struct CombatState {
     pub cast: Vec<String>,
     /// AH2e: a card ended the combat (the Nightgaunt with no open gate).
     pub ended: bool,
+    /// AH2e: the investigator left the monster's location (drawn through a gate, lost in time and
+    /// space): no further monster of it is met.
+    pub left: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -182,6 +187,8 @@ pub struct Encounter {
     cascade: usize,
     /// Tests cards asked for so far (bounded by `TESTS_PER_ENCOUNTER`).
     asked: usize,
+    /// The Condition about to be gained, while `on_gain_condition` hooks run.
+    gaining: Option<Gaining>,
 }
 
 impl Encounter {
@@ -217,6 +224,7 @@ impl Encounter {
             hooked: Vec::new(),
             cascade: 0,
             asked: 0,
+            gaining: None,
         }
     }
 
@@ -276,6 +284,7 @@ impl Encounter {
             counts,
             successes,
             loss: None,
+            gaining: self.gaining.as_ref().map(|g| g.condition.clone()),
             investigator: self.investigator.clone(),
             monster: self.current.map(|m| self.monsters[m].clone()),
             combat: self.combat.as_ref().map(|c| c.view.clone()),
@@ -344,6 +353,15 @@ impl Encounter {
                     &mut self.dice,
                 )
                 .and_then(|effects| {
+                    if let Some(m) = self.undefeatable(&effects) {
+                        // "An Epic Monster cannot be defeated by any effect except losing Health
+                        // equal to or greater than its toughness": the effect cannot be used, and
+                        // nothing of the hook is applied (no Focus spent on the Handcuffs).
+                        let monster = self.monsters[m].id.clone();
+                        let source = Source::card(&*card);
+                        emit!(self, Event::CannotDefeat { monster, source });
+                        return Ok(());
+                    }
                     if let Some((stat, amount, held)) = self.unpayable(&effects) {
                         // "An investigator cannot spend a token he does not have", nor his last
                         // Health or Sanity (EH RG, Spend): the effect paid by it cannot be used.
