@@ -78,7 +78,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                 // "An investigator cannot impair a skill if doing so reduces that skill's modified
                 // value to below 1" (RG, Impairment Tokens): such a setup is refused, so none is drawn.
                 value: if improvement < 0 {
-                    value.max(1 - improvement)
+                    i32::max(value, 1 - improvement)
                 } else {
                     value
                 },

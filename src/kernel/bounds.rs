@@ -80,6 +80,10 @@ pub const ALL: &[(&str, Bounds)] = &[
     ("scenario `sanity`, `max_sanity`; card `sanity`", SANITY),
     ("card and `[[monsters]]` `toughness`", TOUGHNESS),
     (
+        "card and `[[monsters]]` `toughness`, checked when an AH2e monster is played",
+        ARKHAM_TOUGHNESS,
+    ),
+    (
         "card `will` `horror`, `strength` `damage`, `horror`/`combat` `damage`",
         LOSS,
     ),

@@ -209,7 +209,9 @@ pub enum Event {
     DevouredDiscards,
     /// EH, defeated: "The investigator discards all Condition cards" (RG, Defeated Investigators,
     /// Collect Possessions): those he held.
-    DefeatedDiscards { conditions: Vec<String> },
+    DefeatedDiscards {
+        conditions: Vec<String>,
+    },
     /// A hook would defeat a monster no effect may defeat (EH: an Epic Monster): nothing of it applied.
     CannotDefeat {
         monster: String,

@@ -118,7 +118,12 @@ impl Prepared {
                 continue;
             }
             pairs.push((a, b));
-            let name = |c: &str| self.set.cards.get(c).map_or(c.to_string(), |c| c.name.clone());
+            let name = |c: &str| {
+                self.set
+                    .cards
+                    .get(c)
+                    .map_or(c.to_string(), |c| c.name.clone())
+            };
             let span = self
                 .scenario
                 .investigator

@@ -175,14 +175,8 @@ impl Encounter {
             *n += 1;
             let key = crate::kernel::copy_key(id, *n);
             // AH2e: a card that takes hands helps only while held, a spell only once cast.
-            let held = self
-                .combat
-                .as_ref()
-                .is_some_and(|c| c.hands.contains(&key));
-            let cast = self
-                .combat
-                .as_ref()
-                .is_some_and(|c| c.cast.contains(&key));
+            let held = self.combat.as_ref().is_some_and(|c| c.hands.contains(&key));
+            let cast = self.combat.as_ref().is_some_and(|c| c.cast.contains(&key));
             for b in &card.bonuses {
                 if b.skill.is_some_and(|s| s != skill) {
                     continue;

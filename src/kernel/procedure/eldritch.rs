@@ -3,13 +3,13 @@
 //! Imports the kernel's values and the skeleton in `procedure/mod.rs`; no other game's procedure.
 
 use super::{Procedure, Step};
-use std::sync::Arc;
 use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::BonusRule;
 use crate::kernel::{
     Encounter, Event, Game, Hooks, Investigator, KernelError, Monster, Place, Policy, Skill, Slot,
     Source, Stat, Status, TestKind, TestOutcome, TestSpec, Token,
 };
+use std::sync::Arc;
 
 /// Eldritch Horror.
 pub struct Eldritch;

@@ -62,7 +62,11 @@ pub enum Problem {
     HealthTokens { tokens: i32, toughness: i32 },
     /// EH: "An investigator cannot impair a skill if doing so reduces that skill's modified value to
     /// below 1" (RG, Impairment Tokens): the skill's value and the token.
-    ImpairedBelowOne { skill: Skill, value: i32, token: i32 },
+    ImpairedBelowOne {
+        skill: Skill,
+        value: i32,
+        token: i32,
+    },
     /// Eldritch Horror tests pass on one success: no difficulty.
     DifficultyInEldritch,
     /// AH2e: an investigator starts in Arkham or in an other world.

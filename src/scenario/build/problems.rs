@@ -92,9 +92,7 @@ impl Builder<'_> {
             .hint("a spell is cast from the hands: list it in `wield` too"),
             Problem::NoSuchCopy(key) => e(
                 Code::OutOfRange,
-                format!(
-                    "`{key}` is not a copy the investigator holds, or is held twice"
-                ),
+                format!("`{key}` is not a copy the investigator holds, or is held twice"),
                 self.file,
                 span,
             )

@@ -143,7 +143,8 @@ fn monster_map(v: &TestView) -> Dynamic {
     // The skill each printed test is of ("" when there is none): a Lore test in place of the Strength
     // test is "lore" here.
     let skill = |t: &Option<crate::kernel::MonsterTest>| {
-        t.as_ref().map_or(String::new(), |t| t.skill.as_str().to_string())
+        t.as_ref()
+            .map_or(String::new(), |t| t.skill.as_str().to_string())
     };
     m.insert("will_test_skill".into(), skill(&mon.horror).into());
     m.insert("strength_test_skill".into(), skill(&mon.combat).into());
