@@ -21,6 +21,7 @@ macro_rules! emit {
 
 pub mod bounds;
 mod card;
+mod choices;
 mod dice;
 mod effect;
 mod encounter;
@@ -32,17 +33,17 @@ pub mod monster;
 mod place;
 mod pool;
 mod procedure;
+mod request;
 mod setup;
 mod skill;
 mod source;
 mod test;
 
 pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
+pub use choices::{Action, Policy, Round};
 pub use dice::{DiceError, DiceSource};
 pub use effect::{Effect, Stat};
-pub use encounter::{
-    Action, CombatState, Encounter, KernelError, Policy, Round, StateKey, TestRequest,
-};
+pub use encounter::{CombatState, Encounter, KernelError, StateKey};
 pub use event::{Event, PartKind};
 pub use hooks::{CombatView, Hook, HookCall, HookError, HookFault, HookSet, Hooks, TestView};
 pub use investigator::{Investigator, Status};
@@ -51,6 +52,7 @@ pub use monster::{Keyword, Monster};
 pub use place::{Location, Place};
 pub use pool::Exclusion;
 pub use procedure::{HANDS, Procedure, procedure_for};
+pub use request::TestRequest;
 pub use setup::{
     CheckedSetup, FOCUS_LIMIT, MonsterPart, Part, Problem, Rules, Setup, SetupProblem,
 };

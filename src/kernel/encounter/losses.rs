@@ -3,6 +3,14 @@
 use super::*;
 use std::sync::Arc;
 
+/// Health (Stamina) and Sanity the investigator lost in an encounter (Sanity spent, for spells,
+/// included).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Tally {
+    pub health_lost: i32,
+    pub sanity_lost: i32,
+}
+
 impl Encounter {
     pub(super) fn record_status(&mut self) {
         if self.investigator.status != Status::Ok {

@@ -106,7 +106,7 @@ impl Encounter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::{Rules, Setup, Source, TestOutcome};
+    use crate::kernel::{Rules, Setup, Source, TestOutcome, TestRequest};
 
     fn encounter() -> Encounter {
         let investigator = Investigator::new(Game::Eldritch);

@@ -2,6 +2,12 @@
 //! transcript so far, and the steps every procedure shares: calling hooks in the documented order,
 //! applying their effects, resolving one test, applying a loss. Imports nothing outside the kernel.
 //!
+//! Files, one noun each: this file the `Encounter` itself; `fire.rs` firing a hook on the active cards;
+//! `snapshot.rs` the state a failed hook is rolled back to; `effects/` applying each effect a hook asks
+//! for (one file a group of effects); `stage.rs` the test under way and the view hooks read of it;
+//! `resolve.rs` resolving one test; `losses.rs` gains, spending and losses, and their `Tally`;
+//! `combat.rs` the combat under way; `error.rs` how a play fails; `memo.rs` the memo key of exact odds.
+//!
 //! Words: `Encounter` is only this state. One monster met is a *combat* (EH's Combat Encounter,
 //! AH2e's combat): `CombatState`, `CombatView`, `begin_combat`, `Event::CombatBegins`.
 
@@ -11,130 +17,32 @@ use super::test::count_successes;
 use super::{
     ActiveCard, BonusKind, CheckedSetup, CombatView, DiceError, DiceSource, During, Effect, Event,
     Exclusion, Game, Hook, HookCall, HookError, HookSet, Hooks, Investigator, Location, Monster,
-    Place, Rules, Skill, Source, Stat, Status, Target, TestOutcome, TestSpec, TestView,
+    Place, Policy, Round, Rules, Skill, Source, Stat, Status, Target, TestKind, TestOutcome,
+    TestSpec, TestView,
 };
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::sync::Arc;
 
-mod choices;
+mod combat;
 mod effects;
+mod error;
+mod fire;
 mod losses;
 mod memo;
 mod resolve;
+mod snapshot;
+mod stage;
 
-pub use choices::{Action, Policy, Round};
+pub use combat::CombatState;
+pub use error::KernelError;
+use error::limit_error;
+pub use losses::Tally;
 pub use memo::StateKey;
-
-/// What the scenario asks for.
-#[derive(Debug, Clone, PartialEq)]
-pub enum TestRequest {
-    Test(TestSpec),
-    /// A combat against every monster of the setup, in the order given (the game may reorder: EH puts
-    /// every Normal monster before any Epic one).
-    Combat,
-}
-
-/// The combat under way (EH: the Combat Encounter with one monster; AH2e: the combat).
-#[derive(Debug, Clone, Default, Hash)]
-pub struct CombatState {
-    pub view: CombatView,
-    /// Bonuses that last for this combat: (source, skill or every skill, value).
-    pub bonuses: Vec<(Source, Option<Skill>, i32)>,
-    pub strength_first: bool,
-    /// AH2e: the round of Fight or Flee under way.
-    pub round: usize,
-    /// AH2e: cards held this round.
-    pub hands: Vec<String>,
-    /// AH2e: spells cast successfully and held since.
-    pub cast: Vec<String>,
-    /// AH2e: a card ended the combat (the Nightgaunt with no open gate).
-    pub ended: bool,
-}
-
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum KernelError {
-    #[error(transparent)]
-    Dice(#[from] DiceError),
-    #[error(transparent)]
-    Hook(#[from] HookError),
-    /// A hook asked for something the rules do not allow at that point.
-    #[error("{card}: {message}")]
-    Rule {
-        card: String,
-        hook: Option<Hook>,
-        message: String,
-    },
-}
-
-/// How the faces of the test under way count (exact odds group faces by it).
-#[derive(Debug, Clone, PartialEq)]
-pub struct StageRules {
-    pub test: usize,
-    pub success_from: u8,
-    pub counts: Vec<(u8, u32)>,
-    /// Whether its dice are rolled yet.
-    pub rolled: bool,
-}
-
-/// What follows from a test's result, applied before after_test hooks fire.
-pub type Consequences<'a> =
-    dyn FnMut(&mut Encounter, &TestOutcome, &mut dyn Hooks) -> Result<(), KernelError> + 'a;
-
-/// How a test ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Resolution {
-    /// Resolved; the index into `Encounter::tests`.
-    Resolved(usize),
-    /// A card said not to resolve it.
-    Skipped,
-    /// A card defeated the monster instead.
-    MonsterDefeated,
-}
-
-/// Health (Stamina) and Sanity the investigator lost in an encounter (Sanity spent, for spells,
-/// included).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct Tally {
-    pub health_lost: i32,
-    pub sanity_lost: i32,
-}
-
-/// Per-test state that hooks build up before it is final.
-#[derive(Debug, Clone, Hash)]
-struct Stage {
-    spec: TestSpec,
-    printed_skill: Skill,
-    bonuses: Vec<Bonus>,
-    additional: Vec<(Source, i32)>,
-    fewer: Vec<(Source, i32)>,
-    blocked: Vec<(BonusKind, Source)>,
-    success_from: u8,
-    counts: Vec<(u8, u32)>,
-    dice_per_clue: u32,
-    faces: Vec<u8>,
-    /// A card said not to resolve the test, with its reason.
-    skip: Option<(Source, String)>,
-    /// A card defeated the monster before the test.
-    defeat: Option<Source>,
-}
-
-/// What a hook can change, saved before it runs so that a failed hook leaves no trace. The transcript
-/// and the tests only grow, so their lengths are enough.
-struct Snapshot {
-    investigator: Arc<Investigator>,
-    monsters: Vec<Arc<Monster>>,
-    dice: DiceSource,
-    events: usize,
-    tally: Tally,
-    tests: usize,
-    stage: Option<Stage>,
-    combat: Option<CombatState>,
-    queued: Vec<(Source, TestSpec)>,
-    no_more_encounters: bool,
-    may_encounter_again: bool,
-}
+pub use resolve::{Consequences, Resolution};
+use stage::Stage;
+pub use stage::StageRules;
 
 pub struct Encounter {
     pub game: Game,
@@ -231,189 +139,4 @@ impl Encounter {
     pub fn is_chosen(&self, card: &str) -> bool {
         self.chosen.iter().any(|c| c == card)
     }
-
-    /// The cards whose hooks fire, in the documented order: the monster being encountered, the
-    /// investigator, the possessions in order, then the conditions.
-    fn active_ids(&self) -> impl Iterator<Item = &str> {
-        self.current
-            .map(|m| self.monsters[m].id.as_str())
-            .into_iter()
-            .chain(self.investigator.card.as_deref())
-            .chain(self.investigator.possessions.iter().map(String::as_str))
-            .chain(self.investigator.conditions.iter().map(String::as_str))
-    }
-
-    fn view(&self, chosen_card: &str) -> TestView {
-        let (spec, printed, faces, success_from, counts) = match &self.stage {
-            Some(s) => (
-                s.spec.clone(),
-                s.printed_skill,
-                s.faces.clone(),
-                s.success_from,
-                s.counts.clone(),
-            ),
-            None => (
-                TestSpec::new(Skill::Will, "none"),
-                Skill::Will,
-                Vec::new(),
-                5,
-                Vec::new(),
-            ),
-        };
-        let successes = count_successes(&faces, success_from, &counts);
-        TestView {
-            game: self.game,
-            skill: spec.skill,
-            printed_skill: printed,
-            passed: successes >= spec.difficulty && successes > 0,
-            kind: spec.kind,
-            modifier: spec.modifier,
-            difficulty: spec.difficulty,
-            in_combat: spec.in_combat,
-            slot: spec.slot,
-            faces,
-            success_from,
-            counts,
-            successes,
-            loss: None,
-            investigator: self.investigator.clone(),
-            monster: self.current.map(|m| self.monsters[m].clone()),
-            combat: self.combat.as_ref().map(|c| c.view.clone()),
-            in_hand: self
-                .combat
-                .as_ref()
-                .is_some_and(|c| c.hands.iter().any(|h| h == chosen_card)),
-            open_gates: self.rules.open_gates,
-            catalog: self.catalog.clone(),
-            chosen: self.is_chosen(chosen_card),
-            investigators_in_game: self.investigators_in_game,
-        }
-    }
-
-    /// Calls `hook` on every active card that defines it, applying each card's effects before the next
-    /// card is called.
-    pub fn fire(
-        &mut self,
-        hook: Hook,
-        hooks: &mut dyn Hooks,
-        loss: &mut Option<LossView>,
-    ) -> Result<(), KernelError> {
-        if !self
-            .hooked
-            .iter()
-            .map(|(id, _)| &**id)
-            .eq(self.active_ids())
-        {
-            self.hooked = self
-                .active_ids()
-                .map(|id| (Rc::from(id), hooks.defined(id)))
-                .collect();
-        }
-        // Only the cards that define this hook (usually none or one) are taken out, before any is
-        // called: a card that comes into play during this hook point is not called at it.
-        let cards: Vec<Rc<str>> = self
-            .hooked
-            .iter()
-            .filter(|(_, defined)| defined.contains(hook))
-            .map(|(id, _)| id.clone())
-            .collect();
-        for card in cards {
-            if self.cascade >= crate::kernel::HOOK_CASCADE {
-                return Err(limit_error(
-                    &card,
-                    hook,
-                    format!(
-                        "hooks fired by effects of hooks went {} deep (an effect of this hook fires it again?)",
-                        crate::kernel::HOOK_CASCADE
-                    ),
-                ));
-            }
-            let mut view = self.view(&card);
-            view.loss = loss.clone();
-            // A hook applies whole or not at all (DESIGN invariant 4): if it fails, or one of its
-            // effects breaks a rule, the state goes back to what it was before it ran.
-            let before = self.rollback.then(|| (self.snapshot(), loss.clone()));
-            self.cascade += 1;
-            let applied = hooks
-                .call(
-                    HookCall {
-                        card: &card,
-                        hook,
-                        view,
-                    },
-                    &mut self.dice,
-                )
-                .and_then(|effects| {
-                    if let Some((stat, amount, held)) = self.unpayable(&effects) {
-                        // "An investigator cannot spend a token he does not have", nor his last
-                        // Health or Sanity (EH RG, Spend): the effect paid by it cannot be used.
-                        let source = Source::card(&*card);
-                        emit!(
-                            self,
-                            Event::CannotSpend {
-                                stat,
-                                amount,
-                                held,
-                                source,
-                            }
-                        );
-                        return Ok(());
-                    }
-                    effects
-                        .into_iter()
-                        .try_for_each(|effect| self.apply(&card, hook, effect, loss, hooks))
-                });
-            self.cascade -= 1;
-            if let Err(err) = applied {
-                if let Some((state, l)) = before {
-                    self.restore(state);
-                    *loss = l;
-                }
-                return Err(err);
-            }
-        }
-        Ok(())
-    }
-
-    fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            investigator: self.investigator.clone(),
-            monsters: self.monsters.clone(),
-            dice: self.dice.clone(),
-            events: self.events.len(),
-            tally: self.tally,
-            tests: self.tests.len(),
-            stage: self.stage.clone(),
-            combat: self.combat.clone(),
-            queued: self.queued.clone(),
-            no_more_encounters: self.no_more_encounters,
-            may_encounter_again: self.may_encounter_again,
-        }
-    }
-
-    fn restore(&mut self, s: Snapshot) {
-        self.investigator = s.investigator;
-        self.monsters = s.monsters;
-        self.dice = s.dice;
-        self.events.truncate(s.events);
-        self.tally = s.tally;
-        self.tests.truncate(s.tests);
-        self.stage = s.stage;
-        self.combat = s.combat;
-        self.queued = s.queued;
-        self.no_more_encounters = s.no_more_encounters;
-        self.may_encounter_again = s.may_encounter_again;
-    }
-}
-
-/// A kernel limit a card ran into: reported like a sandbox limit of its script (E0403), at its hook.
-pub(super) fn limit_error(card: &str, hook: Hook, message: String) -> KernelError {
-    KernelError::Hook(HookError {
-        card: card.to_string(),
-        hook,
-        message,
-        fault: super::HookFault::Limit,
-        line: None,
-        column: None,
-    })
 }

@@ -3,6 +3,21 @@
 
 use super::*;
 
+/// What follows from a test's result, applied before after_test hooks fire.
+pub type Consequences<'a> =
+    dyn FnMut(&mut Encounter, &TestOutcome, &mut dyn Hooks) -> Result<(), KernelError> + 'a;
+
+/// How a test ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resolution {
+    /// Resolved; the index into `Encounter::tests`.
+    Resolved(usize),
+    /// A card said not to resolve it.
+    Skipped,
+    /// A card defeated the monster instead.
+    MonsterDefeated,
+}
+
 impl Encounter {
     /// Resolves one test under the rules of the game's procedure: before_test, pool (on_pool), roll, after_roll, the
     /// game's token step, result, after_test.

@@ -1,0 +1,20 @@
+//! The combat under way, as the encounter keeps it between its hooks.
+
+use super::*;
+
+/// The combat under way (EH: the Combat Encounter with one monster; AH2e: the combat).
+#[derive(Debug, Clone, Default, Hash)]
+pub struct CombatState {
+    pub view: CombatView,
+    /// Bonuses that last for this combat: (source, skill or every skill, value).
+    pub bonuses: Vec<(Source, Option<Skill>, i32)>,
+    pub strength_first: bool,
+    /// AH2e: the round of Fight or Flee under way.
+    pub round: usize,
+    /// AH2e: cards held this round.
+    pub hands: Vec<String>,
+    /// AH2e: spells cast successfully and held since.
+    pub cast: Vec<String>,
+    /// AH2e: a card ended the combat (the Nightgaunt with no open gate).
+    pub ended: bool,
+}

@@ -1,0 +1,112 @@
+//! Effects on how the dice of the test under way count and what they show: the lowest success face,
+//! faces that count double, rerolls, a face set, and dice a script rolled outside any test.
+
+use super::*;
+
+impl Encounter {
+    pub(super) fn success_from(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        face: u8,
+    ) -> Result<(), KernelError> {
+        if !(1..=6).contains(&face) {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                format!("success_from({face}): a face is 1 to 6"),
+            ));
+        }
+        self.stage_mut(card, hook, "success_from")?.success_from = face;
+        emit!(
+            self,
+            Event::SuccessRule {
+                source: src,
+                from: face,
+            }
+        );
+        Ok(())
+    }
+
+    pub(super) fn count_face(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        face: u8,
+        successes: u32,
+    ) -> Result<(), KernelError> {
+        self.stage_mut(card, hook, "count_face")?
+            .counts
+            .push((face, successes));
+        emit!(
+            self,
+            Event::CountRule {
+                source: src,
+                face,
+                successes,
+            }
+        );
+        Ok(())
+    }
+
+    pub(super) fn reroll(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        die: usize,
+    ) -> Result<(), KernelError> {
+        let label = format!("a reroll by {card}");
+        let stage = self
+            .stage
+            .as_ref()
+            .ok_or_else(|| Self::rule_error(card, hook, "reroll needs a test under way"))?;
+        if die >= stage.faces.len() {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                format!(
+                    "reroll({die}): there is no die {die} (dice are numbered from 0; {} rolled)",
+                    stage.faces.len()
+                ),
+            ));
+        }
+        self.reroll_die(die, &src, &label)?;
+        Ok(())
+    }
+
+    pub(super) fn set_face(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        die: usize,
+        face: u8,
+    ) -> Result<(), KernelError> {
+        let stage = self.stage_mut(card, hook, "set_face")?;
+        if die >= stage.faces.len() || !(1..=6).contains(&face) {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                format!("set_face({die}, {face}): no such die or face"),
+            ));
+        }
+        let from = std::mem::replace(&mut stage.faces[die], face);
+        emit!(
+            self,
+            Event::FaceSet {
+                die: die + 1,
+                from,
+                to: face,
+                source: src,
+            }
+        );
+        Ok(())
+    }
+
+    pub(super) fn rolled(&mut self, src: Source, faces: Vec<u8>) {
+        emit!(self, Event::DiceRolled { source: src, faces })
+    }
+}

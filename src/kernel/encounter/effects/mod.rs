@@ -1,0 +1,88 @@
+//! Applying what a hook asked for: each effect checked against the moment it came at, applied, and
+//! written into the transcript as a typed event with the card that asked. One file a group of effects:
+//! `pool.rs` (the pool being assembled), `dice.rs` (how the dice count, rerolls), `test.rs` (skipping
+//! a test, asking for another), `combat.rs` (the combat under way), `monster.rs` (the monster met),
+//! `losses.rs` (gains, spending, losses), `cards.rs` (conditions and possessions), `status.rs` (where
+//! the investigator is, the encounters left).
+
+use super::*;
+
+mod cards;
+mod combat;
+mod dice;
+mod losses;
+mod monster;
+mod pool;
+mod status;
+mod test;
+
+impl Encounter {
+    /// Applies one effect a card's hook asked for, and writes it down.
+    pub(super) fn apply(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        effect: Effect,
+        loss: &mut Option<LossView>,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        let src = Source::card(card);
+        if let Some(what) = effect.pool_part()
+            && !matches!(hook, Hook::BeforeTest | Hook::OnPool)
+        {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                format!(
+                    "{what} changes a dice pool: it is for on_pool or before_test, and in {hook} \
+                     no pool is being assembled"
+                ),
+            ));
+        }
+        match effect {
+            Effect::ReplaceSkill(to) => self.replace_skill(card, hook, src, to)?,
+            Effect::SkipTest(reason) => self.skip_test(card, hook, src, reason)?,
+            Effect::DefeatMonster => self.defeat_current(card, hook, src)?,
+            Effect::Bonus { value, kind } => self.bonus(card, hook, src, value, kind)?,
+            Effect::AddDice(n) => self.add_dice(card, hook, src, n)?,
+            Effect::FewerDice(n) => self.fewer_dice(card, hook, src, n)?,
+            Effect::BlockBonuses(kind) => self.block_bonuses(card, hook, src, kind)?,
+            Effect::SuccessFrom(face) => self.success_from(card, hook, src, face)?,
+            Effect::DicePerClue(n) => self.set_dice_per_clue(card, hook, src, n)?,
+            Effect::CountFace { face, successes } => {
+                self.count_face(card, hook, src, face, successes)?
+            }
+            Effect::Reroll(die) => self.reroll(card, hook, src, die)?,
+            Effect::SetFace { die, face } => self.set_face(card, hook, src, die, face)?,
+            Effect::CombatBonus { skill, value } => {
+                self.combat_bonus(card, hook, src, skill, value)?
+            }
+            Effect::StrengthFirst => self.strength_first(card, hook, src)?,
+            Effect::ReduceDamage { by, min } => self.reduce_damage(card, hook, src, by, min)?,
+            Effect::Test {
+                skill,
+                modifier,
+                kind,
+            } => self.ask_test(card, hook, src, skill, modifier, kind)?,
+            Effect::MonsterLose(n) => self.monster_lose(card, hook, src, n, hooks)?,
+            Effect::MonsterRecover(n) => self.monster_recover(card, hook, src, n)?,
+            Effect::NoMoreEncounters => self.no_more_encounters(src),
+            Effect::MoveTo(place) => self.move_to(src, place),
+            Effect::MonsterToBox => self.monster_to_box(card, hook, src)?,
+            Effect::EndCombat => self.end_combat(card, hook, src)?,
+            Effect::Rolled(faces) => self.rolled(src, faces),
+            Effect::Gain(stat, n) => self.gain(stat, n, src),
+            Effect::Spend(stat, n) => self
+                .spend(stat, n, src)
+                .map_err(|m| Self::rule_error(card, hook, m))?,
+            Effect::Lose(stat, n) => self.lose(card, hook, src, stat, n, hooks)?,
+            Effect::GainCondition(id) => self.gain_condition(card, hook, src, id)?,
+            Effect::DiscardCondition(id) => self.discard_condition(src, id),
+            Effect::Discard(id) => self.discard(src, id),
+            Effect::ReduceLoss(n) => self.reduce_loss(card, hook, src, n, loss)?,
+            Effect::PreventLoss => self.prevent_loss(card, hook, src, loss)?,
+            Effect::Note(text) => emit!(self, Event::Note { source: src, text }),
+        }
+        Ok(())
+    }
+}

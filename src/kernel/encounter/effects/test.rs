@@ -1,0 +1,46 @@
+//! Effects on the tests themselves: not resolving the test under way, asking for another.
+
+use super::*;
+
+impl Encounter {
+    pub(super) fn skip_test(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        reason: String,
+    ) -> Result<(), KernelError> {
+        let stage = self.stage_mut(card, hook, "skip_test")?;
+        stage.skip.get_or_insert((src, reason));
+        Ok(())
+    }
+
+    /// A test a card asks for, queued for the next point the procedure allows (at most
+    /// `TESTS_PER_ENCOUNTER` in one encounter).
+    pub(super) fn ask_test(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        skill: Skill,
+        modifier: i32,
+        kind: TestKind,
+    ) -> Result<(), KernelError> {
+        if self.asked >= crate::kernel::TESTS_PER_ENCOUNTER {
+            return Err(limit_error(
+                card,
+                hook,
+                format!(
+                    "asked for a test beyond the {} that cards may ask for in one encounter",
+                    crate::kernel::TESTS_PER_ENCOUNTER
+                ),
+            ));
+        }
+        self.asked += 1;
+        let mut spec = TestSpec::new(skill, kind);
+        spec.modifier = modifier;
+        spec.in_combat = self.combat.is_some();
+        self.queued.push((src, spec));
+        Ok(())
+    }
+}

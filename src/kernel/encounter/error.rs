@@ -1,0 +1,41 @@
+//! How playing an encounter fails: dice, a hook, a rule a hook's effect broke, a kernel limit.
+
+use super::*;
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum KernelError {
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+    #[error(transparent)]
+    Hook(#[from] HookError),
+    /// A hook asked for something the rules do not allow at that point.
+    #[error("{card}: {message}")]
+    Rule {
+        card: String,
+        hook: Option<Hook>,
+        message: String,
+    },
+}
+
+impl Encounter {
+    /// A hook asked for something the rules do not allow at that point.
+    pub(super) fn rule_error(card: &str, hook: Hook, message: impl Into<String>) -> KernelError {
+        KernelError::Rule {
+            card: card.to_string(),
+            hook: Some(hook),
+            message: message.into(),
+        }
+    }
+}
+
+/// A kernel limit a card ran into: reported like a sandbox limit of its script (E0403), at its hook.
+pub(super) fn limit_error(card: &str, hook: Hook, message: String) -> KernelError {
+    KernelError::Hook(HookError {
+        card: card.to_string(),
+        hook,
+        message,
+        fault: crate::kernel::HookFault::Limit,
+        line: None,
+        column: None,
+    })
+}

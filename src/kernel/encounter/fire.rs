@@ -1,0 +1,102 @@
+//! Firing a hook: the active cards in the documented order, each card's effects applied before the
+//! next card is called, and a failed hook rolled back.
+
+use super::*;
+
+impl Encounter {
+    /// The cards whose hooks fire, in the documented order: the monster being encountered, the
+    /// investigator, the possessions in order, then the conditions.
+    pub(super) fn active_ids(&self) -> impl Iterator<Item = &str> {
+        self.current
+            .map(|m| self.monsters[m].id.as_str())
+            .into_iter()
+            .chain(self.investigator.card.as_deref())
+            .chain(self.investigator.possessions.iter().map(String::as_str))
+            .chain(self.investigator.conditions.iter().map(String::as_str))
+    }
+
+    /// Calls `hook` on every active card that defines it, applying each card's effects before the next
+    /// card is called.
+    pub fn fire(
+        &mut self,
+        hook: Hook,
+        hooks: &mut dyn Hooks,
+        loss: &mut Option<LossView>,
+    ) -> Result<(), KernelError> {
+        if !self
+            .hooked
+            .iter()
+            .map(|(id, _)| &**id)
+            .eq(self.active_ids())
+        {
+            self.hooked = self
+                .active_ids()
+                .map(|id| (Rc::from(id), hooks.defined(id)))
+                .collect();
+        }
+        // Only the cards that define this hook (usually none or one) are taken out, before any is
+        // called: a card that comes into play during this hook point is not called at it.
+        let cards: Vec<Rc<str>> = self
+            .hooked
+            .iter()
+            .filter(|(_, defined)| defined.contains(hook))
+            .map(|(id, _)| id.clone())
+            .collect();
+        for card in cards {
+            if self.cascade >= crate::kernel::HOOK_CASCADE {
+                return Err(limit_error(
+                    &card,
+                    hook,
+                    format!(
+                        "hooks fired by effects of hooks went {} deep (an effect of this hook fires it again?)",
+                        crate::kernel::HOOK_CASCADE
+                    ),
+                ));
+            }
+            let mut view = self.view(&card);
+            view.loss = loss.clone();
+            // A hook applies whole or not at all (DESIGN invariant 4): if it fails, or one of its
+            // effects breaks a rule, the state goes back to what it was before it ran.
+            let before = self.rollback.then(|| (self.snapshot(), loss.clone()));
+            self.cascade += 1;
+            let applied = hooks
+                .call(
+                    HookCall {
+                        card: &card,
+                        hook,
+                        view,
+                    },
+                    &mut self.dice,
+                )
+                .and_then(|effects| {
+                    if let Some((stat, amount, held)) = self.unpayable(&effects) {
+                        // "An investigator cannot spend a token he does not have", nor his last
+                        // Health or Sanity (EH RG, Spend): the effect paid by it cannot be used.
+                        let source = Source::card(&*card);
+                        emit!(
+                            self,
+                            Event::CannotSpend {
+                                stat,
+                                amount,
+                                held,
+                                source,
+                            }
+                        );
+                        return Ok(());
+                    }
+                    effects
+                        .into_iter()
+                        .try_for_each(|effect| self.apply(&card, hook, effect, loss, hooks))
+                });
+            self.cascade -= 1;
+            if let Err(err) = applied {
+                if let Some((state, l)) = before {
+                    self.restore(state);
+                    *loss = l;
+                }
+                return Err(err);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,93 @@
+//! The test under way as hooks build it up (`Stage`), how its faces count (`StageRules`), and the
+//! view of it that hooks read.
+
+use super::*;
+
+/// How the faces of the test under way count (exact odds group faces by it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct StageRules {
+    pub test: usize,
+    pub success_from: u8,
+    pub counts: Vec<(u8, u32)>,
+    /// Whether its dice are rolled yet.
+    pub rolled: bool,
+}
+
+/// Per-test state that hooks build up before it is final.
+#[derive(Debug, Clone, Hash)]
+pub(super) struct Stage {
+    pub(super) spec: TestSpec,
+    pub(super) printed_skill: Skill,
+    pub(super) bonuses: Vec<Bonus>,
+    pub(super) additional: Vec<(Source, i32)>,
+    pub(super) fewer: Vec<(Source, i32)>,
+    pub(super) blocked: Vec<(BonusKind, Source)>,
+    pub(super) success_from: u8,
+    pub(super) counts: Vec<(u8, u32)>,
+    pub(super) dice_per_clue: u32,
+    pub(super) faces: Vec<u8>,
+    /// A card said not to resolve the test, with its reason.
+    pub(super) skip: Option<(Source, String)>,
+    /// A card defeated the monster before the test.
+    pub(super) defeat: Option<Source>,
+}
+
+impl Encounter {
+    pub(super) fn stage_mut(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        what: &str,
+    ) -> Result<&mut Stage, KernelError> {
+        self.stage
+            .as_mut()
+            .ok_or_else(|| Self::rule_error(card, hook, format!("{what} needs a test under way")))
+    }
+
+    pub(super) fn view(&self, chosen_card: &str) -> TestView {
+        let (spec, printed, faces, success_from, counts) = match &self.stage {
+            Some(s) => (
+                s.spec.clone(),
+                s.printed_skill,
+                s.faces.clone(),
+                s.success_from,
+                s.counts.clone(),
+            ),
+            None => (
+                TestSpec::new(Skill::Will, "none"),
+                Skill::Will,
+                Vec::new(),
+                5,
+                Vec::new(),
+            ),
+        };
+        let successes = count_successes(&faces, success_from, &counts);
+        TestView {
+            game: self.game,
+            skill: spec.skill,
+            printed_skill: printed,
+            passed: successes >= spec.difficulty && successes > 0,
+            kind: spec.kind,
+            modifier: spec.modifier,
+            difficulty: spec.difficulty,
+            in_combat: spec.in_combat,
+            slot: spec.slot,
+            faces,
+            success_from,
+            counts,
+            successes,
+            loss: None,
+            investigator: self.investigator.clone(),
+            monster: self.current.map(|m| self.monsters[m].clone()),
+            combat: self.combat.as_ref().map(|c| c.view.clone()),
+            in_hand: self
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.hands.iter().any(|h| h == chosen_card)),
+            open_gates: self.rules.open_gates,
+            catalog: self.catalog.clone(),
+            chosen: self.is_chosen(chosen_card),
+            investigators_in_game: self.investigators_in_game,
+        }
+    }
+}

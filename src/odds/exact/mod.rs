@@ -1,0 +1,96 @@
+//! Exact odds: the scenario is replayed with every possible roll. The dice of one roll are exchangeable,
+//! so each roll of n dice branches into its face-count multisets (fed in ascending order) with their
+//! multinomial weights; each reroll and extra die branches six ways. Runs that reach the same state at
+//! the same dice request go on alike, so each such branch is explored once (memoised on
+//! `Encounter::state_key`, a digest of the whole state the rules go on from, tally included, and on
+//! what the outcome already holds, such as the first test's result). Branches less likely
+//! than a threshold, counted from the last memo point (so that a memoised branch is the same however it
+//! was reached), are not followed; their mass is reported as unresolved, and the threshold is lowered
+//! until that mass is below 1e-9.
+//!
+//! Files: `multiset.rs` the rolls of n dice and their weights, `collapse.rs` when faces that count alike
+//! may be grouped, `search.rs` the search over rolls with its memo.
+
+mod collapse;
+mod multiset;
+mod search;
+
+use super::outcome::Odds;
+use crate::defs::{Code, Diagnostic};
+use crate::kernel::TestRequest;
+use crate::scenario::Prepared;
+use collapse::collapse_allowed;
+use search::{Search, Stop};
+use std::collections::HashMap;
+
+/// The unresolved mass exact odds aim below.
+const TARGET: f64 = 1e-9;
+
+/// The exact distribution of outcomes of a prepared scenario (its own `[dice]` ignored).
+pub fn exact(p: &mut Prepared) -> Result<Odds, Diagnostic> {
+    let collapse = collapse_allowed(p);
+    exact_with(p, collapse)
+}
+
+/// `exact`, choosing whether faces that count alike are grouped (tests compare both ways).
+pub fn exact_with(p: &mut Prepared, collapse: bool) -> Result<Odds, Diagnostic> {
+    let is_test = matches!(p.request, TestRequest::Test(_));
+    let mut threshold = 1e-12;
+    let mut total_runs = 0;
+    loop {
+        let mut s = Search {
+            p: &mut *p,
+            memo: HashMap::new(),
+            tables: HashMap::new(),
+            runs: 0,
+            replayed: 0,
+            threshold,
+            is_test,
+            collapse,
+        };
+        let d = s.explore(&mut Vec::new(), 1.0);
+        total_runs += s.runs;
+        let d = d.map_err(|e| match e {
+            Stop::Kernel(e) => p.diagnostic(&e),
+            Stop::Budget(why) => too_large(p, &why),
+        })?;
+        if d.1 < TARGET || threshold < 1e-30 {
+            let monsters = encounter_order(p);
+            return Ok(Odds {
+                game: p.setup.game,
+                method: "exact",
+                runs: total_runs,
+                seed: None,
+                dist: d.0.clone(),
+                unresolved: d.1,
+                monsters,
+                start: p.start.clone(),
+                is_test,
+            });
+        }
+        threshold /= 1000.0;
+    }
+}
+
+/// The refusal of a scenario too large to enumerate: it names the file and points at sampling.
+fn too_large(p: &Prepared, why: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::OddsTooLarge,
+        format!("exact odds of `{}` refused: {why}", p.file.path),
+    )
+    .at(&p.file, 0..0)
+    .hint(format!(
+        "sample it instead: `mythos odds {} --samples 100000`",
+        p.file.path
+    ))
+}
+
+/// Monster ids and names in the order the kernel meets them (EH: Normal before Epic).
+pub(super) fn encounter_order(p: &Prepared) -> Vec<(String, String)> {
+    let mut ms: Vec<&crate::kernel::Monster> = p.setup.monsters.iter().map(|m| &**m).collect();
+    let procedure = crate::kernel::procedure_for(p.setup.game);
+    ms.sort_by_key(|m| procedure.combat_rank(m));
+    ms.into_iter()
+        .map(|m| (m.id.clone(), m.name.clone()))
+        .collect()
+}

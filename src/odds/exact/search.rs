@@ -1,0 +1,163 @@
+//! The search over every roll: replay a prefix of dice, branch where the dice run out, memoise on the
+//! state the rules go on from, prune below a threshold.
+
+use super::super::budget::{
+    MAX_REPLAYED_DICE, MAX_ROLL_BRANCHES, MAX_ROLL_FACES, MAX_RUNS, multiset_count,
+};
+use super::super::outcome::Outcome;
+use super::multiset::{class_multisets, multisets};
+use crate::kernel::{DiceError, DiceSource, KernelError, StateKey};
+use crate::scenario::Prepared;
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
+
+/// Why a search stopped: a run failed, or a budget of `odds::budget` would be passed.
+pub(super) enum Stop {
+    Kernel(KernelError),
+    Budget(String),
+}
+
+impl From<KernelError> for Stop {
+    fn from(e: KernelError) -> Stop {
+        Stop::Kernel(e)
+    }
+}
+
+pub(super) type Dist = Rc<(BTreeMap<Outcome, f64>, f64)>;
+
+/// The faces of one roll and their probability, for every way it can come out.
+type Table = Rc<Vec<(Vec<u8>, f64)>>;
+
+pub(super) struct Search<'a> {
+    pub(super) p: &'a mut Prepared,
+    pub(super) memo: HashMap<(StateKey, Outcome, usize), Dist>,
+    pub(super) tables: HashMap<usize, Table>,
+    pub(super) runs: u64,
+    pub(super) replayed: u64,
+    pub(super) threshold: f64,
+    pub(super) is_test: bool,
+    pub(super) collapse: bool,
+}
+
+impl Search<'_> {
+    fn table(&mut self, n: usize) -> Table {
+        self.tables
+            .entry(n)
+            .or_insert_with(|| Rc::new(multisets(n)))
+            .clone()
+    }
+
+    /// The classes of faces that count alike in the test under way, when they may be grouped: for its
+    /// first roll, learnt from a probe run (the counting rules are set by hooks after the roll and
+    /// cannot depend on the faces when no script reads them).
+    fn classes(
+        &mut self,
+        enc: &crate::kernel::Encounter,
+        prefix: &mut Vec<u8>,
+        n: usize,
+    ) -> Option<Vec<(u8, f64)>> {
+        if !self.collapse {
+            return None;
+        }
+        let r = enc.stage_rules()?;
+        let (k, mut from, mut counts) = (r.test, r.success_from, r.counts);
+        if !r.rolled {
+            let len = prefix.len();
+            prefix.extend(std::iter::repeat_n(1, n));
+            self.runs += 1;
+            let (probe, _) = self.p.run_for_odds(DiceSource::replay(prefix.clone()));
+            prefix.truncate(len);
+            (from, counts) = probe.roll_rules.get(&k)?.clone();
+        }
+        let mut classes: Vec<(u32, u8, f64)> = Vec::new();
+        for f in 1..=6u8 {
+            let v = crate::kernel::face_value(f, from, &counts);
+            match classes.iter_mut().find(|(cv, _, _)| *cv == v) {
+                Some(c) => {
+                    c.1 = f;
+                    c.2 += 1.0 / 6.0;
+                }
+                None => classes.push((v, f, 1.0 / 6.0)),
+            }
+        }
+        Some(classes.into_iter().map(|(_, f, p)| (f, p)).collect())
+    }
+
+    /// The distribution of outcomes after `prefix`, conditional on it; `mass` is its probability.
+    pub(super) fn explore(&mut self, prefix: &mut Vec<u8>, mass: f64) -> Result<Dist, Stop> {
+        self.runs += 1;
+        self.replayed += prefix.len() as u64;
+        if self.runs > MAX_RUNS {
+            return Err(Stop::Budget(format!(
+                "it needs more than {MAX_RUNS} runs of the rules"
+            )));
+        }
+        if self.replayed > MAX_REPLAYED_DICE {
+            return Err(Stop::Budget(format!(
+                "its runs replay more than {MAX_REPLAYED_DICE} dice"
+            )));
+        }
+        let (enc, result) = self.p.run_for_odds(DiceSource::replay(prefix.clone()));
+        match result {
+            Ok(()) => {
+                let mut d = BTreeMap::new();
+                let o = Outcome::of(&enc, self.is_test);
+                let unresolved = if o.stopped { 1.0 } else { 0.0 };
+                if !o.stopped {
+                    d.insert(o, 1.0);
+                }
+                Ok(Rc::new((d, unresolved)))
+            }
+            Err(KernelError::Dice(DiceError::NeedMore { n, memo })) => {
+                // The state the rules go on from, what the outcome already holds of the past (the
+                // tally, the first test's result, ...), and the request.
+                let key = (enc.state_key(), Outcome::of(&enc, self.is_test), n);
+                if memo && let Some(d) = self.memo.get(&key) {
+                    return Ok(d.clone());
+                }
+                // What a memoised branch holds must not depend on how it was reached: below a memo
+                // point, branches are pruned by their probability from that point on.
+                let mass = if memo { 1.0 } else { mass };
+                // Budgets first: the probe and the table cost memory in proportion to them.
+                if n as u64 > MAX_ROLL_FACES {
+                    return Err(Stop::Budget(format!("it rolls {n} dice at once")));
+                }
+                let classes = self.classes(&enc, prefix, n);
+                let k = classes.as_ref().map_or(6, |c| c.len()) as u64;
+                let count = multiset_count(n as u64, k);
+                if count > MAX_ROLL_BRANCHES || count.saturating_mul(n as u64) > MAX_ROLL_FACES {
+                    return Err(Stop::Budget(format!(
+                        "a roll of {n} dice can come out {count} ways (at most {MAX_ROLL_BRANCHES} \
+                         ways and {MAX_ROLL_FACES} faces in one roll's table)"
+                    )));
+                }
+                let table = match classes {
+                    Some(classes) => Rc::new(class_multisets(n, &classes)),
+                    None => self.table(n),
+                };
+                let mut acc: BTreeMap<Outcome, f64> = BTreeMap::new();
+                let mut unresolved = 0.0;
+                let len = prefix.len();
+                for (faces, w) in table.iter() {
+                    if mass * w < self.threshold {
+                        unresolved += w;
+                        continue;
+                    }
+                    prefix.extend_from_slice(faces);
+                    let child = self.explore(prefix, mass * w)?;
+                    prefix.truncate(len);
+                    for (o, p) in &child.0 {
+                        *acc.entry(o.clone()).or_insert(0.0) += w * p;
+                    }
+                    unresolved += w * child.1;
+                }
+                let d = Rc::new((acc, unresolved));
+                if memo {
+                    self.memo.insert(key, d.clone());
+                }
+                Ok(d)
+            }
+            Err(other) => Err(Stop::Kernel(other)),
+        }
+    }
+}
