@@ -7,9 +7,14 @@
 //! [`Encounter`](super::Encounter) is the whole state of a play. The JSON names of the combat
 //! events (`encounter_begins`, `damage`) are kept as they were.
 
+use super::monster::{Keyword, MonsterTest};
 use super::{Action, BonusKind, Exclusion, Location, Place, Skill, Slot, Source, Stat, Status};
 use super::{Target, TestKind};
 use serde::Serialize;
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
 
 /// What a line of the dice pool is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -189,6 +194,14 @@ pub enum Event {
         condition: String,
         source: Source,
     },
+    /// A card in play replaced the gain of a Condition (`on_gain_condition`, `prevent_gain`).
+    ConditionNotGained {
+        condition: String,
+        /// What would have given it.
+        source: Source,
+        /// The card that replaced the gain.
+        by: Source,
+    },
     ConditionDiscarded {
         condition: String,
         source: Source,
@@ -199,6 +212,16 @@ pub enum Event {
     },
     /// AH2e, devoured: every card is discarded; trophies are kept.
     DevouredDiscards,
+    /// EH, defeated: "The investigator discards all Condition cards" (RG, Defeated Investigators,
+    /// Collect Possessions): those he held.
+    DefeatedDiscards {
+        conditions: Vec<String>,
+    },
+    /// A hook would defeat a monster no effect may defeat (EH: an Epic Monster): nothing of it applied.
+    CannotDefeat {
+        monster: String,
+        source: Source,
+    },
     MonsterDefeated {
         monster: String,
         source: Source,
@@ -244,6 +267,16 @@ pub enum Event {
         monster: String,
         slot: Slot,
     },
+    /// EH: the monster's Health lost is already equal to or greater than its toughness (a toughness of
+    /// 0: "zero lost Health is equal to zero toughness", EH FAQ): it is defeated before any test.
+    ToughnessReached {
+        monster: String,
+        toughness: i32,
+        health_tokens: i32,
+    },
+    /// EH: the investigator defeated the monster that ambushed him: no additional encounter this
+    /// phase (RG, Ambush).
+    AmbushNoMoreEncounters,
     /// The investigator is out (defeated, devoured...) and meets no further monster.
     NoFurtherMonster {
         status: Status,
@@ -258,6 +291,22 @@ pub enum Event {
         /// Health tokens already on it.
         #[serde(rename = "damage")]
         health_tokens: i32,
+        /// Its printed values, as it is flipped. EH: the Will test (its horror) and the Strength
+        /// test (its damage); AH2e: the horror rating (horror damage) and the combat rating (combat
+        /// damage).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        horror: Option<MonsterTest>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        combat: Option<MonsterTest>,
+        /// AH2e: awareness, ability keywords, Nightmarish X and Overwhelming X.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        awareness: Option<i32>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        abilities: Vec<Keyword>,
+        #[serde(skip_serializing_if = "is_zero")]
+        nightmarish: i32,
+        #[serde(skip_serializing_if = "is_zero")]
+        overwhelming: i32,
     },
     #[serde(rename = "encounter_ends")]
     CombatEnds {

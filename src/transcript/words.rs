@@ -1,26 +1,37 @@
 //! The words every transcript line shares: printed names for card ids and causes ([`Source`]),
 //! numbers with their sign and plural, counters and statuses. Depends on `kernel` only.
 
-use crate::kernel::{Ability, Game, Investigator, Skill, Source, Stat, Status};
+use crate::kernel::{Ability, Game, Investigator, Skill, Source, Stat, Status, split_copy};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// Card id → printed name.
 pub type Names = BTreeMap<String, String>;
 
-/// What a line needs to be written: the printed names and the game (Stamina or Health).
+/// No card texts: lines that quote no card.
+pub(super) static NO_TEXTS: Names = Names::new();
+
+/// What a line needs to be written: the printed names (and texts) and the game (Stamina or Health).
 pub(super) struct Words<'a> {
     pub names: &'a Names,
+    /// Card id → printed text, quoted when a monster is flipped.
+    pub texts: &'a Names,
     pub game: Game,
 }
 
 impl Words<'_> {
     /// A card's printed name (its id when unknown).
+    /// A copy key (`45_automatic#2`, AH2e hands) is the card's name and which copy it is.
     pub fn card(&self, id: &str) -> String {
-        self.names
-            .get(id)
-            .cloned()
-            .unwrap_or_else(|| id.to_string())
+        if let Some(name) = self.names.get(id) {
+            return name.clone();
+        }
+        match split_copy(id) {
+            (card, n) if n > 1 && self.names.contains_key(card) => {
+                format!("{} (copy {n})", self.names[card])
+            }
+            _ => id.to_string(),
+        }
     }
 
     /// What caused something, as a reader would name it.
@@ -36,6 +47,14 @@ impl Words<'_> {
             Source::Skill(skill) => skill.title().to_string(),
             other => other.key().into_owned(),
         }
+    }
+
+    /// A card's printed text, if it has one.
+    pub fn text(&self, id: &str) -> Option<&str> {
+        self.texts
+            .get(id)
+            .map(|t| t.trim())
+            .filter(|t| !t.is_empty())
     }
 
     pub fn stat(&self, stat: Stat) -> &'static str {
