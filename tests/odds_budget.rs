@@ -122,7 +122,7 @@ fn within_seconds<T>(attack: impl FnOnce() -> T) -> T {
     let start = std::time::Instant::now();
     let out = attack();
     let took = start.elapsed();
-    assert!(took < std::time::Duration::from_secs(20), "took {took:?}");
+    assert!(took < std::time::Duration::from_secs(30), "took {took:?}");
     out
 }
 
@@ -220,7 +220,7 @@ fn samples_heavy_only_after_the_first_are_refused_the_same_on_any_threads() {
     assert!(
         one.1.contains(&format!(
             "take more than {} operations (at most that for 4096 samples",
-            SAMPLED_SCRIPT_OPERATIONS / 8
+            SAMPLED_SCRIPT_OPERATIONS / 32
         )),
         "{}",
         one.1

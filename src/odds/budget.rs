@@ -28,11 +28,11 @@ pub const MAX_SAMPLED_SCRIPT_OPERATIONS: u64 = 100_000_000;
 /// Samples are played in chunks of this many, a few chunks at a time in parallel.
 pub const SAMPLE_CHUNK: u64 = 4096;
 
-/// Operations of card scripts one chunk of samples may take (an eighth of the whole: a mean of about
-/// 3,000 a sample), so that the chunks played at once never do much more work than the budget, and a
-/// refusal does not depend on the number of threads (each chunk's operations are the same however
-/// many play).
-pub const MAX_CHUNK_SCRIPT_OPERATIONS: u64 = MAX_SAMPLED_SCRIPT_OPERATIONS / 8;
+/// Operations of card scripts one chunk of samples may take (a 32nd of the whole: a mean of about 760
+/// a sample, eleven times the heaviest scenario of the suite), so that the 8 chunks played at once do
+/// at most a quarter of the budget's work before a refusal, and a refusal does not depend on the
+/// number of threads (each chunk's operations are the same however many play).
+pub const MAX_CHUNK_SCRIPT_OPERATIONS: u64 = MAX_SAMPLED_SCRIPT_OPERATIONS / 32;
 
 /// Samples one sampled computation may draw.
 pub const MAX_SAMPLES: u64 = 100_000_000;
