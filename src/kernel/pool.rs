@@ -1,8 +1,7 @@
 //! Dice pool assembly: skill, modifier, token, bonuses, additional and fewer dice. Which bonuses count
 //! is the game's rule (EH: the single highest; AH2e: all, within two hands), passed in as `BonusRule`.
 
-use super::{BonusKind, Event, PartKind, Skill, Source};
-use serde::Serialize;
+use super::{BonusKind, Event, Exclusion, PartKind, Skill, Source};
 
 /// One bonus offered to this test.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -15,26 +14,6 @@ pub struct Bonus {
     /// AH2e: the monster (by id) whose Physical or Magical Resistance (of this bonus's kind) halves
     /// it, rounded up.
     pub halved: Option<String>,
-}
-
-/// Why a bonus adds nothing to the pool.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "why", rename_all = "snake_case")]
-pub enum Exclusion {
-    /// AH2e: a spell's bonus before a successful cast.
-    NotCast,
-    /// A bonus printed for combat only, in a test outside combat.
-    CombatOnly,
-    /// An optional ("may") bonus the player did not choose (`choices.use`).
-    NotChosen,
-    /// A card blocks bonuses of this kind (`block_bonuses`).
-    Blocked { kind: BonusKind, by: Source },
-    /// AH2e: the monster (by id) is immune to bonuses of this kind.
-    Immunity { kind: BonusKind, monster: String },
-    /// EH: only the single highest bonus applies; this is the one used.
-    NotHighest { used: Source, value: i32 },
-    /// A bonus of +0 or less.
-    Nothing,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
