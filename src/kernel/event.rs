@@ -7,9 +7,14 @@
 //! [`Encounter`](super::Encounter) is the whole state of a play. The JSON names of the combat
 //! events (`encounter_begins`, `damage`) are kept as they were.
 
+use super::monster::{Keyword, MonsterTest};
 use super::{Action, BonusKind, Exclusion, Location, Place, Skill, Slot, Source, Stat, Status};
 use super::{Target, TestKind};
 use serde::Serialize;
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
 
 /// What a line of the dice pool is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -258,6 +263,22 @@ pub enum Event {
         /// Health tokens already on it.
         #[serde(rename = "damage")]
         health_tokens: i32,
+        /// Its printed values, as it is flipped. EH: the Will test (its horror) and the Strength
+        /// test (its damage); AH2e: the horror rating (horror damage) and the combat rating (combat
+        /// damage).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        horror: Option<MonsterTest>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        combat: Option<MonsterTest>,
+        /// AH2e: awareness, ability keywords, Nightmarish X and Overwhelming X.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        awareness: Option<i32>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        abilities: Vec<Keyword>,
+        #[serde(skip_serializing_if = "is_zero")]
+        nightmarish: i32,
+        #[serde(skip_serializing_if = "is_zero")]
+        overwhelming: i32,
     },
     #[serde(rename = "encounter_ends")]
     CombatEnds {

@@ -38,6 +38,7 @@ pub fn transcript_text(p: &Played) -> String {
     out.push_str(&crate::transcript::render_events(
         &p.encounter.events,
         &names,
+        &p.texts(),
         game,
     ));
     out.push_str(&crate::transcript::render_summary(

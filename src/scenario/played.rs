@@ -27,6 +27,15 @@ impl Played {
             .collect()
     }
 
+    /// Card id → printed text.
+    pub fn texts(&self) -> BTreeMap<String, String> {
+        self.set
+            .cards
+            .iter()
+            .map(|(id, c)| (id.clone(), c.text.clone()))
+            .collect()
+    }
+
     /// The id of every card in play at the start or at the end: the investigator's card, possessions
     /// and conditions, and the monsters; sorted, each once.
     pub fn cards_in_play(&self) -> Vec<&str> {

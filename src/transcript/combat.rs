@@ -2,8 +2,10 @@
 //! of Fight or Flee, what happens to the monster, and what cards change about the combat. Depends
 //! on `kernel` only.
 
-use super::words::{Title, Words, plural};
-use crate::kernel::{Event, Game, Place, Slot, Source};
+use super::words::{Title, Words, plural, signed};
+use crate::kernel::monster::MonsterTest;
+use crate::kernel::{Event, Game, Keyword, Place, Slot, Source};
+use std::fmt::Write;
 
 pub(super) fn line(ev: &Event, w: &Words) -> String {
     match ev {
@@ -14,6 +16,12 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             ambush,
             toughness,
             health_tokens,
+            horror,
+            combat,
+            awareness,
+            abilities,
+            nightmarish,
+            overwhelming,
         } => {
             let what = match w.game {
                 Game::Eldritch => "Combat Encounter",
@@ -27,10 +35,23 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                 line.push_str(" (ambush)");
             }
             line.push_str(&format!(", toughness {toughness}"));
-            if *health_tokens > 0 {
+            if *health_tokens > 0 && w.game == Game::Eldritch {
                 line.push_str(&format!(", {} on it", tokens(*health_tokens)));
             }
-            format!("{line}\n")
+            line.push('\n');
+            let printed = Printed {
+                horror: horror.as_ref(),
+                combat: combat.as_ref(),
+                awareness: *awareness,
+                abilities,
+                nightmarish: *nightmarish,
+                overwhelming: *overwhelming,
+            };
+            let _ = writeln!(line, "  {}", printed.line(w.game));
+            if let Some(text) = w.text(monster).filter(|t| !printed.says_all_of(t)) {
+                let _ = writeln!(line, "  text: \"{text}\"");
+            }
+            line
         }
         Event::CombatEnds {
             monster,
@@ -157,6 +178,109 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             status.as_str()
         ),
         _ => String::new(),
+    }
+}
+
+/// A monster's printed values, as the transcript shows them when it is flipped.
+struct Printed<'a> {
+    horror: Option<&'a MonsterTest>,
+    combat: Option<&'a MonsterTest>,
+    awareness: Option<i32>,
+    abilities: &'a [Keyword],
+    nightmarish: i32,
+    overwhelming: i32,
+}
+
+impl Printed<'_> {
+    /// EH: "Will (+1), horror 1; Strength (+0), damage 2". AH2e: "awareness −2; horror rating −3,
+    /// horror damage 2; combat rating +0, combat damage 1; Physical Resistance, Nightmarish 1".
+    fn line(&self, game: Game) -> String {
+        let mut parts = Vec::new();
+        match game {
+            Game::Eldritch => {
+                for (test, loss, none) in [
+                    (self.horror, "horror", "no Will test"),
+                    (self.combat, "damage", "no Strength test"),
+                ] {
+                    parts.push(match test {
+                        Some(t) => {
+                            let mut p = format!("{} ({})", t.skill.title(), signed(t.modifier));
+                            match t.loss {
+                                Some(v) => write!(p, ", {loss} {v}"),
+                                None => write!(p, ", no {loss}"),
+                            }
+                            .ok();
+                            p
+                        }
+                        None => none.to_string(),
+                    });
+                }
+            }
+            Game::Arkham => {
+                if let Some(a) = self.awareness {
+                    parts.push(format!("awareness {}", signed(a)));
+                }
+                for (test, what) in [(self.horror, "horror"), (self.combat, "combat")] {
+                    parts.push(match test {
+                        Some(t) => match t.loss {
+                            Some(v) => {
+                                format!("{what} rating {}, {what} damage {v}", signed(t.modifier))
+                            }
+                            None => {
+                                format!("{what} rating {}, no {what} damage", signed(t.modifier))
+                            }
+                        },
+                        None => format!("no {what} rating"),
+                    });
+                }
+                let abilities = self.abilities();
+                if !abilities.is_empty() {
+                    parts.push(abilities.join(", "));
+                }
+            }
+        }
+        parts.join("; ")
+    }
+
+    /// AH2e: the abilities as printed ("Nightmarish 1", "Overwhelming 1" with their value).
+    fn abilities(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .abilities
+            .iter()
+            .map(|k| keyword(*k).to_string())
+            .collect();
+        if self.nightmarish > 0 {
+            out.push(format!("Nightmarish {}", self.nightmarish));
+        }
+        if self.overwhelming > 0 {
+            out.push(format!("Overwhelming {}", self.overwhelming));
+        }
+        out
+    }
+
+    /// Whether a card's text says nothing but the abilities this line already lists ("Physical
+    /// Immunity. Undead"): then it is not quoted again.
+    fn says_all_of(&self, text: &str) -> bool {
+        let mut rest = text.to_lowercase();
+        for a in self.abilities() {
+            rest = rest.replace(&a.to_lowercase(), "");
+        }
+        rest.chars()
+            .all(|c| c.is_whitespace() || c == '.' || c == ',')
+    }
+}
+
+/// An AH2e ability keyword as printed.
+fn keyword(k: Keyword) -> &'static str {
+    match k {
+        Keyword::Ambush => "Ambush",
+        Keyword::Endless => "Endless",
+        Keyword::PhysicalResistance => "Physical Resistance",
+        Keyword::PhysicalImmunity => "Physical Immunity",
+        Keyword::MagicalResistance => "Magical Resistance",
+        Keyword::MagicalImmunity => "Magical Immunity",
+        Keyword::Undead => "Undead",
+        Keyword::Mask => "Mask",
     }
 }
 

@@ -8,9 +8,14 @@ use std::fmt::Write;
 /// Card id → printed name.
 pub type Names = BTreeMap<String, String>;
 
-/// What a line needs to be written: the printed names and the game (Stamina or Health).
+/// No card texts: lines that quote no card.
+pub(super) static NO_TEXTS: Names = Names::new();
+
+/// What a line needs to be written: the printed names (and texts) and the game (Stamina or Health).
 pub(super) struct Words<'a> {
     pub names: &'a Names,
+    /// Card id → printed text, quoted when a monster is flipped.
+    pub texts: &'a Names,
     pub game: Game,
 }
 
@@ -36,6 +41,14 @@ impl Words<'_> {
             Source::Skill(skill) => skill.title().to_string(),
             other => other.key().into_owned(),
         }
+    }
+
+    /// A card's printed text, if it has one.
+    pub fn text(&self, id: &str) -> Option<&str> {
+        self.texts
+            .get(id)
+            .map(|t| t.trim())
+            .filter(|t| !t.is_empty())
     }
 
     pub fn stat(&self, stat: Stat) -> &'static str {

@@ -177,6 +177,12 @@ pub trait Procedure: Sync {
                 ambush: self.ambush(monster),
                 toughness: monster.toughness,
                 health_tokens: monster.health_tokens,
+                horror: monster.horror.clone(),
+                combat: monster.combat.clone(),
+                awareness: monster.awareness,
+                abilities: monster.keywords.clone(),
+                nightmarish: monster.nightmarish,
+                overwhelming: monster.overwhelming,
             }
         );
         enc.fire(Hook::BeforeCombat, hooks, &mut None)?;

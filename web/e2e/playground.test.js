@@ -1,0 +1,262 @@
+// The playground in a real browser: each test does what a user does (click, type, paste, open a link) and
+// asserts what the page shows. Expected values come from the rules and the cards, not from the page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { serve, launch, open, shot, setText, lastTiming, SHOTS, REPO } from './harness.js';
+
+let server;
+let browser;
+const timings = {};
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await writeFile(join(SHOTS, 'timings.json'), JSON.stringify(timings, null, 2) + '\n');
+  console.log('timings (ms, measured in the page with performance.now):', JSON.stringify(timings));
+  await browser?.close();
+  await server?.close();
+});
+
+// Mark Harrigan (Strength 4, Will 4, Health 8, Sanity 4 on his card) against one Ghoul.
+const GHOUL = `game = "eldritch"
+title = "Mark Harrigan fights a Ghoul"
+
+[investigator]
+card = "Mark Harrigan"
+possessions = ["45_automatic"]
+
+[[monsters]]
+card = "ghoul"
+
+[dice]
+seed = 3
+`;
+
+test('the picker builds a scenario from the base set and Run shows its transcript', async () => {
+  const page = await open(browser, server.url);
+  await page.locator('#picker summary').click();
+    await page.selectOption('#p-game', 'eldritch');
+  await page.waitForSelector('#p-investigator option[value=mark_harrigan]', { state: 'attached' });
+  await page.selectOption('#p-investigator', 'mark_harrigan');
+  await page.locator('#p-poss-filter').fill('automatic');
+  await page.locator('#p-possessions input[value="45_automatic"]').check();
+  await page.selectOption('#p-what', 'combat');
+  await page.locator('#p-mon-filter').fill('ghoul');
+  await page.locator('#p-monsters input[value=ghoul]').check();
+  await page.locator('#p-write-run').click();
+  const transcript = page.locator('#transcript');
+  await transcript.waitFor();
+  const t = await transcript.innerText();
+  // The combat encounter's two tests (EH Reference Guide, Combat Encounters: Will, then Strength).
+  assert.match(t, /Mark Harrigan: .*Strength 4, Will 4; Health 8, Sanity 4/);
+  assert.match(t, /Combat Encounter 1: Ghoul/);
+  assert.match(t, /Test 1: Will/);
+  assert.match(t, /Test 2: Strength/);
+  const editor = await page.locator('#text').inputValue();
+  assert.match(editor, /^\[\[monsters\]\]\ncard = "ghoul"$/m);
+  assert.match(editor, /^card = "mark_harrigan"$/m);
+  assert.match(editor, /^possessions = \["45_automatic"\]$/m);
+  // The .45 Automatic: "Gain +3 Strength during Combat Encounters." (its card), in the Strength test pool.
+  assert.match(t, /pool {2}\+3 {2}bonus from \.45 Automatic/);
+  const timing = await lastTiming(page);
+  timings.run_transcript_ms = timing.wallMs;
+  assert.ok(timing.wallMs < 1000, `transcript in ${timing.wallMs} ms`);
+  await shot(page, '1-picker-run');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('Ctrl+Enter runs, and the text survives a reload', async () => {
+  const page = await open(browser, server.url);
+  await setText(page, GHOUL);
+  await page.locator('#text').press('Control+Enter');
+  await page.locator('#transcript').waitFor();
+  assert.match(await page.locator('#transcript').innerText(), /Ghoul/);
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await page.locator('#text').inputValue(), GHOUL);
+  await page.context().close();
+});
+
+test('a broken inline card: Validate shows its diagnostic at its line, with its hint', async () => {
+  const page = await open(browser, server.url);
+  const broken = `game = "eldritch"
+title = "A broken inline card"
+
+[investigator]
+card = "Mark Harrigan"
+possessions = [{ id = "lucky_coin", name = "Lucky Coin", kind = "asset", bonuses = [{ skill = "strenght", value = 1 }] }]
+
+[test]
+skill = "strength"
+
+[dice]
+seed = 1
+`;
+  await setText(page, broken);
+  await page.locator('#validate').click();
+  const diag = page.locator('#problems .diag').first();
+  await diag.waitFor();
+  // Eldritch Horror's five skills: lore, influence, observation, strength, will.
+  assert.match(await diag.innerText(), /E0105/);
+  assert.match(await diag.innerText(), /strenght/);
+  assert.match(await diag.locator('.hint').innerText(), /strength/);
+  assert.match(await diag.locator('.where').innerText(), /scenario\.toml:6:/);
+  // At its line in the editor: line 6's number is marked, the line carries the message and the hint.
+  assert.equal(await page.locator('#gutter div.err').count(), 1);
+  assert.equal(await page.locator('#gutter div.err').innerText(), '6');
+  const lens = page.locator('#notes .lens[data-line="6"]');
+  assert.match(await lens.innerText(), /E0105 .*strenght.*\n?.*hint: one of: .*strength/s);
+  assert.equal(await page.locator('#backdrop mark').innerText(), '"strenght"');
+  // Both in view: the editor scrolled sideways to the column of the problem.
+  const box = await page.locator('#editor').boundingBox();
+  for (const el of [lens, page.locator('#backdrop mark')]) {
+    const b = await el.boundingBox();
+    assert.ok(b.x >= box.x && b.x + b.width <= box.x + box.width + 1 && b.y >= box.y && b.y + b.height <= box.y + box.height, `${JSON.stringify(b)} in ${JSON.stringify(box)}`);
+  }
+  await shot(page, '2-broken-card');
+  // Clicking the diagnostic puts the cursor on it.
+  await diag.click();
+  const sel = await page.evaluate(() => { const t = document.getElementById('text'); return t.value.slice(t.selectionStart, t.selectionEnd); });
+  assert.equal(sel, '"strenght"');
+  // Fixed, it validates clean and the marks are gone.
+  await setText(page, broken.replace('strenght', 'strength'));
+  await page.locator('#validate').click();
+  await page.waitForSelector('#status.good');
+  assert.equal(await page.locator('#gutter div.err').count(), 0);
+  await page.context().close();
+});
+
+test('Check marks each [expect] line that holds or not', async () => {
+  const page = await open(browser, server.url);
+  // Strength 3 for Trish on her card; faces 6, 1, 2: one success (EH: a 5 or 6 is a success).
+  await setText(page, `game = "eldritch"
+[investigator]
+card = "Trish Scarborough"
+[test]
+skill = "strength"
+[dice]
+faces = [6, 1, 2]
+[expect]
+"tests.0.successes" = 1
+"tests.0.passed" = false
+`);
+  await page.locator('#check').click();
+  await page.locator('#expects').waitFor();
+  const items = page.locator('#expects li');
+  assert.equal(await items.count(), 2);
+  assert.equal(await items.nth(0).getAttribute('class'), 'hold');
+  assert.equal(await items.nth(1).getAttribute('class'), 'miss');
+  assert.match(await items.nth(1).innerText(), /expected false, got true/);
+  assert.equal(await page.locator('#gutter div[data-line="9"]').getAttribute('class'), 'hold');
+  assert.equal(await page.locator('#gutter div[data-line="10"]').getAttribute('class'), 'miss');
+  assert.match(await page.locator('#status').innerText(), /1 of 2 \[expect\] lines miss/);
+  await shot(page, '3-check');
+  await page.context().close();
+});
+
+test('Odds draws the distributions of a single-monster encounter', async () => {
+  const page = await open(browser, server.url);
+  await setText(page, GHOUL);
+  await page.locator('#odds').click();
+  await page.locator('#chart-health').waitFor();
+  for (const id of ['#chart-health', '#chart-sanity', '#chart-defeated', '#chart-status']) {
+    const ps = await page.locator(`${id} .bar .p`).allInnerTexts();
+    assert.ok(ps.length > 0, id);
+    if (id !== '#chart-defeated') {
+      const sum = ps.reduce((s, p) => s + parseFloat(p), 0);
+      assert.ok(Math.abs(sum - 100) < 0.5, `${id} sums to ${sum}`);
+    }
+  }
+  assert.match(await page.locator('#chart-health h3').innerText(), /Health lost/);
+  assert.match(await page.locator('#chart-defeated').innerText(), /Ghoul/);
+  assert.match(await page.locator('.output .meta').first().innerText(), /^exact/);
+  const timing = await lastTiming(page);
+  timings.single_monster_odds_ms = timing.wallMs;
+  assert.ok(timing.wallMs < 1000, `odds in ${timing.wallMs} ms`);
+  await shot(page, '4-odds');
+  await page.context().close();
+});
+
+test('long odds show progress and Cancel stops them; the page goes on working', async () => {
+  const page = await open(browser, server.url);
+  await setText(page, GHOUL);
+  await page.locator('#samples').fill('5000000');
+  await page.locator('#odds').click();
+  await page.waitForFunction(() => Number(document.getElementById('bar').value) > 0);
+  assert.match(await page.locator('#progress-text').innerText(), /of 5,000,000 samples/);
+  await shot(page, '5-odds-progress');
+  await page.locator('#cancel').click();
+  await page.waitForSelector('#progress', { state: 'hidden' });
+  assert.equal(await page.locator('#status').innerText(), 'cancelled');
+  await page.locator('#samples').fill('20000');
+  await page.locator('#odds').click();
+  await page.locator('#chart-defeated').waitFor();
+  assert.match(await page.locator('.output .meta').first().innerText(), /sampled: 20,000 seeded runs/);
+  await page.context().close();
+});
+
+test('a shared link opens on the same result', async () => {
+  const page = await open(browser, server.url);
+  await setText(page, GHOUL);
+  await page.locator('#run').click();
+  await page.locator('#transcript').waitFor();
+  const transcript = await page.locator('#transcript').innerText();
+  await page.locator('#share').click();
+  await page.waitForFunction(() => location.hash.includes('z='));
+  const link = await page.evaluate(() => location.href);
+  await page.context().close();
+
+  const other = await open(browser, link);
+  await other.locator('#transcript').waitFor();
+  assert.equal(await other.locator('#text').inputValue(), GHOUL);
+  assert.equal(await other.locator('#transcript').innerText(), transcript);
+  await shot(other, '6-shared-link');
+  await other.context().close();
+});
+
+test('a card pack folder loaded from the disk: its cards are in the picker and a scenario plays them', async () => {
+  const page = await open(browser, server.url);
+  await page.locator('#packdir').setInputFiles(join(REPO, 'examples', 'packs', 'miskatonic_expedition'));
+  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('loaded'));
+  assert.match(await page.locator('#status').innerText(), /^loaded miskatonic_expedition \(\d+ files\)/);
+  assert.match(await page.locator('#packs').innerText(), /miskatonic_expedition/);
+  await page.locator('#picker summary').click();
+  await page.waitForSelector('#p-monsters input[value=bone_swarm]');
+  // The Bone Swarm (the pack's homebrew card): the example scenario of the pack, its [expect] lines.
+  await setText(page, `game = "eldritch"
+[investigator]
+card = "Mark Harrigan"
+[[monsters]]
+card = "Bone Swarm"
+[dice]
+faces = [1, 1, 1, 1, 1, 5, 6, 1]
+[expect]
+"investigator.sanity" = 3
+"investigator.health" = 8
+"monsters.0.defeated" = false
+"monsters.0.damage" = 1
+`);
+  await page.locator('#check').click();
+  await page.locator('#expects').waitFor();
+  assert.equal(await page.locator('#expects li.hold').count(), 4);
+  assert.match(await page.locator('#status').innerText(), /all 4 \[expect\] lines hold/);
+  await shot(page, '7-pack-folder');
+  await page.context().close();
+});
+
+test('on a phone the page is one column and nothing overflows sideways', async () => {
+  const page = await open(browser, server.url, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await setText(page, GHOUL);
+  await page.locator('#run').click();
+  await page.locator('#transcript').waitFor();
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  assert.ok(scroll <= width, `page ${scroll} px wide in a ${width} px window`);
+  await shot(page, '8-phone');
+  await page.context().close();
+});

@@ -1,0 +1,674 @@
+// The playground page: the editor, the picker, the actions and their output. The engine runs in a Web
+// Worker (worker.js); this thread only draws. Nothing leaves the browser: the scenario is kept in
+// localStorage and shared through the page's address (its fragment, never sent to a server).
+
+const $ = (id) => document.getElementById(id);
+const text = $('text');
+const pathInput = $('path');
+const STORE = 'mythos.playground.';
+
+const EXAMPLE = `game = "eldritch"
+title = "Trish Scarborough tests Strength and spends a Clue to reroll two dice"
+source = "EH wiki, Trish Scarborough: a Clue rerolls up to 2 dice"
+
+[investigator]
+card = "Trish Scarborough"
+clues = 1
+conditions = ["blessed"]
+
+[test]
+skill = "strength"
+modifier = -1
+
+[dice]
+faces = [1, 2, 3, 5]
+
+[choices]
+rerolls = "until_pass"
+
+[expect]
+"tests.0.pool" = 2
+"tests.0.passed" = true
+"investigator.clues" = 0
+`;
+
+// ---------------------------------------------------------------- the engine's worker
+
+let worker = null;
+let nextId = 1;
+const pending = new Map();
+let packs = [];
+
+function startWorker() {
+  worker = new Worker('worker.js', { type: 'module' });
+  worker.onmessage = (e) => {
+    const msg = e.data;
+    const p = pending.get(msg.id);
+    if (!p) return;
+    if ('progress' in msg && !('ok' in msg)) { p.onProgress && p.onProgress(msg); return; }
+    pending.delete(msg.id);
+    if (msg.ok) p.resolve(msg);
+    else {
+      p.reject(new Error(msg.panic ? `the engine stopped: ${msg.panic}` : msg.error));
+      if (msg.fatal) restartWorker();
+    }
+  };
+  worker.onerror = (e) => {
+    for (const p of pending.values()) p.reject(new Error(`the engine could not start: ${e.message || 'unknown error'}`));
+    pending.clear();
+  };
+  if (packs.length) call('packs', { packs }).catch(() => {});
+}
+
+function restartWorker() {
+  if (worker) worker.terminate();
+  for (const p of pending.values()) p.reject(new Error('cancelled'));
+  pending.clear();
+  startWorker();
+}
+
+function call(op, args = {}, onProgress = null) {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject, onProgress });
+    worker.postMessage({ id, op, ...args });
+  });
+}
+
+// ---------------------------------------------------------------- the editor
+
+let marks = { errors: [], lines: {} };
+
+function escapeHtml(s) {
+  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+}
+
+function drawEditor() {
+  const lines = text.value.split('\n');
+  const byLine = new Map();
+  for (const d of marks.errors) {
+    if (!d.line) continue;
+    if (!byLine.has(d.line)) byLine.set(d.line, []);
+    byLine.get(d.line).push(d);
+  }
+  const gutter = [];
+  const back = [];
+  const notes = [];
+  lines.forEach((line, i) => {
+    const n = i + 1;
+    const errs = byLine.get(n);
+    const cls = errs ? 'err' : (marks.lines[n] || '');
+    const title = errs ? errs.map((d) => `${d.code} ${d.message}${d.hint ? ` (hint: ${d.hint})` : ''}`).join('\n') : '';
+    gutter.push(`<div data-line="${n}" class="${cls}" title="${escapeHtml(title)}">${n}</div>`);
+    let html;
+    if (errs) {
+      const d = errs[0];
+      const chars = [...line];
+      const from = Math.min(Math.max((d.column || 1) - 1, 0), chars.length);
+      let to = d.end_line === n ? (d.end_column || 1) - 1 : chars.length;
+      if (to <= from) to = Math.min(from + 1, chars.length);
+      html = escapeHtml(chars.slice(0, from).join('')) + '<mark>' + escapeHtml(chars.slice(from, to).join('') || ' ') + '</mark>' + escapeHtml(chars.slice(to).join(''));
+      html = `<span class="line-err">${html}</span>`;
+      notes.push(`<div class="lens" style="top:${i + 1}lh" data-line="${n}">${errs.map((e) => `<b>${e.code}</b> ${escapeHtml(e.message)}${e.hint ? ` <i>hint: ${escapeHtml(e.hint)}</i>` : ''}`).join('<br>')}</div>`);
+    } else if (marks.lines[n] === 'miss') {
+      html = `<span class="line-miss">${escapeHtml(line) || ' '}</span>`;
+    } else {
+      html = escapeHtml(line);
+    }
+    back.push(html);
+  });
+  $('gutter').innerHTML = gutter.join('');
+  $('backdrop').innerHTML = back.join('\n') + '\n';
+  $('notes-inner').innerHTML = notes.join('');
+  syncScroll();
+}
+
+function syncScroll() {
+  $('backdrop').scrollTop = text.scrollTop;
+  $('backdrop').scrollLeft = text.scrollLeft;
+  $('gutter').scrollTop = text.scrollTop;
+  $('notes-inner').style.transform = `translateY(${-text.scrollTop}px)`;
+}
+
+// Scrolls the editor so that a 1-based line and column are in view, without moving the cursor.
+function reveal(line, column) {
+  const cs = getComputedStyle(text);
+  const lh = parseFloat(cs.lineHeight) || 19;
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${cs.fontSize} ${cs.fontFamily}`;
+  const cw = ctx.measureText('0').width || 8;
+  const top = (line - 1) * lh;
+  if (top < text.scrollTop || top > text.scrollTop + text.clientHeight - 2 * lh) text.scrollTop = Math.max(top - 3 * lh, 0);
+  const x = (column - 1) * cw;
+  if (x < text.scrollLeft || x > text.scrollLeft + text.clientWidth * 0.6) text.scrollLeft = Math.max(x - text.clientWidth / 4, 0);
+  syncScroll();
+}
+
+function clearMarks() {
+  marks = { errors: [], lines: {} };
+  drawEditor();
+}
+
+// The character offset in the editor of a 1-based line and column.
+function offsetOf(line, column) {
+  const lines = text.value.split('\n');
+  let off = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) off += lines[i].length + 1;
+  const l = lines[line - 1] || '';
+  return off + Math.min([...l].slice(0, Math.max(column - 1, 0)).join('').length, l.length);
+}
+
+function goTo(line, column = 1, endLine = null, endColumn = null) {
+  const start = offsetOf(line, column);
+  const end = endLine ? Math.max(offsetOf(endLine, endColumn || 1), start) : start;
+  text.focus();
+  text.setSelectionRange(start, end);
+  const lh = parseFloat(getComputedStyle(text).lineHeight) || 19;
+  const top = (line - 1) * lh;
+  if (top < text.scrollTop || top > text.scrollTop + text.clientHeight - 2 * lh) text.scrollTop = Math.max(top - 3 * lh, 0);
+  syncScroll();
+}
+
+let saveTimer = null;
+text.addEventListener('input', () => {
+  if (marks.errors.length || Object.keys(marks.lines).length) marks = { errors: [], lines: {} };
+  drawEditor();
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(save, 300);
+});
+text.addEventListener('scroll', syncScroll);
+text.addEventListener('keydown', (e) => {
+  if (e.key === 'Tab' && !e.ctrlKey && !e.altKey && !e.metaKey) {
+    // Two spaces, as TOML files are usually indented; Esc then Tab leaves the editor.
+    if (tabLeaves) return;
+    e.preventDefault();
+    const s = text.selectionStart;
+    text.setRangeText('  ', s, text.selectionEnd, 'end');
+    text.dispatchEvent(new Event('input'));
+  }
+});
+let tabLeaves = false;
+text.addEventListener('keydown', (e) => { tabLeaves = e.key === 'Escape' ? true : (e.key === 'Tab' ? tabLeaves : false); }, true);
+$('gutter').addEventListener('click', (e) => {
+  const n = Number(e.target.dataset.line);
+  if (n) goTo(n);
+});
+
+// ---------------------------------------------------------------- keeping and sharing
+
+function save() {
+  try {
+    localStorage.setItem(STORE + 'text', text.value);
+    localStorage.setItem(STORE + 'path', pathInput.value);
+    localStorage.setItem(STORE + 'samples', $('samples').value);
+  } catch (_) { /* storage full or off: nothing to do */ }
+}
+
+function bytesToB64url(bytes) {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function b64urlToBytes(s) {
+  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+async function pipe(bytes, stream) {
+  const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
+  return new Uint8Array(await out.arrayBuffer());
+}
+
+// The scenario as a fragment: `a` the action to show, `p` the file name, `z` the text deflated and in
+// base64url (or `s`, plain base64url, where the browser cannot compress).
+async function fragmentOf(action) {
+  const raw = new TextEncoder().encode(text.value);
+  const params = new URLSearchParams();
+  params.set('a', action);
+  if (pathInput.value !== 'scenario.toml') params.set('p', pathInput.value);
+  if (typeof CompressionStream === 'function') params.set('z', bytesToB64url(await pipe(raw, new CompressionStream('deflate-raw'))));
+  else params.set('s', bytesToB64url(raw));
+  return '#' + params.toString();
+}
+
+async function readFragment() {
+  const h = location.hash.slice(1);
+  if (!h) return null;
+  const params = new URLSearchParams(h);
+  let body = null;
+  if (params.has('z')) body = new TextDecoder().decode(await pipe(b64urlToBytes(params.get('z')), new DecompressionStream('deflate-raw')));
+  else if (params.has('s')) body = new TextDecoder().decode(b64urlToBytes(params.get('s')));
+  if (body === null) return null;
+  return { text: body, path: params.get('p') || 'scenario.toml', action: params.get('a') || 'run' };
+}
+
+let lastAction = 'run';
+
+$('share').addEventListener('click', async () => {
+  const frag = await fragmentOf(lastAction);
+  history.replaceState(null, '', frag);
+  const url = location.href;
+  try { await navigator.clipboard.writeText(url); setStatus(`link copied (${url.length} characters): it opens on this ${lastAction}`, 'good'); }
+  catch (_) { setStatus(`link in the address bar (${url.length} characters): it opens on this ${lastAction}`, 'good'); }
+});
+
+// ---------------------------------------------------------------- output
+
+function setStatus(msg, kind = '') {
+  const s = $('status');
+  s.textContent = msg;
+  s.className = 'status ' + kind;
+}
+
+function diagHtml(d) {
+  const where = d.file ? `${d.file}${d.line ? `:${d.line}:${d.column}` : ''}` : '';
+  return `<div class="diag" data-line="${d.in_scenario ? d.line : ''}" data-col="${d.column || 1}" data-eline="${d.end_line || ''}" data-ecol="${d.end_column || ''}">
+    <div><span class="where">${escapeHtml(where)}</span> <span class="code">${d.code}</span> ${escapeHtml(d.message)}</div>
+    ${d.hint ? `<div class="hint">${escapeHtml(d.hint)}</div>` : ''}</div>`;
+}
+
+function showProblems(ds) {
+  const box = $('problems');
+  box.innerHTML = ds.map(diagHtml).join('');
+  marks.errors = ds.filter((d) => d.in_scenario);
+  drawEditor();
+  if (marks.errors.length) reveal(marks.errors[0].line, marks.errors[0].column || 1);
+}
+
+$('problems').addEventListener('click', (e) => {
+  const el = e.target.closest('.diag');
+  if (el && el.dataset.line) goTo(Number(el.dataset.line), Number(el.dataset.col), Number(el.dataset.eline) || null, Number(el.dataset.ecol) || null);
+});
+
+function transcriptHtml(t) {
+  return t.split('\n').map((line, i) => {
+    const e = escapeHtml(line);
+    if (i === 0 || /^(==|Test \d+:|End:)/.test(line) || /^\(untitled scenario\)$/.test(line)) return `<span class="t-head">${e}</span>`;
+    if (/\bignored\b|\bnot applied\b|\bdoes not apply\b/i.test(line)) return `<span class="t-ignored">${e}</span>`;
+    if (/\bloses \d+ (Health|Sanity|Stamina)\b/.test(line) && /^\s*investigator\b/.test(line)) return `<span class="t-loss">${e}</span>`;
+    if (/^\s*result: .*: passed$/.test(line)) return `<span class="t-pass">${e}</span>`;
+    if (/^\s*result: .*: failed$/.test(line)) return `<span class="t-fail">${e}</span>`;
+    return e;
+  }).join('\n');
+}
+
+// The `[expect]` lines of the editor's text: their line numbers and keys.
+function expectLines() {
+  const out = [];
+  let inExpect = false;
+  text.value.split('\n').forEach((line, i) => {
+    const t = line.trim();
+    if (/^\[\[?.*\]\]?\s*(#.*)?$/.test(t)) { inExpect = /^\[\s*expect\s*\]/.test(t); return; }
+    if (!inExpect || !t || t.startsWith('#')) return;
+    const m = t.match(/^("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_.-]+)\s*=\s*(.*)$/);
+    if (m) out.push({ line: i + 1, key: m[1].replace(/^["']|["']$/g, ''), value: m[2] });
+  });
+  return out;
+}
+
+function showRun(r, ms) {
+  const out = $('output');
+  $('problems').innerHTML = '';
+  marks = { errors: [], lines: {} };
+  if (r.diagnostics) {
+    showProblems(r.diagnostics);
+    if (r.refusal_expected && r.misses && r.misses.length === 0) {
+      setStatus(`refused with ${r.refusal_expected}, as the file expects`, 'good');
+    } else setStatus(`${r.diagnostics.length} problem${r.diagnostics.length === 1 ? '' : 's'}: the scenario cannot be played`, 'bad');
+    out.innerHTML = `<pre class="rendered">${escapeHtml(r.diagnostics.map((d) => d.rendered).join('\n'))}</pre>`;
+    return;
+  }
+  const misses = r.misses || [];
+  let html = '';
+  if (r.source) html += `<p class="meta">source: ${escapeHtml(r.source)}</p>`;
+  if (r.error) {
+    html += diagHtml(r.error);
+    marks.errors = r.error.in_scenario ? [r.error] : [];
+  }
+  html += `<pre class="transcript" id="transcript">${transcriptHtml(r.transcript)}</pre>`;
+  html += `<details><summary>result object (JSON)</summary><pre>${escapeHtml(JSON.stringify(r.result, null, 2))}</pre></details>`;
+  out.innerHTML = html;
+  const nExpect = expectLines().length;
+  const tail = nExpect ? (misses.length ? `; ${misses.length} of ${nExpect} [expect] lines miss` : `; all ${nExpect} [expect] lines hold`) : '';
+  setStatus(`played in ${ms.toFixed(0)} ms${tail}${r.error ? '; stopped by an error' : ''}`, r.error || misses.length ? 'bad' : 'good');
+  drawEditor();
+}
+
+function showCheck(r, ms) {
+  const out = $('output');
+  $('problems').innerHTML = '';
+  marks = { errors: [], lines: {} };
+  const lines = expectLines();
+  if (r.diagnostics && !r.refusal_expected) {
+    showRun(r, ms);
+    return;
+  }
+  const missAt = new Map((r.misses || []).map((m) => [m.line, m]));
+  const items = lines.map((l) => {
+    const m = missAt.get(l.line);
+    marks.lines[l.line] = m ? 'miss' : 'hold';
+    const detail = m ? `: expected ${m.expected}, got ${m.got}` : '';
+    return `<li class="${m ? 'miss' : 'hold'}" data-line="${l.line}">line ${l.line}: ${escapeHtml(l.key)} = ${escapeHtml(l.value)}${escapeHtml(detail)}</li>`;
+  });
+  // A miss whose line is not among those found (should not happen): listed all the same.
+  for (const m of r.misses || []) if (!lines.some((l) => l.line === m.line)) items.push(`<li class="miss">${escapeHtml(m.text)}</li>`);
+  const nMiss = (r.misses || []).length;
+  out.innerHTML = lines.length ? `<ul class="expects" id="expects">${items.join('')}</ul>` : '<p class="meta">This scenario has no [expect] lines: add some, e.g. <code>"tests.0.passed" = true</code>.</p>';
+  if (r.error) out.innerHTML += diagHtml(r.error);
+  if (r.transcript) out.innerHTML += `<details><summary>transcript</summary><pre class="transcript">${transcriptHtml(r.transcript)}</pre></details>`;
+  setStatus(lines.length ? (nMiss ? `${nMiss} of ${lines.length} [expect] lines miss` : `all ${lines.length} [expect] lines hold`) : 'nothing to check', nMiss ? 'bad' : (lines.length ? 'good' : ''));
+  drawEditor();
+}
+
+$('output').addEventListener('click', (e) => {
+  const li = e.target.closest('[data-line]');
+  if (li && li.dataset.line) goTo(Number(li.dataset.line));
+});
+
+function showValidate(ds, ms) {
+  $('output').innerHTML = ds.length ? `<pre class="rendered">${escapeHtml(ds.map((d) => d.rendered).join('\n'))}</pre>` : '<p class="meta">No problem in the scenario or the loaded packs.</p>';
+  marks = { errors: [], lines: {} };
+  showProblems(ds);
+  setStatus(ds.length ? `${ds.length} problem${ds.length === 1 ? '' : 's'}` : `no problem (checked in ${ms.toFixed(0)} ms)`, ds.length ? 'bad' : 'good');
+}
+
+const pct = (p) => `${(p * 100).toFixed(p > 0 && p < 0.001 ? 3 : 1)}%`;
+
+function chart(title, rows, id) {
+  if (!rows.length) return '';
+  const max = Math.max(...rows.map((r) => r[1]), 1e-12);
+  return `<div class="chart" id="${id}"><h3>${escapeHtml(title)}</h3>${rows.map(([k, p]) =>
+    `<div class="bar" title="${escapeHtml(String(k))}: ${pct(p)}"><span class="k">${escapeHtml(String(k))}</span><span class="track"><span class="fill" style="display:block;width:${(p / max * 100).toFixed(2)}%"></span></span><span class="p">${pct(p)}</span></div>`).join('')}</div>`;
+}
+
+function showOdds(o, ms) {
+  $('problems').innerHTML = '';
+  marks = { errors: [], lines: {} };
+  drawEditor();
+  if (o.diagnostics) {
+    showProblems(o.diagnostics);
+    $('output').innerHTML = `<pre class="rendered">${escapeHtml(o.diagnostics.map((d) => d.rendered).join('\n'))}</pre>`;
+    setStatus('no odds: the scenario has a problem', 'bad');
+    return;
+  }
+  const arkham = o.game === 'arkham';
+  let html = `<p class="meta">${o.method === 'exact' ? `exact: ${o.runs.toLocaleString('en')} runs of the rules, every roll enumerated` : `sampled: ${o.runs.toLocaleString('en')} seeded runs from seed ${o.seed}`}${o.unresolved > 0 ? `; unresolved ${pct(o.unresolved)}` : ''}; ${ms.toFixed(0)} ms</p>`;
+  if (o.fallback) html += `<p class="meta">${escapeHtml(o.fallback.message)}: sampled instead.</p>`;
+  if (o.test_passed !== null && o.test_passed !== undefined) html += chart('Test', [['passed', o.test_passed], ['failed', 1 - o.test_passed]], 'chart-test');
+  if (o.successes) html += chart('Successes', o.successes, 'chart-successes');
+  html += chart(arkham ? 'Stamina lost' : 'Health lost', o.health_lost, 'chart-health');
+  html += chart('Sanity lost', o.sanity_lost, 'chart-sanity');
+  html += chart('Monsters defeated', o.defeated.map((d) => [d.name, d.p]), 'chart-defeated');
+  html += chart("The investigator's fate", Object.entries(o.status).sort((a, b) => b[1] - a[1]), 'chart-status');
+  if (!arkham && o.defeated.length) html += chart('May encounter again', [['yes', o.may_encounter_again], ['no', 1 - o.may_encounter_again]], 'chart-again');
+  if (o.text) html += `<details><summary>as <code>mythos odds</code> prints it</summary><pre>${escapeHtml(o.text)}</pre></details>`;
+  $('output').innerHTML = html;
+  setStatus(`odds in ${ms.toFixed(0)} ms`, 'good');
+}
+
+// ---------------------------------------------------------------- actions
+
+const perf = { last: null };
+window.__mythos = perf;
+let busy = false;
+
+function setBusy(b) {
+  busy = b;
+  for (const id of ['run', 'check', 'validate', 'odds', 'p-write-run']) $(id).disabled = b;
+}
+
+async function act(action) {
+  if (busy) return;
+  lastAction = action;
+  save();
+  const t0 = performance.now();
+  const args = { path: pathInput.value || 'scenario.toml', text: text.value };
+  setBusy(true);
+  setStatus(action === 'odds' ? 'computing the odds…' : `${action}…`);
+  let timer = null;
+  try {
+    if (action === 'odds') {
+      const samples = Math.max(0, Math.min(10000000, Math.floor(Number($('samples').value) || 0)));
+      $('progress').hidden = false;
+      $('bar').removeAttribute('value');
+      const started = performance.now();
+      $('progress-text').textContent = samples ? '' : 'enumerating every roll…';
+      timer = setInterval(() => {
+        if (!samples || $('bar').value === 0) $('progress-text').textContent = `${$('progress-text').dataset.base || 'enumerating every roll'} · ${((performance.now() - started) / 1000).toFixed(1)} s`;
+      }, 250);
+      const r = await call('odds', { ...args, samples, seed: 1 }, (m) => {
+        $('bar').value = m.progress;
+        $('progress-text').dataset.base = m.text;
+        $('progress-text').textContent = `${m.text} · ${((performance.now() - started) / 1000).toFixed(1)} s`;
+      });
+      showOdds(r.out, performance.now() - t0);
+      perf.last = { action, engineMs: r.ms, wallMs: performance.now() - t0 };
+    } else {
+      const op = action === 'check' ? 'run' : action;
+      const r = await call(op, args);
+      const wall = performance.now() - t0;
+      if (action === 'run') showRun(r.out, wall);
+      else if (action === 'check') showCheck(r.out, wall);
+      else showValidate(r.out, wall);
+      perf.last = { action, engineMs: r.ms, wallMs: performance.now() - t0 };
+    }
+  } catch (e) {
+    setStatus(e.message === 'cancelled' ? 'cancelled' : e.message, e.message === 'cancelled' ? '' : 'bad');
+    perf.last = { action, error: e.message };
+  } finally {
+    clearInterval(timer);
+    $('progress').hidden = true;
+    delete $('progress-text').dataset.base;
+    setBusy(false);
+  }
+}
+
+$('run').addEventListener('click', () => act('run'));
+$('check').addEventListener('click', () => act('check'));
+$('validate').addEventListener('click', () => act('validate'));
+$('odds').addEventListener('click', () => act('odds'));
+$('cancel').addEventListener('click', () => restartWorker());
+$('samples').addEventListener('change', save);
+pathInput.addEventListener('change', save);
+
+document.addEventListener('keydown', (e) => {
+  const mod = e.ctrlKey || e.metaKey;
+  if (mod && e.key === 'Enter') { e.preventDefault(); act(e.shiftKey ? 'check' : 'run'); }
+  else if (e.altKey && e.key === 'Enter') { e.preventDefault(); act('odds'); }
+  else if (mod && (e.key === 's' || e.key === 'S')) { e.preventDefault(); act('validate'); }
+  else if (e.key === 'Escape' && busy) { restartWorker(); }
+});
+
+// ---------------------------------------------------------------- card packs from the disk
+
+function packsLabel() {
+  $('packs').textContent = packs.length ? `packs: ${packs.map((p) => p.root).join(', ')}` : '';
+  if (packs.length) {
+    const clear = document.createElement('button');
+    clear.textContent = 'unload';
+    clear.type = 'button';
+    clear.onclick = () => setPacks([]);
+    $('packs').append(' ', clear);
+  }
+}
+
+async function setPacks(list) {
+  packs = list;
+  try { localStorage.setItem(STORE + 'packs', JSON.stringify(packs)); } catch (_) { /* too large: kept for this visit only */ }
+  packsLabel();
+  const r = await call('packs', { packs });
+  cardCache.clear();
+  await loadPicker();
+  return r.out;
+}
+
+$('packdir').addEventListener('change', async (e) => {
+  const files = [...e.target.files].filter((f) => /\.(toml|rhai)$/i.test(f.name) && f.size <= 1 << 20);
+  const withText = await Promise.all(files.map(async (f) => [f.webkitRelativePath || f.name, await f.text()]));
+  // Every folder holding a pack.toml is a pack; its files are those under it.
+  const roots = withText.map(([p]) => p).filter((p) => /(^|\/)pack\.toml$/.test(p)).map((p) => p.replace(/\/?pack\.toml$/, ''));
+  if (!roots.length) { setStatus('no pack.toml in that folder: a pack is a folder with pack.toml, cards/ and scripts/', 'bad'); return; }
+  const loaded = roots.map((root) => ({ root, files: withText.filter(([p]) => p.startsWith(root + '/')) }));
+  const others = packs.filter((p) => !roots.includes(p.root));
+  const problems = await setPacks([...others, ...loaded]);
+  e.target.value = '';
+  if (problems.length) {
+    $('output').innerHTML = `<pre class="rendered">${escapeHtml(problems.map((d) => d.rendered).join('\n'))}</pre>`;
+    $('problems').innerHTML = problems.map(diagHtml).join('');
+    setStatus(`loaded ${roots.join(', ')}: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the packs`, 'bad');
+  } else setStatus(`loaded ${roots.join(', ')} (${loaded.reduce((n, p) => n + p.files.length, 0)} files): its cards are in the picker; a scenario may also name it in \`packs\``, 'good');
+});
+
+// ---------------------------------------------------------------- the picker
+
+const SKILLS = { eldritch: ['strength', 'will', 'lore', 'influence', 'observation'], arkham: ['fight', 'will', 'lore', 'speed', 'sneak', 'luck'] };
+const POSSESSION_KINDS = ['asset', 'artifact', 'spell', 'ally', 'item', 'unique_item'];
+const cardCache = new Map();
+let monsterOrder = [];
+
+async function cardsOf(game) {
+  if (!cardCache.has(game)) {
+    const r = await call('cards', { game });
+    cardCache.set(game, r.out.cards || []);
+  }
+  return cardCache.get(game);
+}
+
+function checklist(box, cards, checked, name) {
+  box.innerHTML = cards.map((c) => `<label data-search="${escapeHtml((c.name + ' ' + c.id + ' ' + c.kind + ' ' + c.pack).toLowerCase())}"><input type="checkbox" name="${name}" value="${escapeHtml(c.id)}"${checked.has(c.id) ? ' checked' : ''}> ${escapeHtml(c.name)} <small>${escapeHtml(c.kind.replace('_', ' '))}${c.pack !== 'base' ? ' · ' + escapeHtml(c.pack) : ''}</small></label>`).join('');
+}
+
+function filterList(box, q) {
+  q = q.trim().toLowerCase();
+  for (const l of box.children) l.hidden = q && !l.dataset.search.includes(q);
+}
+$('p-poss-filter').addEventListener('input', (e) => filterList($('p-possessions'), e.target.value));
+$('p-mon-filter').addEventListener('input', (e) => filterList($('p-monsters'), e.target.value));
+
+async function loadPicker() {
+  const game = $('p-game').value;
+  const cards = await cardsOf(game);
+  const inv = cards.filter((c) => c.kind === 'investigator');
+  const keep = $('p-investigator').value;
+  $('p-investigator').innerHTML = inv.map((c) => `<option value="${escapeHtml(c.id)}">${escapeHtml(c.name)}${c.pack !== 'base' ? ' (' + escapeHtml(c.pack) + ')' : ''}</option>`).join('');
+  if (inv.some((c) => c.id === keep)) $('p-investigator').value = keep;
+  $('p-skill').innerHTML = SKILLS[game].map((s) => `<option>${s}</option>`).join('');
+  $('p-policy-label').textContent = game === 'arkham' ? 'Clues spent' : 'Rerolls';
+  $('p-policy').querySelector('[value=max]').hidden = game === 'arkham';
+  if (game === 'arkham' && $('p-policy').value === 'max') $('p-policy').value = 'until_pass';
+  for (const el of document.querySelectorAll('.p-eh')) el.hidden = game === 'arkham';
+  checklist($('p-conditions'), cards.filter((c) => c.kind === 'condition'), new Set(), 'cond');
+  checklist($('p-monsters'), cards.filter((c) => c.kind === 'monster'), new Set(), 'mon');
+  monsterOrder = [];
+  drawMonsterOrder();
+  investigatorChanged();
+}
+
+function investigatorChanged() {
+  const cards = cardCache.get($('p-game').value) || [];
+  const inv = cards.find((c) => c.id === $('p-investigator').value);
+  checklist($('p-possessions'), cards.filter((c) => POSSESSION_KINDS.includes(c.kind)), new Set(inv ? inv.possessions : []), 'poss');
+  filterList($('p-possessions'), $('p-poss-filter').value);
+}
+
+function drawMonsterOrder() {
+  const cards = cardCache.get($('p-game').value) || [];
+  $('p-monster-order').innerHTML = monsterOrder.map((id) => `<li>${escapeHtml((cards.find((c) => c.id === id) || { name: id }).name)}</li>`).join('');
+}
+
+$('p-monsters').addEventListener('change', (e) => {
+  const id = e.target.value;
+  monsterOrder = monsterOrder.filter((m) => m !== id);
+  if (e.target.checked) monsterOrder.push(id);
+  drawMonsterOrder();
+});
+$('p-game').addEventListener('change', () => loadPicker());
+$('p-investigator').addEventListener('change', investigatorChanged);
+function whatChanged() {
+  const test = $('p-what').value === 'test';
+  for (const el of document.querySelectorAll('.p-test')) el.hidden = !test;
+  for (const el of document.querySelectorAll('.p-combat')) el.hidden = test;
+}
+$('p-what').addEventListener('change', whatChanged);
+$('picker').addEventListener('toggle', () => { if ($('picker').open && !$('p-investigator').options.length) loadPicker(); });
+
+const tomlStr = (s) => JSON.stringify(s);
+const tomlList = (xs) => `[${xs.map(tomlStr).join(', ')}]`;
+
+function pickedScenario() {
+  const game = $('p-game').value;
+  const cards = cardCache.get(game) || [];
+  const invId = $('p-investigator').value;
+  const inv = cards.find((c) => c.id === invId);
+  const poss = [...document.querySelectorAll('#p-possessions input:checked')].map((i) => i.value);
+  const conds = [...document.querySelectorAll('#p-conditions input:checked')].map((i) => i.value);
+  const test = $('p-what').value === 'test';
+  const names = monsterOrder.map((id) => (cards.find((c) => c.id === id) || { name: id }).name);
+  const what = test ? `tests ${$('p-skill').value}` : (names.length ? `fights ${names.join(', ')}` : 'fights nothing');
+  const lines = [`game = ${tomlStr(game)}`, `title = ${tomlStr(`${inv ? inv.name : 'An investigator'} ${what}`)}`, '', '[investigator]'];
+  if (invId) lines.push(`card = ${tomlStr(invId)}`);
+  if (poss.length) lines.push(`possessions = ${tomlList(poss)}`);
+  if (conds.length) lines.push(`conditions = ${tomlList(conds)}`);
+  const clues = Number($('p-clues').value) || 0;
+  if (clues) lines.push(`clues = ${clues}`);
+  const focus = Number($('p-focus').value) || 0;
+  if (focus && game === 'eldritch') lines.push(`focus = ${focus}`);
+  lines.push('');
+  if (test) {
+    lines.push('[test]', `skill = ${tomlStr($('p-skill').value)}`);
+    const mod = Number($('p-modifier').value) || 0;
+    if (mod) lines.push(`modifier = ${mod}`);
+    lines.push('');
+  } else {
+    for (const id of monsterOrder) lines.push('[[monsters]]', `card = ${tomlStr(id)}`, '');
+  }
+  lines.push('[dice]', `seed = ${Math.max(0, Math.floor(Number($('p-seed').value) || 0))}`, '');
+  const policy = $('p-policy').value;
+  if (policy !== 'none') lines.push('[choices]', `${game === 'arkham' ? 'clues' : 'rerolls'} = ${tomlStr(policy)}`, '');
+  return lines.join('\n');
+}
+
+function writePicked() {
+  if (!$('p-investigator').value) return false;
+  text.value = pickedScenario();
+  marks = { errors: [], lines: {} };
+  drawEditor();
+  save();
+  return true;
+}
+$('p-write').addEventListener('click', () => { if (writePicked()) setStatus('scenario written to the editor: Run, Check, Validate or Odds it'); });
+$('p-write-run').addEventListener('click', () => { if (writePicked()) act('run'); });
+
+// ---------------------------------------------------------------- start
+
+async function main() {
+  try { packs = JSON.parse(localStorage.getItem(STORE + 'packs') || '[]'); } catch (_) { packs = []; }
+  packsLabel();
+  startWorker();
+  let shared = null;
+  try { shared = await readFragment(); } catch (_) { setStatus('the link holds no readable scenario', 'bad'); }
+  if (shared) {
+    text.value = shared.text;
+    pathInput.value = shared.path;
+  } else {
+    text.value = localStorage.getItem(STORE + 'text') ?? EXAMPLE;
+    pathInput.value = localStorage.getItem(STORE + 'path') || 'scenario.toml';
+  }
+  $('samples').value = localStorage.getItem(STORE + 'samples') || '0';
+  drawEditor();
+  whatChanged();
+  const hello = await call('hello');
+  $('version').textContent = `mythos ${hello.out.version}.`;
+  setStatus('ready: Ctrl+Enter runs the scenario');
+  document.body.dataset.ready = 'true';
+  if (shared && ['run', 'check', 'validate', 'odds'].includes(shared.action)) await act(shared.action);
+}
+
+main();
+
+if ('serviceWorker' in navigator && location.protocol !== 'file:' && !location.search.includes('nosw')) {
+  navigator.serviceWorker.register('sw.js').catch(() => { /* offline use is a bonus */ });
+}

@@ -1,0 +1,22 @@
+// Offline use: every file of the page is kept in the cache when fetched; the network is asked first
+// (so a new build is never hidden behind an old one) and the cache answers when it cannot be reached.
+const CACHE = 'mythos-playground-v1';
+
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
+self.addEventListener('fetch', (e) => {
+  const url = new URL(e.request.url);
+  if (e.request.method !== 'GET' || url.origin !== self.location.origin) return;
+  e.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    try {
+      const fresh = await fetch(e.request);
+      if (fresh.ok) cache.put(e.request, fresh.clone());
+      return fresh;
+    } catch (err) {
+      const kept = await cache.match(e.request, { ignoreSearch: true });
+      if (kept) return kept;
+      throw err;
+    }
+  })());
+});
