@@ -640,6 +640,7 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
     ("defs", &["kernel"]),
     ("script", &["kernel", "defs"]),
     ("transcript", &["kernel"]),
+    ("test_files", &[]),
     ("scenario", &["kernel", "defs", "script", "transcript"]),
     ("odds", &["kernel", "defs", "scenario"]),
     ("schema", &["kernel", "defs", "scenario"]),
