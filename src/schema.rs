@@ -312,8 +312,8 @@ fn choices() -> Value {
     let round = closed(
         json!({
             "action": { "enum": ["fight", "flee"] },
-            "wield": strings("weapons and spells in hand"),
-            "cast": strings("spells among `wield` cast this round"),
+            "wield": strings("weapons and spells in hand; `id#2` is the second copy of a card held twice"),
+            "cast": strings("spells among `wield` cast this round (`id#2`: its second copy)"),
         }),
         &["action"],
         "AH2e: one combat round",

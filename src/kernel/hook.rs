@@ -13,10 +13,13 @@ pub enum Hook {
     AfterTest,
     OnDamage,
     AfterCombat,
+    /// A Condition is about to be gained (`TestView::gaining`): a held card may replace the gain
+    /// (Blessed: "If you would gain a Cursed Condition, discard this card instead").
+    OnGainCondition,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 7] = [
+    pub const ALL: [Hook; 8] = [
         Hook::BeforeCombat,
         Hook::BeforeTest,
         Hook::OnPool,
@@ -24,6 +27,7 @@ impl Hook {
         Hook::AfterTest,
         Hook::OnDamage,
         Hook::AfterCombat,
+        Hook::OnGainCondition,
     ];
 
     pub fn name(self) -> &'static str {
@@ -35,6 +39,7 @@ impl Hook {
             Hook::AfterTest => "after_test",
             Hook::OnDamage => "on_damage",
             Hook::AfterCombat => "after_encounter",
+            Hook::OnGainCondition => "on_gain_condition",
         }
     }
 

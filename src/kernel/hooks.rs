@@ -57,6 +57,8 @@ pub struct TestView {
     pub successes: u32,
     pub passed: bool,
     pub loss: Option<LossView>,
+    /// In `on_gain_condition`: the id of the Condition about to be gained.
+    pub gaining: Option<String>,
     pub investigator: std::sync::Arc<Investigator>,
     pub monster: Option<std::sync::Arc<Monster>>,
     /// The combat under way, if any (`ctx.encounter`).

@@ -59,6 +59,7 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             | Event::NoHorrorRating { .. }
             | Event::CombatStopped { .. }
             | Event::MonsterDefeated { .. }
+            | Event::CannotDefeat { .. }
             | Event::MonsterRecovered { .. }
             | Event::MonsterToBox { .. }
             | Event::CombatBonus { .. }
@@ -67,6 +68,8 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             | Event::NoMoreEncounters { .. }
             | Event::CombatEnded { .. }
             | Event::NoMonsterTest { .. }
+            | Event::ToughnessReached { .. }
+            | Event::AmbushNoMoreEncounters
             | Event::NoFurtherMonster { .. } => combat::line(ev, &w),
             Event::Moved { .. }
             | Event::Gained { .. }
@@ -76,8 +79,10 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             | Event::LossChanged { .. }
             | Event::ConditionGained { .. }
             | Event::ConditionDiscarded { .. }
+            | Event::ConditionNotGained { .. }
             | Event::Discarded { .. }
             | Event::DevouredDiscards
+            | Event::DefeatedDiscards { .. }
             | Event::StatusChanged { .. }
             | Event::Note { .. } => investigator::line(ev, &w),
         };
