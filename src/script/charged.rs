@@ -5,9 +5,9 @@
 //! one operation that compared a thousand values, and a hook of such calls ran for seconds within its
 //! budget. Here a call costs one operation per value it looks at (elements of arrays and maps, nested
 //! ones included) and one per `TEXT_BYTES` bytes of text, and a call whose result would pass a size
-//! limit is refused before it is built. Behaviour is otherwise Rhai's own. Imports `engine`.
+//! limit is refused before it is built. Behaviour is otherwise Rhai's own. Imports `limits`.
 
-use super::engine::{Limits, Printed};
+use super::limits::Limits;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT, ImmutableString, Map, NativeCallContext};
 use std::cmp::Ordering;
 
@@ -164,13 +164,9 @@ fn replace(s: &mut ImmutableString, find: &str, by: &str) -> Res<()> {
     Ok(())
 }
 
-/// Registers every charged function over Rhai's own; `printed` keeps the budget.
-pub fn register(engine: &mut Engine, printed: &Printed) {
-    let charge = {
-        let p = printed.clone();
-        move |n: u64| p.borrow_mut().charge(n)
-    };
-
+/// Registers every charged function over Rhai's own; `charge(n)` counts `n` operations against the
+/// budget of the call under way, an error once it is spent.
+pub fn register(engine: &mut Engine, charge: impl Fn(u64) -> Res<()> + Clone + 'static) {
     // Arrays: looking for a value, comparing, sorting, printing.
     let c = charge.clone();
     engine.register_fn(
