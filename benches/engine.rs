@@ -3,7 +3,8 @@
 //! then the ratios and the two targets of issue 6:
 //! - the exact odds of any single EH combat encounter in under 50 ms;
 //! - sampled encounters at no less than a third of the rate that (Rhai hook calls made × the cost of
-//!   one Rhai call) allows.
+//!   one Rhai call) allows;
+//! and last the realistic encounters of issue 14 (`benches/encounters/`), each timed once.
 
 use divan::black_box;
 // The engine's internals, through the feature-gated `mythos::bench` (not the library API).
@@ -120,16 +121,18 @@ impl Hooks for Recorder<'_> {
 
 /// The hook calls `runs` encounters of `p` make (seeds 1 to `runs`), each with the view it was given.
 fn recorded_calls(p: &mut Prepared, runs: u64) -> Vec<(String, Hook, TestView)> {
+    // Copies: the blueprint is read through `p`, whose hooks the recorder borrows.
+    let (setup, request) = (p.setup.clone(), p.request.clone());
     let mut rec = Recorder {
         inner: &mut p.hooks,
         calls: Vec::new(),
     };
     for seed in 1..=runs {
-        let mut enc = Encounter::new(p.setup.with_dice(DiceSource::seeded(seed)));
+        let mut enc = Encounter::new(setup.with_dice(DiceSource::seeded(seed)));
         enc.record = false;
         enc.rollback = false;
-        procedure_for(p.setup.game)
-            .run(&mut enc, &p.request, &mut rec)
+        procedure_for(setup.game)
+            .run(&mut enc, &request, &mut rec)
             .expect("runs");
     }
     rec.calls
@@ -284,7 +287,34 @@ fn ratios() {
     }
 }
 
+/// The realistic encounters of issue 14 (`benches/encounters/`): a card that reads raw faces, Clue
+/// rerolls, several monsters. Some take seconds or are refused, so each is timed once, after divan's
+/// table, with what it gave: answered (and from how many runs) or refused (and why).
+fn realistic_encounters() {
+    let dir = format!("{}/benches/encounters", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("benches/encounters")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    files.sort();
+    println!("\nrealistic encounters (exact odds, each timed once)");
+    for name in files {
+        let mut p = scenario(&format!("benches/encounters/{name}"));
+        let start = Instant::now();
+        let result = mythos::bench::exact(&mut p);
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let what = match result {
+            Ok(o) => format!("answered from {} runs", o.runs),
+            Err(d) => format!("refused: {}", d.message),
+        };
+        println!("  {name:<50} {ms:>10.1} ms  {what}");
+    }
+}
+
 fn main() {
     divan::main();
     ratios();
+    realistic_encounters();
 }
