@@ -3,8 +3,9 @@
 //! then the ratios and the two targets of issue 6:
 //! - the exact odds of any single EH combat encounter in under 50 ms;
 //! - sampled encounters at no less than a third of the rate that (Rhai hook calls made × the cost of
-//!   one Rhai call) allows;
-//! and last the realistic encounters of issue 14 (`benches/encounters/`), each timed once.
+//!   one Rhai call) allows.
+//!
+//! Last come the realistic encounters of issue 14 (`benches/encounters/`), each timed once.
 
 use divan::black_box;
 // The engine's internals, through the feature-gated `mythos::bench` (not the library API).
