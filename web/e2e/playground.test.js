@@ -282,6 +282,19 @@ test('a card pack as a .zip of its folder loads too', async () => {
   await page.context().close();
 });
 
+test('once loaded, the page works offline', async () => {
+  const page = await open(browser, server.url);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await setText(page, GHOUL);
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  await page.locator('#run').click();
+  await page.locator('#transcript').waitFor();
+  assert.match(await page.locator('#transcript').innerText(), /Combat Encounter 1: Ghoul/);
+  await page.context().close();
+});
+
 test('on a phone the page is one column and nothing overflows sideways', async () => {
   const page = await open(browser, server.url, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await setText(page, GHOUL);

@@ -169,13 +169,12 @@ function goTo(line, column = 1, endLine = null, endColumn = null) {
   syncScroll();
 }
 
-let saveTimer = null;
 text.addEventListener('input', () => {
   if (marks.errors.length || Object.keys(marks.lines).length) marks = { errors: [], lines: {} };
   drawEditor();
-  clearTimeout(saveTimer);
-  saveTimer = setTimeout(save, 300);
+  save();
 });
+addEventListener('pagehide', save);
 text.addEventListener('scroll', syncScroll);
 text.addEventListener('keydown', (e) => {
   if (e.key === 'Tab' && !e.ctrlKey && !e.altKey && !e.metaKey) {
