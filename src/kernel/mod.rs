@@ -44,7 +44,7 @@ pub use choices::{Action, Policy, Round};
 pub use dice::{DiceError, DiceSource};
 pub use effect::{Effect, Stat};
 pub use encounter::{CombatState, Encounter, KernelError, StateKey};
-pub use event::{Event, PartKind};
+pub use event::{Event, LossValue, PartKind};
 pub use hooks::{CombatView, Hook, HookCall, HookError, HookFault, HookSet, Hooks, TestView};
 pub use investigator::{Investigator, Status};
 pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};

@@ -1,11 +1,84 @@
 //! The lines about the investigator: gains, spending and losses (and a monster's loss of Health),
 //! cards gained and discarded, moves, status, and a card's own notes. Depends on `kernel` only.
 
-use super::words::{Words, status_text};
-use crate::kernel::{Event, Location, Source, Target};
+use super::words::{Words, plural, status_text};
+use crate::kernel::{Event, Game, Location, LossValue, Source, Target};
+
+/// The line of a loss counted from a monster's printed value and the loss that follows it, when
+/// nothing came between them: one line says both ("investigator loses 1 Sanity (Ghoul: horror 2 −
+/// 1 success), now 3").
+pub(super) fn counted_loss(counted: &Event, lost: &Event, w: &Words) -> Option<String> {
+    let Event::LossCounted {
+        stat,
+        amount,
+        source,
+        ..
+    } = counted
+    else {
+        return None;
+    };
+    let Event::Lost {
+        target: Target::Investigator,
+        stat: lost_stat,
+        asked,
+        source: lost_source,
+        amount: lost,
+        now,
+    } = lost
+    else {
+        return None;
+    };
+    if lost_stat != stat || asked != amount || lost_source != source || *amount == 0 {
+        return None;
+    }
+    let why = arithmetic(counted, w);
+
+    Some(format!(
+        "  investigator loses {} ({why}), now {now}\n",
+        w.qty(*stat, *lost)
+    ))
+}
+
+/// "Ghoul: horror 2 − 1 success" (EH), "Zombie: combat damage 2" (AH2e, a failed check), "Dark
+/// Young, Nightmarish 1: the check passed" (AH2e).
+fn arithmetic(counted: &Event, w: &Words) -> String {
+    let Event::LossCounted {
+        value_of,
+        value,
+        successes,
+        source,
+        ..
+    } = counted
+    else {
+        return String::new();
+    };
+    let what = match (value_of, w.game) {
+        (LossValue::Horror, Game::Eldritch) => "horror",
+        (LossValue::Damage, Game::Eldritch) => "damage",
+        (LossValue::Horror, Game::Arkham) => "horror damage",
+        (LossValue::Damage, Game::Arkham) => "combat damage",
+        (LossValue::Nightmarish | LossValue::Overwhelming, _) => {
+            return format!("{} {value}: the check passed", w.source(source));
+        }
+    };
+    match successes {
+        Some(n) => format!(
+            "{}: {what} {value} − {}",
+            w.source(source),
+            plural(*n, "success", "successes")
+        ),
+        None => format!("{}: {what} {value}, the check failed", w.source(source)),
+    }
+}
 
 pub(super) fn line(ev: &Event, w: &Words) -> String {
     match ev {
+        Event::LossCounted { amount: 0, .. } => String::new(),
+        Event::LossCounted { stat, amount, .. } => format!(
+            "  {}: {} to lose\n",
+            arithmetic(ev, w),
+            w.qty(*stat, *amount)
+        ),
         Event::Moved { to, source } => {
             let place = match to {
                 Location::StMarysHospital => "St. Mary's Hospital",
@@ -64,6 +137,7 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             amount,
             now,
             source,
+            ..
         } => format!(
             "  investigator loses {} ({}), now {now}\n",
             w.qty(*stat, *amount),

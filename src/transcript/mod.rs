@@ -28,7 +28,20 @@ pub fn exclusion_text(e: &crate::kernel::Exclusion, names: &Names, game: Game) -
 pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game) -> String {
     let w = words::Words { names, texts, game };
     let mut out = String::new();
-    for ev in events {
+    let mut merged = false;
+    for (i, ev) in events.iter().enumerate() {
+        // A counted loss and the loss it leads to, nothing between them: one line.
+        if std::mem::take(&mut merged) {
+            continue;
+        }
+        if let Some(line) = events
+            .get(i + 1)
+            .and_then(|next| investigator::counted_loss(ev, next, &w))
+        {
+            out.push_str(&line);
+            merged = true;
+            continue;
+        }
         // Which file words each event: exhaustive, so that a new event must be given its words.
         let line = match ev {
             Event::TestBegins { .. }
@@ -73,6 +86,7 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             | Event::Spent { .. }
             | Event::CannotSpend { .. }
             | Event::Lost { .. }
+            | Event::LossCounted { .. }
             | Event::LossChanged { .. }
             | Event::ConditionGained { .. }
             | Event::ConditionDiscarded { .. }
@@ -90,7 +104,7 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
 mod tests {
     use super::*;
     use crate::kernel::monster::MonsterTest;
-    use crate::kernel::{Exclusion, Keyword, Skill, Source};
+    use crate::kernel::{Exclusion, Keyword, LossValue, Skill, Source, Stat, Target};
 
     fn text(events: &[Event], game: Game) -> String {
         let names: Names = [("toy_pistol".to_string(), "Toy Pistol".to_string())].into();
@@ -171,6 +185,77 @@ mod tests {
             render_events(&[ev], &names, &texts, Game::Arkham),
             "\n== Combat 1: Toy Horror, toughness 3\n  awareness −2; horror rating +0, horror \
              damage 3; combat rating −1, no combat damage; Physical Resistance, Nightmarish 1\n"
+        );
+    }
+
+    fn counted(value_of: LossValue, value: i32, successes: Option<u32>, amount: i32) -> Event {
+        Event::LossCounted {
+            stat: Stat::Sanity,
+            value_of,
+            value,
+            successes,
+            passed: amount == 0,
+            amount,
+            source: Source::card("toy_horror"),
+        }
+    }
+
+    fn lost(amount: i32, asked: i32, now: i32) -> Event {
+        Event::Lost {
+            target: Target::Investigator,
+            stat: Stat::Sanity,
+            amount,
+            now,
+            source: Source::card("toy_horror"),
+            asked,
+        }
+    }
+
+    fn toy(events: &[Event], game: Game) -> String {
+        let names: Names = [("toy_horror".to_string(), "Toy Horror".to_string())].into();
+        render_events(events, &names, &Names::new(), game)
+    }
+
+    /// Issue 12, item 4: an EH loss says its arithmetic, the printed horror less the test result
+    /// ("horror 2 − 1 success: 1 Sanity lost"), in the one line of the loss.
+    #[test]
+    fn an_eh_loss_says_the_printed_value_less_the_successes() {
+        let events = [counted(LossValue::Horror, 2, Some(1), 1), lost(1, 1, 3)];
+        assert_eq!(
+            toy(&events, Game::Eldritch),
+            "  investigator loses 1 Sanity (Toy Horror: horror 2 − 1 success), now 3\n"
+        );
+    }
+
+    /// Issue 12, item 4: an AH2e loss names the printed damage it is (the whole of it, the check
+    /// having failed).
+    #[test]
+    fn an_ah_loss_names_the_printed_damage_of_the_failed_check() {
+        let events = [counted(LossValue::Horror, 2, None, 2), lost(2, 2, 3)];
+        assert_eq!(
+            toy(&events, Game::Arkham),
+            "  investigator loses 2 Sanity (Toy Horror: horror damage 2, the check failed), now 3\n"
+        );
+    }
+
+    /// A loss a card changed (on_damage) shows the count before the change, then the change, then
+    /// the loss: three lines in the order they happened.
+    #[test]
+    fn a_loss_changed_by_a_card_shows_its_count_first() {
+        let events = [
+            counted(LossValue::Horror, 3, Some(1), 2),
+            Event::LossChanged {
+                source: Source::card("toy_horror"),
+                from: 2,
+                to: 1,
+            },
+            lost(1, 1, 3),
+        ];
+        assert_eq!(
+            toy(&events, Game::Eldritch),
+            "  Toy Horror: horror 3 − 1 success: 2 Sanity to lose\n  \
+             loss changed 2 → 1 by Toy Horror\n  \
+             investigator loses 1 Sanity (Toy Horror), now 3\n"
         );
     }
 

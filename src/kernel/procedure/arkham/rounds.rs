@@ -4,8 +4,8 @@
 use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
-    Ability, Action, Encounter, Event, Hooks, Keyword, Monster, Place, Round, Skill, Source, Stat,
-    TestKind, TestOutcome,
+    Ability, Action, Encounter, Event, Hooks, Keyword, LossValue, Monster, Place, Round, Skill,
+    Source, Stat, TestKind, TestOutcome,
 };
 use std::sync::Arc;
 
@@ -113,9 +113,12 @@ impl Arkham {
                         }
                     );
                     if overwhelming > 0 {
-                        enc.lose_investigator(
+                        enc.lose_counted(
                             Stat::Health,
+                            LossValue::Overwhelming,
                             overwhelming,
+                            None,
+                            true,
                             Source::Ability(id.clone(), Ability::Overwhelming),
                             hooks,
                         )?;
