@@ -73,7 +73,20 @@ fn arithmetic(counted: &Event, w: &Words) -> String {
 
 pub(super) fn line(ev: &Event, w: &Words) -> String {
     match ev {
-        Event::LossCounted { amount: 0, .. } => String::new(),
+        Event::LossCounted {
+            stat,
+            amount: 0,
+            successes: None,
+            source,
+            ..
+        } => format!(
+            "  {}: the check passed: no {} lost\n",
+            w.source(source),
+            w.stat(*stat)
+        ),
+        Event::LossCounted {
+            stat, amount: 0, ..
+        } => format!("  {}: no {} lost\n", arithmetic(ev, w), w.stat(*stat)),
         Event::LossCounted { stat, amount, .. } => format!(
             "  {}: {} to lose\n",
             arithmetic(ev, w),

@@ -259,6 +259,26 @@ mod tests {
         );
     }
 
+    /// Issue 12, item 4: a test that causes no loss says so (EH: the result reaches the value).
+    #[test]
+    fn an_eh_test_that_costs_nothing_says_so() {
+        let events = [counted(LossValue::Horror, 1, Some(3), 0)];
+        assert_eq!(
+            toy(&events, Game::Eldritch),
+            "  Toy Horror: horror 1 − 3 successes: no Sanity lost\n"
+        );
+    }
+
+    /// Issue 12, item 4: an AH2e Horror check passed costs nothing, and says so.
+    #[test]
+    fn an_ah_check_passed_says_no_loss() {
+        let events = [counted(LossValue::Horror, 2, None, 0)];
+        assert_eq!(
+            toy(&events, Game::Arkham),
+            "  Toy Horror: the check passed: no Sanity lost\n"
+        );
+    }
+
     #[test]
     fn a_combat_stopped_at_the_round_limit_says_after_how_many_rounds() {
         assert_eq!(
