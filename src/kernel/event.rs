@@ -172,11 +172,16 @@ pub enum Event {
         source: Source,
         faces: Vec<u8>,
     },
+    /// `amount` is what was to be gained; `now - before` what was.
     Gained {
         stat: Stat,
         amount: i32,
         now: i32,
         source: Source,
+        before: i32,
+        /// The investigator's maximum, when it cut the gain short.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        maximum: Option<i32>,
     },
     Spent {
         stat: Stat,

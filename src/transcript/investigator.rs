@@ -31,8 +31,10 @@ pub(super) fn counted_loss(counted: &Event, lost: &Event, w: &Words) -> Option<S
     if lost_stat != stat || asked != amount || lost_source != source || *amount == 0 {
         return None;
     }
-    let why = arithmetic(counted, w);
-
+    let mut why = arithmetic(counted, w);
+    if lost < asked {
+        why.push_str(&format!(" = {asked}{}", cut_at_zero(*lost)));
+    }
     Some(format!(
         "  investigator loses {} ({why}), now {now}\n",
         w.qty(*stat, *lost)
@@ -69,6 +71,11 @@ fn arithmetic(counted: &Event, w: &Words) -> String {
         ),
         None => format!("{}: {what} {value}, the check failed", w.source(source)),
     }
+}
+
+/// A loss cut at 0: the investigator had less than he was to lose.
+fn cut_at_zero(lost: i32) -> String {
+    format!(", cut to the {lost} he had")
 }
 
 pub(super) fn line(ev: &Event, w: &Words) -> String {
@@ -110,6 +117,30 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             amount,
             now,
             source,
+            before,
+            maximum: Some(max),
+        } if now - before < *amount => {
+            let gained = now - before;
+            if gained <= 0 {
+                format!(
+                    "  gains {} ({}): already at his maximum of {max}\n",
+                    w.qty(*stat, *amount),
+                    w.source(source)
+                )
+            } else {
+                format!(
+                    "  gains {gained} of {} ({}): cut at his maximum of {max}, now {now}\n",
+                    w.qty(*stat, *amount),
+                    w.source(source)
+                )
+            }
+        }
+        Event::Gained {
+            stat,
+            amount,
+            now,
+            source,
+            ..
         } => format!(
             "  gains {} ({}), now {now}\n",
             w.qty(*stat, *amount),
@@ -150,11 +181,16 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             amount,
             now,
             source,
-            ..
+            asked,
         } => format!(
-            "  investigator loses {} ({}), now {now}\n",
+            "  investigator loses {} ({}{}), now {now}\n",
             w.qty(*stat, *amount),
-            w.source(source)
+            w.source(source),
+            if asked > amount {
+                format!(": {asked} to lose{}", cut_at_zero(*amount))
+            } else {
+                String::new()
+            }
         ),
         Event::Lost {
             target: Target::Monster(monster),

@@ -279,6 +279,50 @@ mod tests {
         );
     }
 
+    /// Issue 12, item 4: a loss cut by the minimum (the investigator had less) says it was cut.
+    #[test]
+    fn a_loss_cut_at_zero_says_so() {
+        let events = [counted(LossValue::Horror, 3, Some(0), 3), lost(1, 3, 0)];
+        assert_eq!(
+            toy(&events, Game::Eldritch),
+            "  investigator loses 1 Sanity (Toy Horror: horror 3 − 0 successes = 3, cut to the 1 \
+             he had), now 0\n"
+        );
+        assert_eq!(
+            toy(&[lost(1, 2, 0)], Game::Eldritch),
+            "  investigator loses 1 Sanity (Toy Horror: 2 to lose, cut to the 1 he had), now 0\n"
+        );
+    }
+
+    fn gained(amount: i32, before: i32, now: i32, maximum: Option<i32>) -> Event {
+        Event::Gained {
+            stat: Stat::Sanity,
+            amount,
+            now,
+            source: Source::card("toy_horror"),
+            before,
+            maximum,
+        }
+    }
+
+    /// Issue 12, item 4: a gain cut by the maximum says it was cut ("gains 1 Sanity: already at his
+    /// maximum of 4"); a gain in full reads as before.
+    #[test]
+    fn a_gain_cut_by_the_maximum_says_so() {
+        assert_eq!(
+            toy(&[gained(1, 4, 4, Some(4))], Game::Eldritch),
+            "  gains 1 Sanity (Toy Horror): already at his maximum of 4\n"
+        );
+        assert_eq!(
+            toy(&[gained(2, 3, 4, Some(4))], Game::Eldritch),
+            "  gains 1 of 2 Sanity (Toy Horror): cut at his maximum of 4, now 4\n"
+        );
+        assert_eq!(
+            toy(&[gained(1, 3, 4, None)], Game::Eldritch),
+            "  gains 1 Sanity (Toy Horror), now 4\n"
+        );
+    }
+
     #[test]
     fn a_combat_stopped_at_the_round_limit_says_after_how_many_rounds() {
         assert_eq!(

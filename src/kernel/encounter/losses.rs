@@ -24,26 +24,20 @@ impl Encounter {
         emit!(self, Event::StatusChanged { status });
     }
 
+    /// The investigator gains `n` of `stat`; Health (Stamina) and Sanity stop at his maximum, and the
+    /// event says when the maximum cut the gain.
     pub fn gain(&mut self, stat: Stat, n: i32, source: Source) {
         let inv = Arc::make_mut(&mut self.investigator);
-        let now = match stat {
-            Stat::Health => {
-                inv.health = inv.health.saturating_add(n).min(inv.max_health);
-                inv.health
-            }
-            Stat::Sanity => {
-                inv.sanity = inv.sanity.saturating_add(n).min(inv.max_sanity);
-                inv.sanity
-            }
-            Stat::Clues => {
-                inv.clues = inv.clues.saturating_add(n);
-                inv.clues
-            }
-            Stat::Focus => {
-                inv.focus = inv.focus.saturating_add(n);
-                inv.focus
-            }
+        let (held, max) = match stat {
+            Stat::Health => (&mut inv.health, Some(inv.max_health)),
+            Stat::Sanity => (&mut inv.sanity, Some(inv.max_sanity)),
+            Stat::Clues => (&mut inv.clues, None),
+            Stat::Focus => (&mut inv.focus, None),
         };
+        let before = *held;
+        let wanted = before.saturating_add(n);
+        *held = max.map_or(wanted, |m| wanted.min(m));
+        let now = *held;
         emit!(
             self,
             Event::Gained {
@@ -51,6 +45,8 @@ impl Encounter {
                 amount: n,
                 now,
                 source,
+                before,
+                maximum: max.filter(|_| now < wanted),
             }
         );
     }
