@@ -269,8 +269,8 @@ pub fn scenario() -> Value {
     let round = closed(
         json!({
             "action": { "enum": ["fight", "flee"] },
-            "wield": strings("weapons and spells in hand"),
-            "cast": strings("spells among `wield` cast this round"),
+            "wield": strings("weapons and spells in hand; `id#2` is the second copy of a card held twice"),
+            "cast": strings("spells among `wield` cast this round (`id#2`: its second copy)"),
         }),
         &["action"],
         "AH2e: one combat round",

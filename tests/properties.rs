@@ -75,7 +75,13 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                 seed,
             )| Scenario {
                 skill,
-                value,
+                // "An investigator cannot impair a skill if doing so reduces that skill's modified
+                // value to below 1" (RG, Impairment Tokens): such a setup is refused, so none is drawn.
+                value: if improvement < 0 {
+                    i32::max(value, 1 - improvement)
+                } else {
+                    value
+                },
                 modifier,
                 improvement,
                 extras,

@@ -40,8 +40,11 @@ pub const TOKENS: Bounds = bounds("a number of tokens", 0, 99);
 pub const HEALTH: Bounds = bounds("Health (Stamina)", 1, 99);
 /// Sanity, current or maximum, in a scenario or printed.
 pub const SANITY: Bounds = bounds("Sanity", 1, 99);
-/// A monster's toughness, printed or in a scenario.
-pub const TOUGHNESS: Bounds = bounds("a toughness", 1, 99);
+/// A monster's toughness, printed or in a scenario: 0 stands for an EH toughness reduced to 0 (the
+/// monster is defeated before any test, EH FAQ); an AH2e monster's is at least 1 (`ARKHAM_TOUGHNESS`).
+pub const TOUGHNESS: Bounds = bounds("a toughness", 0, 99);
+/// An AH2e monster's toughness: the difficulty of the combat check, at least 1.
+pub const ARKHAM_TOUGHNESS: Bounds = bounds("an Arkham Horror toughness", 1, 99);
 /// A monster's horror or damage value (EH test lines, AH2e horror and combat damage).
 pub const LOSS: Bounds = bounds("a horror or damage value", 0, 20);
 /// AH2e Nightmarish X and Overwhelming X.
@@ -76,6 +79,10 @@ pub const ALL: &[(&str, Bounds)] = &[
     ),
     ("scenario `sanity`, `max_sanity`; card `sanity`", SANITY),
     ("card and `[[monsters]]` `toughness`", TOUGHNESS),
+    (
+        "card and `[[monsters]]` `toughness`, checked when an AH2e monster is played",
+        ARKHAM_TOUGHNESS,
+    ),
     (
         "card `will` `horror`, `strength` `damage`, `horror`/`combat` `damage`",
         LOSS,

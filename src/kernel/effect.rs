@@ -103,6 +103,9 @@ pub enum Effect {
     // on_damage
     ReduceLoss(i32),
     PreventLoss,
+    // on_gain_condition
+    /// The Condition about to be gained is not gained.
+    PreventGain,
     /// A line of the script's own in the transcript (`print`, `ctx.note`).
     Note(String),
 }

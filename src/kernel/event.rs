@@ -230,6 +230,14 @@ pub enum Event {
         condition: String,
         source: Source,
     },
+    /// A card in play replaced the gain of a Condition (`on_gain_condition`, `prevent_gain`).
+    ConditionNotGained {
+        condition: String,
+        /// What would have given it.
+        source: Source,
+        /// The card that replaced the gain.
+        by: Source,
+    },
     ConditionDiscarded {
         condition: String,
         source: Source,
@@ -240,6 +248,16 @@ pub enum Event {
     },
     /// AH2e, devoured: every card is discarded; trophies are kept.
     DevouredDiscards,
+    /// EH, defeated: "The investigator discards all Condition cards" (RG, Defeated Investigators,
+    /// Collect Possessions): those he held.
+    DefeatedDiscards {
+        conditions: Vec<String>,
+    },
+    /// A hook would defeat a monster no effect may defeat (EH: an Epic Monster): nothing of it applied.
+    CannotDefeat {
+        monster: String,
+        source: Source,
+    },
     MonsterDefeated {
         monster: String,
         source: Source,
@@ -285,6 +303,16 @@ pub enum Event {
         monster: String,
         slot: Slot,
     },
+    /// EH: the monster's Health lost is already equal to or greater than its toughness (a toughness of
+    /// 0: "zero lost Health is equal to zero toughness", EH FAQ): it is defeated before any test.
+    ToughnessReached {
+        monster: String,
+        toughness: i32,
+        health_tokens: i32,
+    },
+    /// EH: the investigator defeated the monster that ambushed him: no additional encounter this
+    /// phase (RG, Ambush).
+    AmbushNoMoreEncounters,
     /// The investigator is out (defeated, devoured...) and meets no further monster.
     NoFurtherMonster {
         status: Status,

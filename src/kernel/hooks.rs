@@ -18,10 +18,13 @@ pub enum Hook {
     AfterTest,
     OnDamage,
     AfterCombat,
+    /// A Condition is about to be gained (`TestView::gaining`): a held card may replace the gain
+    /// (Blessed: "If you would gain a Cursed Condition, discard this card instead").
+    OnGainCondition,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 7] = [
+    pub const ALL: [Hook; 8] = [
         Hook::BeforeCombat,
         Hook::BeforeTest,
         Hook::OnPool,
@@ -29,6 +32,7 @@ impl Hook {
         Hook::AfterTest,
         Hook::OnDamage,
         Hook::AfterCombat,
+        Hook::OnGainCondition,
     ];
 
     pub fn name(self) -> &'static str {
@@ -40,6 +44,7 @@ impl Hook {
             Hook::AfterTest => "after_test",
             Hook::OnDamage => "on_damage",
             Hook::AfterCombat => "after_encounter",
+            Hook::OnGainCondition => "on_gain_condition",
         }
     }
 
@@ -125,6 +130,8 @@ pub struct TestView {
     pub successes: u32,
     pub passed: bool,
     pub loss: Option<LossView>,
+    /// In `on_gain_condition`: the id of the Condition about to be gained.
+    pub gaining: Option<String>,
     pub investigator: std::sync::Arc<Investigator>,
     pub monster: Option<std::sync::Arc<Monster>>,
     /// The combat under way, if any (`ctx.encounter`).

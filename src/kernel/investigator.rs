@@ -87,4 +87,50 @@ impl Investigator {
     pub fn is_out(&self) -> bool {
         self.status != Status::Ok
     }
+
+    /// Whether he holds the possession named by `key` (a [copy key](copy_key)).
+    pub fn holds_copy(&self, key: &str) -> bool {
+        let (id, n) = split_copy(key);
+        self.possessions.iter().filter(|p| *p == id).count() >= n
+    }
+}
+
+/// Two copies of one card are two possessions: the `n`th copy (from 1, in the order of the
+/// possessions) of card `id` is named `id` when it is the first, `id#n` otherwise. AH2e hands
+/// (`CombatState::hands`, `cast`) hold copy keys.
+pub fn copy_key(id: &str, n: usize) -> String {
+    if n <= 1 {
+        id.to_string()
+    } else {
+        format!("{id}#{n}")
+    }
+}
+
+/// A copy key's card id and copy number (`"45_automatic#2"` → `("45_automatic", 2)`).
+pub fn split_copy(key: &str) -> (&str, usize) {
+    match key.rsplit_once('#') {
+        Some((id, n)) => match n.parse::<usize>() {
+            Ok(n) if n >= 1 => (id, n),
+            _ => (key, 1),
+        },
+        None => (key, 1),
+    }
+}
+
+#[cfg(test)]
+mod copy_tests {
+    use super::*;
+
+    /// Two copies of one card are two possessions, each named by its own key.
+    #[test]
+    fn copy_keys_name_each_copy() {
+        assert_eq!(copy_key("toy_pistol", 1), "toy_pistol");
+        assert_eq!(copy_key("toy_pistol", 2), "toy_pistol#2");
+        assert_eq!(split_copy("toy_pistol#2"), ("toy_pistol", 2));
+        assert_eq!(split_copy("toy_pistol"), ("toy_pistol", 1));
+        let mut inv = Investigator::new(Game::Arkham);
+        inv.possessions = vec!["toy_pistol".into(), "toy_pistol".into()];
+        assert!(inv.holds_copy("toy_pistol#2"));
+        assert!(!inv.holds_copy("toy_pistol#3"));
+    }
 }

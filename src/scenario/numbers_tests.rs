@@ -87,7 +87,7 @@ fn a_negative_toughness_in_a_scenario_is_refused_at_its_value() {
     out_of_range(
         "game = \"eldritch\"\n[[monsters]]\ncard = \"ghoul\"\ntoughness = -1\n[dice]\nseed = 1\n",
         "4:13",
-        "a toughness is 1 to 99",
+        "a toughness is 0 to 99",
     );
 }
 
@@ -96,7 +96,18 @@ fn a_negative_toughness_printed_on_a_monster_card_is_refused_at_its_value() {
     out_of_range(
         "game = \"eldritch\"\n[[monsters]]\ncard = { id = \"blob\", name = \"Blob\", kind = \"monster\", toughness = -3 }\n[dice]\nseed = 1\n",
         "3:68",
-        "a toughness is 1 to 99",
+        "a toughness is 0 to 99",
+    );
+}
+
+/// A toughness of 0 stands for an EH toughness reduced to 0 (EH FAQ); an AH2e monster's toughness is the
+/// difficulty of the combat check, at least 1.
+#[test]
+fn an_arkham_toughness_of_0_is_refused_at_its_value() {
+    out_of_range(
+        "game = \"arkham\"\n[[monsters]]\ncard = \"byakhee\"\ntoughness = 0\n[dice]\nseed = 1\n",
+        "4:13",
+        "an Arkham Horror toughness is 1 to 99",
     );
 }
 
@@ -135,6 +146,9 @@ proptest! {
         clues in edge(0, 99), focus in edge(0, 2), health in edge(1, 99), sanity in edge(1, 99),
         seed in any::<u64>(),
     ) {
+        // An impairment may not take the skill below 1 (RG, Impairment Tokens): such a setup is
+        // refused, so a -2 token comes with a skill of at least 3.
+        let skill = if token < 0 { skill.max(1 - token) } else { skill };
         let text = format!(
             "game = \"eldritch\"\n[investigator]\nwill = {skill}\nclues = {clues}\nfocus = {focus}\n\
              health = {health}\nsanity = {sanity}\nimprovements = {{ will = {token} }}\n\

@@ -91,6 +91,65 @@ impl Prepared {
         (enc, result)
     }
 
+    /// Conditions set up together that cannot be held together: for each, the card held with it whose
+    /// `on_gain_condition` would have replaced its gain (Blessed and Cursed: "If you would gain a
+    /// Cursed Condition, discard this card instead", and the reverse). E0105 at the Condition.
+    pub(super) fn held_conditions(&mut self) -> Vec<Diagnostic> {
+        let held = self.start.conditions.clone();
+        let mut out = Vec::new();
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        for (i, id) in held.iter().enumerate() {
+            let mut enc = Encounter::new(self.setup.clone());
+            enc.record = false;
+            self.hooks.start_run();
+            let by = match enc.replaces_held(i, &mut self.hooks) {
+                Ok(Some(by)) => by,
+                Ok(None) => continue,
+                Err(err) => {
+                    out.push(self.diagnostic(&err));
+                    continue;
+                }
+            };
+            let other = by.card_id().unwrap_or_default().to_string();
+            let mut pair = [id.clone(), other.clone()];
+            pair.sort();
+            let [a, b] = pair;
+            if pairs.contains(&(a.clone(), b.clone())) {
+                continue;
+            }
+            pairs.push((a, b));
+            let name = |c: &str| {
+                self.set
+                    .cards
+                    .get(c)
+                    .map_or(c.to_string(), |c| c.name.clone())
+            };
+            let span = self
+                .scenario
+                .investigator
+                .as_ref()
+                .and_then(|ri| ri.conditions.get(i))
+                .map_or_else(|| self.scenario.game.span(), |c| c.span());
+            out.push(
+                e(
+                    Code::OutOfRange,
+                    format!(
+                        "{} and {} cannot be held together: {}'s own text replaces the gain of {}",
+                        name(id),
+                        name(&other),
+                        name(&other),
+                        name(id)
+                    ),
+                    &self.file,
+                    span,
+                )
+                .label("excluded by another Condition held")
+                .hint("an investigator never holds both; keep one of them"),
+            );
+        }
+        out
+    }
+
     /// The diagnostic for an error a run ended with.
     pub fn diagnostic(&self, err: &KernelError) -> Diagnostic {
         kernel_diagnostic(err, &self.hooks, &self.set, &self.file, &self.scenario)

@@ -126,6 +126,12 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                 _ => format!("  {m} is defeated ({})\n", w.source(source)),
             }
         }
+        Event::CannotDefeat { monster, source } => format!(
+            "  {}: cannot defeat {}: an Epic Monster is defeated only by losing Health equal to its \
+             toughness; nothing of it is used\n",
+            w.source(source),
+            w.card(monster)
+        ),
         Event::MonsterRecovered {
             source,
             amount,
@@ -173,6 +179,19 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                 Slot::Strength => "Strength",
             }
         ),
+        Event::ToughnessReached {
+            monster,
+            toughness,
+            health_tokens,
+        } => format!(
+            "  {}: {} lost against a toughness of {toughness}: defeated before any test\n",
+            w.card(monster),
+            plural(*health_tokens, "Health", "Health")
+        ),
+        Event::AmbushNoMoreEncounters => {
+            "  the ambushing monster is defeated: no additional encounter this phase (ambush)\n"
+                .to_string()
+        }
         Event::NoFurtherMonster { status } => format!(
             "  the investigator is {} and encounters no further monster\n",
             status.as_str()

@@ -209,11 +209,28 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
         Event::ConditionGained { condition, source } => {
             format!("  gains {} ({})\n", w.card(condition), w.source(source))
         }
+        Event::ConditionNotGained {
+            condition,
+            source,
+            by,
+        } => format!(
+            "  does not gain {} ({}): {} replaces the gain\n",
+            w.card(condition),
+            w.source(source),
+            w.source(by)
+        ),
         Event::ConditionDiscarded { condition, source } => {
             format!("  discards {} ({})\n", w.card(condition), w.source(source))
         }
         Event::Discarded { card, source } => {
             format!("  discards {} ({})\n", w.card(card), w.source(source))
+        }
+        Event::DefeatedDiscards { conditions } => {
+            let list: Vec<String> = conditions.iter().map(|c| w.card(c)).collect();
+            format!(
+                "  defeated: he discards every Condition ({}); he resolves nothing more\n",
+                list.join(", ")
+            )
         }
         Event::DevouredDiscards => {
             "  devoured: every card is discarded; trophies are kept\n".to_string()

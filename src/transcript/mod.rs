@@ -72,6 +72,7 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             | Event::NoHorrorRating { .. }
             | Event::CombatStopped { .. }
             | Event::MonsterDefeated { .. }
+            | Event::CannotDefeat { .. }
             | Event::MonsterRecovered { .. }
             | Event::MonsterToBox { .. }
             | Event::CombatBonus { .. }
@@ -80,6 +81,8 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             | Event::NoMoreEncounters { .. }
             | Event::CombatEnded { .. }
             | Event::NoMonsterTest { .. }
+            | Event::ToughnessReached { .. }
+            | Event::AmbushNoMoreEncounters
             | Event::NoFurtherMonster { .. } => combat::line(ev, &w),
             Event::Moved { .. }
             | Event::Gained { .. }
@@ -90,8 +93,10 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             | Event::LossChanged { .. }
             | Event::ConditionGained { .. }
             | Event::ConditionDiscarded { .. }
+            | Event::ConditionNotGained { .. }
             | Event::Discarded { .. }
             | Event::DevouredDiscards
+            | Event::DefeatedDiscards { .. }
             | Event::StatusChanged { .. }
             | Event::Note { .. } => investigator::line(ev, &w),
         };

@@ -1,7 +1,7 @@
 //! The words every transcript line shares: printed names for card ids and causes ([`Source`]),
 //! numbers with their sign and plural, counters and statuses. Depends on `kernel` only.
 
-use crate::kernel::{Ability, Game, Investigator, Skill, Source, Stat, Status};
+use crate::kernel::{Ability, Game, Investigator, Skill, Source, Stat, Status, split_copy};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -21,11 +21,17 @@ pub(super) struct Words<'a> {
 
 impl Words<'_> {
     /// A card's printed name (its id when unknown).
+    /// A copy key (`45_automatic#2`, AH2e hands) is the card's name and which copy it is.
     pub fn card(&self, id: &str) -> String {
-        self.names
-            .get(id)
-            .cloned()
-            .unwrap_or_else(|| id.to_string())
+        if let Some(name) = self.names.get(id) {
+            return name.clone();
+        }
+        match split_copy(id) {
+            (card, n) if n > 1 && self.names.contains_key(card) => {
+                format!("{} (copy {n})", self.names[card])
+            }
+            _ => id.to_string(),
+        }
     }
 
     /// What caused something, as a reader would name it.

@@ -17,4 +17,7 @@ pub struct CombatState {
     pub cast: Vec<String>,
     /// AH2e: a card ended the combat (the Nightgaunt with no open gate).
     pub ended: bool,
+    /// AH2e: the investigator left the monster's location (drawn through a gate, lost in time and
+    /// space): no further monster of it is met.
+    pub left: bool,
 }

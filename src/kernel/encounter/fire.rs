@@ -69,6 +69,15 @@ impl Encounter {
                     &mut self.dice,
                 )
                 .and_then(|effects| {
+                    if let Some(m) = self.undefeatable(&effects) {
+                        // "An Epic Monster cannot be defeated by any effect except losing Health
+                        // equal to or greater than its toughness": the effect cannot be used, and
+                        // nothing of the hook is applied (no Focus spent on the Handcuffs).
+                        let monster = self.monsters[m].id.clone();
+                        let source = Source::card(&*card);
+                        emit!(self, Event::CannotDefeat { monster, source });
+                        return Ok(());
+                    }
                     if let Some((stat, amount, held)) = self.unpayable(&effects) {
                         // "An investigator cannot spend a token he does not have", nor his last
                         // Health or Sanity (EH RG, Spend): the effect paid by it cannot be used.

@@ -22,6 +22,7 @@ impl Encounter {
         };
         Arc::make_mut(&mut self.investigator).status = status;
         emit!(self, Event::StatusChanged { status });
+        self.procedure().on_knockout(self);
     }
 
     /// The investigator gains `n` of `stat`; Health (Stamina) and Sanity stop at his maximum, and the
@@ -74,6 +75,14 @@ impl Encounter {
             }
         }
         None
+    }
+
+    /// The monster a hook's effects would defeat that no effect may defeat (EH: an Epic Monster,
+    /// `Procedure::defeated_by_effects`), if any.
+    pub(super) fn undefeatable(&self, effects: &[Effect]) -> Option<usize> {
+        let m = self.current?;
+        let defeats = effects.iter().any(|e| matches!(e, Effect::DefeatMonster));
+        (defeats && !self.procedure().defeated_by_effects(&self.monsters[m])).then_some(m)
     }
 
     pub fn spend(&mut self, stat: Stat, n: i32, source: Source) -> Result<(), String> {
@@ -248,21 +257,23 @@ impl Encounter {
         Ok(amount)
     }
 
-    /// The monster `m` is defeated and returned to the cup (AH2e's combat check takes it as a trophy
-    /// instead: `Procedure`).
+    /// The monster `m` is defeated and goes where the game puts a defeated monster
+    /// (`Procedure::defeated_place`: the cup, an EH Epic Monster the box; AH2e's combat check takes it
+    /// as a trophy instead).
     pub fn defeat_monster(&mut self, m: usize, source: Source) {
-        let monster = Arc::make_mut(&mut self.monsters[m]);
-        if monster.defeated {
+        if self.monsters[m].defeated {
             return;
         }
+        let place = self.procedure().defeated_place(&self.monsters[m]);
+        let monster = Arc::make_mut(&mut self.monsters[m]);
         monster.defeated = true;
-        monster.place = Place::Cup;
+        monster.place = place;
         emit!(
             self,
             Event::MonsterDefeated {
                 monster: monster.id.clone(),
                 source,
-                place: Place::Cup,
+                place,
             }
         );
     }

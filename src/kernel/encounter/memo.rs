@@ -77,6 +77,7 @@ impl Encounter {
             hooked: _,
             cascade,
             asked,
+            gaining,
         } = self;
         game.hash(h);
         investigator.hash(h);
@@ -100,6 +101,7 @@ impl Encounter {
         stage.hash(h);
         cascade.hash(h);
         asked.hash(h);
+        gaining.hash(h);
     }
 }
 

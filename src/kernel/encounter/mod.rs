@@ -26,6 +26,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 mod combat;
+mod conditions;
 mod effects;
 mod error;
 mod fire;
@@ -36,6 +37,7 @@ mod snapshot;
 mod stage;
 
 pub use combat::CombatState;
+pub use conditions::Gaining;
 pub use error::KernelError;
 use error::limit_error;
 pub use losses::Tally;
@@ -90,6 +92,8 @@ pub struct Encounter {
     cascade: usize,
     /// Tests cards asked for so far (bounded by `TESTS_PER_ENCOUNTER`).
     asked: usize,
+    /// The Condition about to be gained, while `on_gain_condition` hooks run.
+    gaining: Option<Gaining>,
 }
 
 impl Encounter {
@@ -125,6 +129,7 @@ impl Encounter {
             hooked: Vec::new(),
             cascade: 0,
             asked: 0,
+            gaining: None,
         }
     }
 

@@ -151,7 +151,11 @@ impl Encounter {
         );
         self.tests.push(outcome.clone());
         consequences(self, &outcome, hooks)?;
-        self.fire(Hook::AfterTest, hooks, &mut None)?;
+        // A defeated investigator (EH) stops resolving at once: nothing after the test that
+        // defeated him (the Ghoul's "If you lose Health from the Strength test, gain Paranoia").
+        if !(game.stops_at_once() && self.investigator.is_out()) {
+            self.fire(Hook::AfterTest, hooks, &mut None)?;
+        }
         Ok(Resolution::Resolved(self.tests.len() - 1))
     }
 
@@ -161,19 +165,18 @@ impl Encounter {
         let stage = self.stage.as_ref().expect("stage is set");
         let skill = stage.spec.skill;
         let mut bonuses = Vec::new();
+        // Copies met so far of each card: two copies are two possessions, each held or not.
+        let mut copies: BTreeMap<&str, usize> = BTreeMap::new();
         for id in self.active_ids() {
             let Some(card) = self.catalog.get(id) else {
                 continue;
             };
+            let n = copies.entry(id).or_insert(0);
+            *n += 1;
+            let key = crate::kernel::copy_key(id, *n);
             // AH2e: a card that takes hands helps only while held, a spell only once cast.
-            let held = self
-                .combat
-                .as_ref()
-                .is_some_and(|c| c.hands.iter().any(|h| h == id));
-            let cast = self
-                .combat
-                .as_ref()
-                .is_some_and(|c| c.cast.iter().any(|h| h == id));
+            let held = self.combat.as_ref().is_some_and(|c| c.hands.contains(&key));
+            let cast = self.combat.as_ref().is_some_and(|c| c.cast.contains(&key));
             for b in &card.bonuses {
                 if b.skill.is_some_and(|s| s != skill) {
                     continue;

@@ -77,6 +77,7 @@ impl Encounter {
             counts,
             successes,
             loss: None,
+            gaining: self.gaining.as_ref().map(|g| g.condition.clone()),
             investigator: self.investigator.clone(),
             monster: self.current.map(|m| self.monsters[m].clone()),
             combat: self.combat.as_ref().map(|c| c.view.clone()),

@@ -9,6 +9,7 @@ use crate::kernel::{
     Encounter, Event, Game, Hooks, Investigator, KernelError, LossValue, Monster, Place, Policy,
     Skill, Slot, Source, Stat, Status, TestKind, TestOutcome, TestSpec, Token,
 };
+use std::sync::Arc;
 
 /// Eldritch Horror.
 pub struct Eldritch;
@@ -84,6 +85,21 @@ impl Procedure for Eldritch {
         (investigator.health <= 0 || investigator.sanity <= 0).then_some(Status::Defeated)
     }
 
+    /// "When an investigator has zero Health or Sanity, he is immediately defeated, stops resolving
+    /// any encounter" and, Collect Possessions, "discards all Condition cards" (RG, Defeated
+    /// Investigators).
+    fn on_knockout(&self, enc: &mut Encounter) {
+        if enc.investigator.conditions.is_empty() {
+            return;
+        }
+        let conditions = std::mem::take(&mut Arc::make_mut(&mut enc.investigator).conditions);
+        emit!(enc, Event::DefeatedDiscards { conditions });
+    }
+
+    fn stops_at_once(&self) -> bool {
+        true
+    }
+
     /// Every Normal monster before any Epic one.
     fn combat_rank(&self, monster: &Monster) -> u8 {
         u8::from(monster.epic)
@@ -112,6 +128,20 @@ impl Procedure for Eldritch {
     fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         // The printed token (a copy: the shared one changes as it takes Health).
         let monster = Monster::clone(&enc.monsters[m]);
+        // "If a Monster's or Epic Monster's toughness is reduced to zero, is that Monster defeated?
+        // Yes ... zero lost Health is equal to zero toughness" (EH FAQ, Mythos, Gates & Monsters).
+        if !monster.defeated && monster.health_tokens >= monster.toughness {
+            emit!(
+                enc,
+                Event::ToughnessReached {
+                    monster: monster.id.clone(),
+                    toughness: monster.toughness,
+                    health_tokens: monster.health_tokens,
+                }
+            );
+            enc.defeat_monster(m, Source::Rules);
+            return Ok(());
+        }
         let strength_first = enc.combat.as_ref().is_some_and(|c| c.strength_first);
         let slots = if strength_first {
             [Slot::Strength, Slot::Will]
@@ -162,10 +192,12 @@ impl Procedure for Eldritch {
         Ok(())
     }
 
-    /// A defeated monster, or one brought by an ambush, goes back to the cup (an ambush's without its
-    /// Health tokens); any other stays on the space with them.
+    /// A defeated monster goes where `defeated_place` says; one brought by an ambush goes back to the
+    /// cup (without its Health tokens); any other stays on the space with them.
     fn place_monster(&self, monster: &mut Monster) {
-        monster.place = if monster.defeated || monster.ambush {
+        monster.place = if monster.defeated {
+            self.defeated_place(monster)
+        } else if monster.ambush {
             Place::Cup
         } else {
             Place::Space
@@ -175,11 +207,29 @@ impl Procedure for Eldritch {
         }
     }
 
+    /// "An Epic Monster cannot be defeated by any effect except losing Health equal to or greater than
+    /// its toughness" (expansion rules, Epic Monsters).
+    fn defeated_by_effects(&self, monster: &Monster) -> bool {
+        !monster.epic
+    }
+
+    /// "When an Epic Monster is defeated, it is returned to the game box"; "Epic Monsters are never
+    /// placed in the Monster cup" (expansion rules, Epic Monsters). Any other goes back to the cup.
+    fn defeated_place(&self, monster: &Monster) -> Place {
+        if monster.epic { Place::Box } else { Place::Cup }
+    }
+
     fn health_tokens(&self, monster: &Monster) -> i32 {
         monster.health_tokens
     }
 
     fn honours_no_more_encounters(&self) -> bool {
+        true
+    }
+
+    /// "Unlike a normal Combat Encounter, if an investigator is ambushed by a Monster and he defeats
+    /// that Monster, he cannot resolve an additional encounter" (RG, Ambush).
+    fn ambush_ends_encounters(&self) -> bool {
         true
     }
 }

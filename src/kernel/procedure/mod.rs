@@ -18,7 +18,7 @@ use super::encounter::Resolution;
 use super::pool::{Bonus, BonusRule};
 use super::{
     CombatState, CombatView, Encounter, Event, Game, Hook, Hooks, Investigator, KernelError,
-    Monster, Skill, Status, TestKind, TestRequest, TestSpec,
+    Monster, Place, Skill, Status, TestKind, TestRequest, TestSpec,
 };
 use std::sync::Arc;
 
@@ -62,6 +62,13 @@ pub trait Procedure: Sync {
     fn knocked_out(&self, investigator: &Investigator) -> Option<Status>;
     /// What follows a knock-out once the test or the combat is over; by default nothing.
     fn after_knockout(&self, _enc: &mut Encounter) {}
+    /// What follows a knock-out at once, the moment the status is taken; by default nothing.
+    fn on_knockout(&self, _enc: &mut Encounter) {}
+    /// Whether an investigator who is out stops resolving at once: no hook fires after his defeat
+    /// (no after_test of the test that defeated him, no after_encounter); by default not.
+    fn stops_at_once(&self) -> bool {
+        false
+    }
 
     // The combat.
 
@@ -77,6 +84,15 @@ pub trait Procedure: Sync {
     fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step;
     /// Where a monster goes when its combat ends.
     fn place_monster(&self, monster: &mut Monster);
+    /// Whether an effect (`defeat_monster`) may defeat `monster`, rather than only its Health lost;
+    /// by default yes.
+    fn defeated_by_effects(&self, _monster: &Monster) -> bool {
+        true
+    }
+    /// Where a defeated monster goes; by default back to the cup.
+    fn defeated_place(&self, _monster: &Monster) -> Place {
+        Place::Cup
+    }
     /// The Health tokens that stay on `monster`.
     fn health_tokens(&self, monster: &Monster) -> i32;
     /// What of the combat state outlives the combat; by default nothing.
@@ -85,6 +101,11 @@ pub trait Procedure: Sync {
     }
     /// Whether a card's "no other encounter this phase" keeps the investigator from another one.
     fn honours_no_more_encounters(&self) -> bool;
+    /// Whether an investigator ambushed by a monster resolves no additional encounter, even when he
+    /// defeats it; by default not.
+    fn ambush_ends_encounters(&self) -> bool {
+        false
+    }
 
     // Provided: the skeleton.
 
@@ -107,9 +128,15 @@ pub trait Procedure: Sync {
                     self.end_combat(enc, m, hooks)?;
                 }
                 self.after_knockout(enc);
-                enc.may_encounter_again = enc.monsters.iter().all(|m| m.defeated)
+                let cleared = enc.monsters.iter().all(|m| m.defeated)
                     && !(self.honours_no_more_encounters() && enc.no_more_encounters)
                     && !enc.investigator.is_out();
+                let ambushed = self.ambush_ends_encounters()
+                    && enc.monsters.iter().any(|m| m.defeated && self.ambush(m));
+                if cleared && ambushed {
+                    emit!(enc, Event::AmbushNoMoreEncounters);
+                }
+                enc.may_encounter_again = cleared && !ambushed;
             }
         }
         Ok(())
@@ -191,7 +218,9 @@ pub trait Procedure: Sync {
     /// Ends the combat against monster `m`: the after_encounter (`Hook::AfterCombat`) hooks, the
     /// monster placed, the transcript line.
     fn end_combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
-        enc.fire(Hook::AfterCombat, hooks, &mut None)?;
+        if !(self.stops_at_once() && enc.investigator.is_out()) {
+            enc.fire(Hook::AfterCombat, hooks, &mut None)?;
+        }
         let mon = Arc::make_mut(&mut enc.monsters[m]);
         self.place_monster(mon);
         emit!(

@@ -11,6 +11,7 @@ pub use problem::{FOCUS_LIMIT, MonsterPart, Part, Problem, SetupError, SetupProb
 use super::bounds::{self, Bounds};
 use super::{
     ActiveCard, DiceSource, Game, HANDS, Investigator, Monster, Policy, Round, TestRequest,
+    split_copy,
 };
 use std::collections::BTreeMap;
 use std::ops::Deref;
@@ -112,8 +113,13 @@ impl Setup {
         self.check_investigator(&mut push);
         for (i, m) in self.monsters.iter().enumerate() {
             let toughness = Part::Monster(i, MonsterPart::Toughness);
-            if range(&mut push, toughness, m.toughness.into(), bounds::TOUGHNESS)
-                && (m.health_tokens < 0 || m.health_tokens >= m.toughness)
+            let b = match self.game {
+                Game::Eldritch => bounds::TOUGHNESS,
+                Game::Arkham => bounds::ARKHAM_TOUGHNESS,
+            };
+            // A toughness of 0 (EH) takes no Health tokens: the monster is defeated before any test.
+            if range(&mut push, toughness, m.toughness.into(), b)
+                && (m.health_tokens < 0 || (m.health_tokens > 0 && m.health_tokens >= m.toughness))
             {
                 push(
                     Part::Monster(i, MonsterPart::HealthTokens),
@@ -203,6 +209,15 @@ impl Setup {
                 push(Part::Improvement(*skill), Problem::NoImprovementToken);
             } else if !matches!(value, -2 | -1 | 1 | 2) {
                 push(Part::Improvement(*skill), Problem::TokenValue(*value));
+            } else if *value < 0 && inv.skill(*skill).saturating_add(*value) < 1 {
+                push(
+                    Part::Improvement(*skill),
+                    Problem::ImpairedBelowOne {
+                        skill: *skill,
+                        value: inv.skill(*skill),
+                        token: *value,
+                    },
+                );
             }
         }
         if self.game == Game::Arkham
@@ -219,10 +234,18 @@ impl Setup {
                 push(Part::RoundCast(i, j), Problem::CastNotWielded(c.clone()));
             }
         }
+        for (j, key) in r.wield.iter().enumerate() {
+            // A further copy must be held (a card not held at all is left out when the round is
+            // played, as one discarded is).
+            let further = split_copy(key).1 > 1 && !self.investigator.holds_copy(key);
+            if further || r.wield[..j].contains(key) {
+                push(Part::RoundWield(i), Problem::NoSuchCopy(key.clone()));
+            }
+        }
         let hands: u32 = r
             .wield
             .iter()
-            .filter_map(|id| self.catalog.get(id))
+            .filter_map(|key| self.catalog.get(split_copy(key).0))
             .map(|c| c.hands)
             .fold(0, u32::saturating_add);
         if hands > HANDS {

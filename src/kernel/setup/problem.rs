@@ -60,12 +60,22 @@ pub enum Problem {
     TokenValue(i32),
     /// Health tokens on a monster must leave it standing (fewer than its toughness, not negative).
     HealthTokens { tokens: i32, toughness: i32 },
+    /// EH: "An investigator cannot impair a skill if doing so reduces that skill's modified value to
+    /// below 1" (RG, Impairment Tokens): the skill's value and the token.
+    ImpairedBelowOne {
+        skill: Skill,
+        value: i32,
+        token: i32,
+    },
     /// Eldritch Horror tests pass on one success: no difficulty.
     DifficultyInEldritch,
     /// AH2e: an investigator starts in Arkham or in an other world.
     NotAStartingLocation(Location),
     /// A spell is cast from the hands: it must be wielded too.
     CastNotWielded(String),
+    /// A card (a copy key: `id#2` is its second copy) held in hand that the investigator does not
+    /// have, or that is held twice: each copy is one possession.
+    NoSuchCopy(String),
     /// An investigator has two hands (AH rulebook p.16).
     TooManyHands(u32),
     /// EH: at most [`FOCUS_LIMIT`] Focus tokens (Masks of Nyarlathotep, Focus Action).

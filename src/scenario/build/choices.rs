@@ -3,7 +3,7 @@
 
 use super::{Builder, Section, e};
 use crate::defs::{Code, Diagnostic, SourceFile};
-use crate::kernel::{Action, DiceSource, Game, Policy, Round};
+use crate::kernel::{Action, DiceSource, Game, Policy, Round, copy_key, split_copy};
 use crate::scenario::file::RawPolicy;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -91,12 +91,39 @@ impl Builder<'_> {
         let mut rounds = Vec::new();
         for (i, r) in choices.rounds.iter().enumerate() {
             self.key = (Section::Rounds, i, 1);
-            let wield = r.wield.iter().filter_map(|w| self.card_id(w)).collect();
-            let (cast, spans) = r
-                .cast
-                .iter()
-                .filter_map(|c| self.card_id(c).map(|id| (id, c.span())))
-                .unzip();
+            // Copies: `id#n` names the nth copy held; a plain `id` the first copy not yet named in
+            // this list (in `cast`: the first copy in `wield` not yet cast).
+            let mut wield: Vec<String> = Vec::new();
+            for w in &r.wield {
+                let (written, n) = written_copy(w.get_ref());
+                let Some(id) = self.card_id_at(written, w.span()) else {
+                    continue;
+                };
+                let n = n.unwrap_or_else(|| {
+                    (1..)
+                        .find(|k| !wield.contains(&copy_key(&id, *k)))
+                        .unwrap_or(1)
+                });
+                wield.push(copy_key(&id, n));
+            }
+            let mut cast: Vec<String> = Vec::new();
+            let mut spans = Vec::new();
+            for c in &r.cast {
+                let (written, n) = written_copy(c.get_ref());
+                let Some(id) = self.card_id_at(written, c.span()) else {
+                    continue;
+                };
+                let key = match n {
+                    Some(n) => copy_key(&id, n),
+                    None => wield
+                        .iter()
+                        .find(|k| split_copy(k).0 == id && !cast.contains(*k))
+                        .cloned()
+                        .unwrap_or(id),
+                };
+                cast.push(key);
+                spans.push(c.span());
+            }
             self.cast_spans.push(spans);
             let action = Action::parse(r.action.get_ref()).unwrap_or_else(|| {
                 self.key = (Section::Rounds, i, 0);
@@ -158,5 +185,17 @@ fn policy(
                 (Policy::None, out)
             }
         },
+    }
+}
+
+/// A card in `wield` or `cast` as written: its reference and, after a `#`, the copy it names
+/// (`".45 Automatic#2"`: the second copy).
+fn written_copy(s: &str) -> (&str, Option<usize>) {
+    match s.rsplit_once('#') {
+        Some((card, n)) => match n.trim().parse::<usize>() {
+            Ok(n) if n >= 1 => (card.trim_end(), Some(n)),
+            _ => (s, None),
+        },
+        None => (s, None),
     }
 }

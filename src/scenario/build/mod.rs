@@ -141,12 +141,12 @@ impl Builder<'_> {
         v.as_ref().and_then(|v| self.number(v, b))
     }
 
-    /// A card named by id or printed name only (`wield`, `cast`).
-    fn card_id(&mut self, s: &Spanned<String>) -> Option<String> {
-        match self.set.resolve(s.get_ref()) {
+    /// A card named by id or printed name only (`wield`, `cast`), written at `span`.
+    fn card_id_at(&mut self, s: &str, span: Range<usize>) -> Option<String> {
+        match self.set.resolve(s) {
             Some(c) => Some(c.id.clone()),
             None => {
-                let d = self.set.unknown(s.get_ref(), self.file, s.span());
+                let d = self.set.unknown(s, self.file, span);
                 self.push(d);
                 None
             }
@@ -254,7 +254,7 @@ pub fn prepare(
         return Err(problems.into_iter().map(|(_, d)| d).collect());
     };
     let set = b.set;
-    Ok(Prepared {
+    let mut prepared = Prepared {
         scenario: raw,
         file: file.clone(),
         set,
@@ -264,5 +264,11 @@ pub fn prepare(
         start,
         procedure: procedure_for(game),
         dice,
-    })
+    };
+    let problems = prepared.held_conditions();
+    if problems.is_empty() {
+        Ok(prepared)
+    } else {
+        Err(problems)
+    }
 }

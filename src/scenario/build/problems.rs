@@ -56,6 +56,25 @@ impl Builder<'_> {
                 span,
             )
             .hint("a monster with Health tokens at its toughness is already defeated"),
+            Problem::ImpairedBelowOne {
+                skill,
+                value,
+                token,
+            } => e(
+                Code::OutOfRange,
+                format!(
+                    "{} {value} cannot take a {token} Impairment token: it would be {}",
+                    capitalized(skill.as_str()),
+                    value.saturating_add(*token)
+                ),
+                self.file,
+                span,
+            )
+            .label("impaired below 1")
+            .hint(
+                "an investigator cannot impair a skill below a modified value of 1 (EH Reference \
+                 Guide, Impairment Tokens): raise the skill or remove the token",
+            ),
             Problem::DifficultyInEldritch => e(
                 Code::OtherGame,
                 "Eldritch Horror tests have no difficulty",
@@ -71,6 +90,17 @@ impl Builder<'_> {
                 span,
             )
             .hint("a spell is cast from the hands: list it in `wield` too"),
+            Problem::NoSuchCopy(key) => e(
+                Code::OutOfRange,
+                format!("`{key}` is not a copy the investigator holds, or is held twice"),
+                self.file,
+                span,
+            )
+            .label("no such copy")
+            .hint(
+                "two copies of a card are two possessions: list the card twice in `possessions`; \
+                 in `wield`, `id` is its first copy and `id#2` its second",
+            ),
             Problem::TooManyHands(hands) => e(
                 Code::OutOfRange,
                 format!("these cards need {hands} hands; an investigator has {HANDS}"),
@@ -238,4 +268,12 @@ impl Builder<'_> {
             }
         }
     }
+}
+
+/// "lore" → "Lore".
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }

@@ -199,4 +199,7 @@ pub(super) fn register(engine: &mut Engine) {
         Ok(())
     });
     engine.register_fn("prevent_loss", |c: &mut Ctx| c.push(Effect::PreventLoss));
+
+    // on_gain_condition
+    engine.register_fn("prevent_gain", |c: &mut Ctx| c.push(Effect::PreventGain));
 }

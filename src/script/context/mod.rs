@@ -140,6 +140,14 @@ fn monster_map(v: &TestView) -> Dynamic {
     m.insert("defeated".into(), mon.defeated.into());
     m.insert("has_will_test".into(), mon.horror.is_some().into());
     m.insert("has_strength_test".into(), mon.combat.is_some().into());
+    // The skill each printed test is of ("" when there is none): a Lore test in place of the Strength
+    // test is "lore" here.
+    let skill = |t: &Option<crate::kernel::MonsterTest>| {
+        t.as_ref()
+            .map_or(String::new(), |t| t.skill.as_str().to_string())
+    };
+    m.insert("will_test_skill".into(), skill(&mon.horror).into());
+    m.insert("strength_test_skill".into(), skill(&mon.combat).into());
     m.into()
 }
 

@@ -91,6 +91,9 @@ pub(super) fn register(engine: &mut Engine) {
                 .collect::<Array>()
         })
     });
+    engine.register_get("gaining", |c: &mut Ctx| {
+        c.view(|v| v.gaining.clone().unwrap_or_default())
+    });
     engine.register_get("loss", |c: &mut Ctx| {
         c.view(|v| v.loss.as_ref().map_or(0, |l| l.amount as INT))
     });

@@ -4,35 +4,6 @@
 use super::*;
 
 impl Encounter {
-    pub(super) fn gain_condition(
-        &mut self,
-        card: &str,
-        hook: Hook,
-        src: Source,
-        id: String,
-    ) -> Result<(), KernelError> {
-        if !self.catalog.contains_key(&id) {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                format!("gain_condition(\"{id}\"): no such card"),
-            ));
-        }
-        if !self.investigator.conditions.contains(&id) {
-            Arc::make_mut(&mut self.investigator)
-                .conditions
-                .push(id.clone());
-            emit!(
-                self,
-                Event::ConditionGained {
-                    condition: id,
-                    source: src,
-                }
-            );
-        }
-        Ok(())
-    }
-
     pub(super) fn discard_condition(&mut self, src: Source, id: String) {
         if let Some(i) = self.investigator.conditions.iter().position(|c| *c == id) {
             Arc::make_mut(&mut self.investigator).conditions.remove(i);

@@ -76,7 +76,8 @@ impl Encounter {
                 .spend(stat, n, src)
                 .map_err(|m| Self::rule_error(card, hook, m))?,
             Effect::Lose(stat, n) => self.lose(card, hook, src, stat, n, hooks)?,
-            Effect::GainCondition(id) => self.gain_condition(card, hook, src, id)?,
+            Effect::GainCondition(id) => self.gain_condition(card, hook, id, src, hooks)?,
+            Effect::PreventGain => self.prevent_gain(card, hook)?,
             Effect::DiscardCondition(id) => self.discard_condition(src, id),
             Effect::Discard(id) => self.discard(src, id),
             Effect::ReduceLoss(n) => self.reduce_loss(card, hook, src, n, loss)?,

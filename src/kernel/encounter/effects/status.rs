@@ -29,6 +29,7 @@ impl Encounter {
         }
         if let Some(c) = self.combat.as_mut() {
             c.ended = true;
+            c.left = true;
         }
     }
 }

@@ -152,10 +152,12 @@ impl Procedure for Arkham {
         0
     }
 
-    /// Once the investigator has left the location, `ended` stays so that no further monster is met.
+    /// Once the investigator has left the location, `left` stays so that no further monster is met;
+    /// a combat a card only ended (the Nightgaunt with no open gate) ends alone.
     fn after_combat(&self, combat: CombatState) -> Option<CombatState> {
-        combat.ended.then(|| CombatState {
+        combat.left.then(|| CombatState {
             ended: true,
+            left: true,
             ..CombatState::default()
         })
     }
@@ -167,12 +169,14 @@ impl Procedure for Arkham {
 
 /// Whether the investigator left the monster's location (drawn through a gate, lost in time and space).
 fn moved_away(enc: &Encounter) -> bool {
-    enc.combat.as_ref().is_some_and(|c| c.ended)
+    enc.combat.as_ref().is_some_and(|c| c.left)
 }
 
-/// Whether the combat against monster `m` is over.
+/// Whether the combat against monster `m` is over (a card may end it: `ended`).
 fn done(enc: &Encounter, m: usize) -> bool {
-    enc.investigator.is_out() || enc.monsters[m].defeated || moved_away(enc)
+    enc.investigator.is_out()
+        || enc.monsters[m].defeated
+        || enc.combat.as_ref().is_some_and(|c| c.ended || c.left)
 }
 
 /// A check of the combat, labelled for hooks and the transcript.

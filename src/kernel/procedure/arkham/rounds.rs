@@ -5,7 +5,7 @@ use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
     Ability, Action, Encounter, Event, Hooks, Keyword, LossValue, Monster, Place, Round, Skill,
-    Source, Stat, TestKind, TestOutcome,
+    Source, Stat, TestKind, TestOutcome, split_copy,
 };
 use std::sync::Arc;
 
@@ -156,12 +156,14 @@ impl Arkham {
                 emit!(enc, Event::StillCast { spell: id.clone() });
                 continue;
             }
-            let Some(casting) = enc.catalog.get(id).and_then(|c| c.casting) else {
-                return Err(rule(id, "only a spell can be cast"));
+            // A copy key names one copy of the card (`split_copy`).
+            let card = split_copy(id).0;
+            let Some(casting) = enc.catalog.get(card).and_then(|c| c.casting) else {
+                return Err(rule(card, "only a spell can be cast"));
             };
             if casting.sanity_cost > 0 {
-                enc.spend(Stat::Sanity, casting.sanity_cost, Source::card(id))
-                    .map_err(|m| rule(id, format!("cannot pay the casting cost: {m}")))?;
+                enc.spend(Stat::Sanity, casting.sanity_cost, Source::card(card))
+                    .map_err(|m| rule(card, format!("cannot pay the casting cost: {m}")))?;
             }
             let r = self.test(
                 enc,
@@ -183,14 +185,16 @@ impl Arkham {
 
 /// Puts the round's weapons and spells in hand: at most [`HANDS`] hands; a spell released loses its
 /// cast.
+/// `plan.wield` holds copy keys: two copies of one card are two possessions, each held or not.
 fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Step {
     let mut hands: u32 = 0;
-    for id in &plan.wield {
-        if !enc.investigator.possessions.contains(id) {
+    for key in &plan.wield {
+        if !enc.investigator.holds_copy(key) {
             // Discarded (Dynamite, Holy Water, the Elder Thing): no longer there to hold.
             continue;
         }
-        hands = hands.saturating_add(enc.catalog.get(id).map_or(0, |c| c.hands));
+        let card = split_copy(key).0;
+        hands = hands.saturating_add(enc.catalog.get(card).map_or(0, |c| c.hands));
     }
     if hands > HANDS {
         return Err(rule(
@@ -204,7 +208,7 @@ fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Step {
     let held: Vec<String> = plan
         .wield
         .iter()
-        .filter(|id| enc.investigator.possessions.contains(id))
+        .filter(|key| enc.investigator.holds_copy(key))
         .cloned()
         .collect();
     combat.cast.retain(|s| held.contains(s));

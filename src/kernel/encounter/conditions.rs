@@ -1,0 +1,106 @@
+//! Gaining a Condition: the `on_gain_condition` window in which a card already held may replace the
+//! gain (Blessed: "If you would gain a Cursed Condition, discard this card instead"), and the setup
+//! check that no Condition held would have replaced the gain of another one held.
+
+use super::*;
+
+/// A Condition about to be gained, while `on_gain_condition` hooks run.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Gaining {
+    pub condition: String,
+    /// The card that replaced the gain (`prevent_gain`), if one did.
+    pub prevented_by: Option<Source>,
+}
+
+impl Encounter {
+    /// The investigator gains Condition `id` because of `source`: not again if held; otherwise the
+    /// cards in play are asked first (`on_gain_condition`), and one of them may prevent the gain.
+    pub(super) fn gain_condition(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        id: String,
+        source: Source,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        if !self.catalog.contains_key(&id) {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                format!("gain_condition(\"{id}\"): no such card"),
+            ));
+        }
+        // "An investigator cannot gain a copy of a Condition that he already has" (RG p.4).
+        if self.investigator.conditions.contains(&id) {
+            return Ok(());
+        }
+        let outer = self.gaining.replace(Gaining {
+            condition: id.clone(),
+            prevented_by: None,
+        });
+        let fired = self.fire(Hook::OnGainCondition, hooks, &mut None);
+        let window = std::mem::replace(&mut self.gaining, outer);
+        fired?;
+        if let Some(by) = window.and_then(|w| w.prevented_by) {
+            emit!(
+                self,
+                Event::ConditionNotGained {
+                    condition: id,
+                    source,
+                    by,
+                }
+            );
+            return Ok(());
+        }
+        if self.investigator.conditions.contains(&id) {
+            return Ok(());
+        }
+        Arc::make_mut(&mut self.investigator)
+            .conditions
+            .push(id.clone());
+        emit!(
+            self,
+            Event::ConditionGained {
+                condition: id,
+                source,
+            }
+        );
+        Ok(())
+    }
+
+    /// `prevent_gain()`: the Condition about to be gained is not gained.
+    pub(super) fn prevent_gain(&mut self, card: &str, hook: Hook) -> Result<(), KernelError> {
+        let Some(g) = self.gaining.as_mut() else {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "prevent_gain is for on_gain_condition",
+            ));
+        };
+        g.prevented_by.get_or_insert_with(|| Source::card(card));
+        Ok(())
+    }
+
+    /// Whether the investigator could hold Condition number `i` of his Conditions together with the
+    /// others: the card among them that would have replaced its gain, if any (Blessed and Cursed each
+    /// discard themselves when the other would be gained, so no one holds both). Asks the
+    /// `on_gain_condition` hooks of the other cards in play, on this encounter (play a fresh one).
+    pub fn replaces_held(
+        &mut self,
+        i: usize,
+        hooks: &mut dyn Hooks,
+    ) -> Result<Option<Source>, KernelError> {
+        let Some(id) = self.investigator.conditions.get(i).cloned() else {
+            return Ok(None);
+        };
+        Arc::make_mut(&mut self.investigator).conditions.remove(i);
+        self.gaining = Some(Gaining {
+            condition: id,
+            prevented_by: None,
+        });
+        let fired = self.fire(Hook::OnGainCondition, hooks, &mut None);
+        let window = self.gaining.take();
+        fired?;
+        Ok(window.and_then(|w| w.prevented_by))
+    }
+}
