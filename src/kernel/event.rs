@@ -230,6 +230,12 @@ pub enum Event {
         condition: String,
         source: Source,
     },
+    /// The investigator already holds the Condition he would gain: he does not gain a copy (EH FAQ,
+    /// Errata to the Reference Guide p.4).
+    ConditionAlreadyHeld {
+        condition: String,
+        source: Source,
+    },
     /// A card in play replaced the gain of a Condition (`on_gain_condition`, `prevent_gain`).
     ConditionNotGained {
         condition: String,

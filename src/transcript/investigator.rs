@@ -209,6 +209,11 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
         Event::ConditionGained { condition, source } => {
             format!("  gains {} ({})\n", w.card(condition), w.source(source))
         }
+        Event::ConditionAlreadyHeld { condition, source } => format!(
+            "  already holds {} ({}): not gained again\n",
+            w.card(condition),
+            w.source(source)
+        ),
         Event::ConditionNotGained {
             condition,
             source,

@@ -94,6 +94,7 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             | Event::ConditionGained { .. }
             | Event::ConditionDiscarded { .. }
             | Event::ConditionNotGained { .. }
+            | Event::ConditionAlreadyHeld { .. }
             | Event::Discarded { .. }
             | Event::DevouredDiscards
             | Event::DefeatedDiscards { .. }
@@ -325,6 +326,24 @@ mod tests {
         assert_eq!(
             toy(&[gained(1, 3, 4, None)], Game::Eldritch),
             "  gains 1 Sanity (Toy Horror), now 4\n"
+        );
+    }
+
+    /// Issue 12, item 4: a Condition already held is not "gained" again; the line says it is held.
+    #[test]
+    fn a_condition_already_held_is_not_gained_again() {
+        let names: Names = [
+            ("toy_horror".to_string(), "Toy Horror".to_string()),
+            ("toy_dread".to_string(), "Toy Dread".to_string()),
+        ]
+        .into();
+        let ev = Event::ConditionAlreadyHeld {
+            condition: "toy_dread".to_string(),
+            source: Source::card("toy_horror"),
+        };
+        assert_eq!(
+            render_events(&[ev], &names, &Names::new(), Game::Eldritch),
+            "  already holds Toy Dread (Toy Horror): not gained again\n"
         );
     }
 
