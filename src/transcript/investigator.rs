@@ -41,6 +41,27 @@ pub(super) fn counted_loss(counted: &Event, lost: &Event, w: &Words) -> Option<S
     ))
 }
 
+/// EH: the monster's loss from the Strength test result, written after the investigator's loss that
+/// defeated him: it happened at the same time ("The investigator and Monster lose Health
+/// simultaneously", EH wiki, Combat Encounter), not after the defeat.
+pub(super) fn simultaneous(ev: &Event, w: &Words) -> Option<String> {
+    let Event::Lost {
+        target: Target::Monster(monster),
+        amount,
+        now,
+        source: source @ Source::StrengthResult,
+        ..
+    } = ev
+    else {
+        return None;
+    };
+    Some(format!(
+        "  at the same time, {} loses {amount} Health ({}), {now} left\n",
+        w.card(monster),
+        w.source(source)
+    ))
+}
+
 /// "Ghoul: horror 2 − 1 success" (EH), "Zombie: combat damage 2" (AH2e, a failed check), "Dark
 /// Young, Nightmarish 1: the check passed" (AH2e).
 fn arithmetic(counted: &Event, w: &Words) -> String {
@@ -191,6 +212,17 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             } else {
                 String::new()
             }
+        ),
+        Event::Lost {
+            target: Target::Monster(monster),
+            amount,
+            now,
+            source,
+            ..
+        } if w.game == Game::Arkham => format!(
+            "  {} loses {amount} Health ({})\n",
+            w.card(monster),
+            w.source(source)
         ),
         Event::Lost {
             target: Target::Monster(monster),

@@ -9,7 +9,7 @@ mod page;
 mod test;
 mod words;
 
-use crate::kernel::{Event, Game};
+use crate::kernel::{Event, Game, Status};
 pub use page::{render_header, render_summary};
 pub use words::Names;
 
@@ -40,6 +40,15 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
         {
             out.push_str(&line);
             merged = true;
+            continue;
+        }
+        let after_knockout = i > 0
+            && matches!(&events[i - 1], Event::StatusChanged { status } if *status != Status::Ok);
+        if let Some(line) = after_knockout
+            .then(|| investigator::simultaneous(ev, &w))
+            .flatten()
+        {
+            out.push_str(&line);
             continue;
         }
         // Which file words each event: exhaustive, so that a new event must be given its words.
@@ -110,7 +119,7 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
 mod tests {
     use super::*;
     use crate::kernel::monster::MonsterTest;
-    use crate::kernel::{Exclusion, Keyword, LossValue, Skill, Source, Stat, Target};
+    use crate::kernel::{Exclusion, Keyword, LossValue, Place, Skill, Source, Stat, Target};
 
     fn text(events: &[Event], game: Game) -> String {
         let names: Names = [("toy_pistol".to_string(), "Toy Pistol".to_string())].into();
@@ -345,6 +354,52 @@ mod tests {
             render_events(&[ev], &names, &Names::new(), Game::Eldritch),
             "  already holds Toy Dread (Toy Horror): not gained again\n"
         );
+    }
+
+    /// Issue 12, item 4: nothing happens after a defeat; the monster's loss from the same Strength
+    /// test happened at the same time, and its line says so.
+    #[test]
+    fn the_monsters_simultaneous_loss_is_not_after_the_defeat() {
+        let events = [
+            Event::StatusChanged {
+                status: Status::Defeated,
+            },
+            Event::Lost {
+                target: Target::Monster("toy_horror".to_string()),
+                stat: Stat::Health,
+                amount: 1,
+                now: 2,
+                source: Source::StrengthResult,
+                asked: 1,
+            },
+        ];
+        assert_eq!(
+            toy(&events, Game::Eldritch),
+            "  the investigator is defeated\n  at the same time, Toy Horror loses 1 Health (the \
+             Strength test result), 2 left\n"
+        );
+    }
+
+    /// Issue 12, item 4: AH2e monsters have no Health tokens; no AH2e line names them.
+    #[test]
+    fn no_ah_line_names_health_tokens() {
+        let events = [
+            flipped(None, None, None, vec![], 2),
+            Event::MonsterRecovered {
+                source: Source::card("toy_horror"),
+                amount: 1,
+                health_tokens: 1,
+            },
+            Event::CombatEnds {
+                monster: "toy_horror".to_string(),
+                defeated: false,
+                place: Place::Space,
+                health_tokens: 1,
+            },
+        ];
+        let text = toy(&events, Game::Arkham);
+        assert!(!text.contains("token"), "{text}");
+        assert!(toy(&events, Game::Eldritch).contains("Health token"));
     }
 
     #[test]
