@@ -12,6 +12,20 @@ use super::{Action, BonusKind, Exclusion, Location, Place, Skill, Slot, Source, 
 use super::{Target, TestKind};
 use serde::Serialize;
 
+/// Which printed value of the monster a loss is counted from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LossValue {
+    /// EH: the horror of the Will test; AH2e: the horror damage of a failed Horror check.
+    Horror,
+    /// EH: the damage of the Strength test; AH2e: the combat damage (a failed Combat or Evade check).
+    Damage,
+    /// AH2e: Nightmarish X, lost on a passed Horror check.
+    Nightmarish,
+    /// AH2e: Overwhelming X, lost on a passed Combat check.
+    Overwhelming,
+}
+
 fn is_zero(n: &i32) -> bool {
     *n == 0
 }
@@ -158,11 +172,16 @@ pub enum Event {
         source: Source,
         faces: Vec<u8>,
     },
+    /// `amount` is what was to be gained; `now - before` what was.
     Gained {
         stat: Stat,
         amount: i32,
         now: i32,
         source: Source,
+        before: i32,
+        /// The investigator's maximum, when it cut the gain short.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        maximum: Option<i32>,
     },
     Spent {
         stat: Stat,
@@ -178,11 +197,28 @@ pub enum Event {
         held: i32,
         source: Source,
     },
+    /// `amount` is what was lost; `asked` what was to be lost once on_damage hooks had their say
+    /// (more than `amount` when the loss was cut at 0, the investigator having no more).
     Lost {
         target: Target,
         stat: Stat,
         amount: i32,
         now: i32,
+        source: Source,
+        asked: i32,
+    },
+    /// A test's loss counted from the monster's printed value, before on_damage hooks may change it
+    /// (EH: the value less the test result; AH2e: the whole value, as the check passed or failed).
+    /// `amount` 0: the test causes no loss.
+    LossCounted {
+        stat: Stat,
+        value_of: LossValue,
+        value: i32,
+        /// EH: the test result taken off the value; AH2e: none.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        successes: Option<u32>,
+        passed: bool,
+        amount: i32,
         source: Source,
     },
     LossChanged {
@@ -191,6 +227,12 @@ pub enum Event {
         to: i32,
     },
     ConditionGained {
+        condition: String,
+        source: Source,
+    },
+    /// The investigator already holds the Condition he would gain: he does not gain a copy (EH FAQ,
+    /// Errata to the Reference Guide p.4).
+    ConditionAlreadyHeld {
         condition: String,
         source: Source,
     },

@@ -48,7 +48,7 @@ pub use dice::{DiceError, DiceSource};
 pub use effect::{Effect, Stat};
 pub use encounter::{CombatState, Encounter, StateKey};
 pub use error::{HookError, HookFault, KernelError};
-pub use event::{Event, PartKind};
+pub use event::{Event, LossValue, PartKind};
 pub use exclusion::Exclusion;
 pub use hook::{Hook, HookSet};
 pub use hooks::{CombatView, HookCall, Hooks, TestView};

@@ -69,6 +69,9 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                 (false, Place::Evaded) => {
                     "the combat ends; the monster is not defeated".to_string()
                 }
+                (false, _) if w.game == Game::Arkham => {
+                    "not defeated; it stays where it is".to_string()
+                }
                 (false, _) => format!(
                     "not defeated; it stays on the space with {}",
                     tokens(*health_tokens)
@@ -136,10 +139,14 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             source,
             amount,
             health_tokens,
-        } => format!(
+        } if w.game == Game::Eldritch => format!(
             "  {}: recovers {amount} Health ({health_tokens} Health tokens left on it)\n",
             w.source(source)
         ),
+        // AH2e monsters have no Health tokens.
+        Event::MonsterRecovered { source, amount, .. } => {
+            format!("  {}: recovers {amount} Health\n", w.source(source))
+        }
         Event::MonsterToBox { source } => {
             format!("  {}: returned to the box: no trophy\n", w.source(source))
         }

@@ -1,11 +1,125 @@
 //! The lines about the investigator: gains, spending and losses (and a monster's loss of Health),
 //! cards gained and discarded, moves, status, and a card's own notes. Depends on `kernel` only.
 
-use super::words::{Words, status_text};
-use crate::kernel::{Event, Location, Source, Target};
+use super::words::{Words, plural, status_text};
+use crate::kernel::{Event, Game, Location, LossValue, Source, Target};
+
+/// The line of a loss counted from a monster's printed value and the loss that follows it, when
+/// nothing came between them: one line says both ("investigator loses 1 Sanity (Ghoul: horror 2 −
+/// 1 success), now 3").
+pub(super) fn counted_loss(counted: &Event, lost: &Event, w: &Words) -> Option<String> {
+    let Event::LossCounted {
+        stat,
+        amount,
+        source,
+        ..
+    } = counted
+    else {
+        return None;
+    };
+    let Event::Lost {
+        target: Target::Investigator,
+        stat: lost_stat,
+        asked,
+        source: lost_source,
+        amount: lost,
+        now,
+    } = lost
+    else {
+        return None;
+    };
+    if lost_stat != stat || asked != amount || lost_source != source || *amount == 0 {
+        return None;
+    }
+    let mut why = arithmetic(counted, w);
+    if lost < asked {
+        why.push_str(&format!(" = {asked}{}", cut_at_zero(*lost)));
+    }
+    Some(format!(
+        "  investigator loses {} ({why}), now {now}\n",
+        w.qty(*stat, *lost)
+    ))
+}
+
+/// EH: the monster's loss from the Strength test result, written after the investigator's loss that
+/// defeated him: it happened at the same time ("The investigator and Monster lose Health
+/// simultaneously", EH wiki, Combat Encounter), not after the defeat.
+pub(super) fn simultaneous(ev: &Event, w: &Words) -> Option<String> {
+    let Event::Lost {
+        target: Target::Monster(monster),
+        amount,
+        now,
+        source: source @ Source::StrengthResult,
+        ..
+    } = ev
+    else {
+        return None;
+    };
+    Some(format!(
+        "  at the same time, {} loses {amount} Health ({}), {now} left\n",
+        w.card(monster),
+        w.source(source)
+    ))
+}
+
+/// "Ghoul: horror 2 − 1 success" (EH), "Zombie: combat damage 2" (AH2e, a failed check), "Dark
+/// Young, Nightmarish 1: the check passed" (AH2e).
+fn arithmetic(counted: &Event, w: &Words) -> String {
+    let Event::LossCounted {
+        value_of,
+        value,
+        successes,
+        source,
+        ..
+    } = counted
+    else {
+        return String::new();
+    };
+    let what = match (value_of, w.game) {
+        (LossValue::Horror, Game::Eldritch) => "horror",
+        (LossValue::Damage, Game::Eldritch) => "damage",
+        (LossValue::Horror, Game::Arkham) => "horror damage",
+        (LossValue::Damage, Game::Arkham) => "combat damage",
+        (LossValue::Nightmarish | LossValue::Overwhelming, _) => {
+            return format!("{} {value}: the check passed", w.source(source));
+        }
+    };
+    match successes {
+        Some(n) => format!(
+            "{}: {what} {value} − {}",
+            w.source(source),
+            plural(*n, "success", "successes")
+        ),
+        None => format!("{}: {what} {value}, the check failed", w.source(source)),
+    }
+}
+
+/// A loss cut at 0: the investigator had less than he was to lose.
+fn cut_at_zero(lost: i32) -> String {
+    format!(", cut to the {lost} he had")
+}
 
 pub(super) fn line(ev: &Event, w: &Words) -> String {
     match ev {
+        Event::LossCounted {
+            stat,
+            amount: 0,
+            successes: None,
+            source,
+            ..
+        } => format!(
+            "  {}: the check passed: no {} lost\n",
+            w.source(source),
+            w.stat(*stat)
+        ),
+        Event::LossCounted {
+            stat, amount: 0, ..
+        } => format!("  {}: no {} lost\n", arithmetic(ev, w), w.stat(*stat)),
+        Event::LossCounted { stat, amount, .. } => format!(
+            "  {}: {} to lose\n",
+            arithmetic(ev, w),
+            w.qty(*stat, *amount)
+        ),
         Event::Moved { to, source } => {
             let place = match to {
                 Location::StMarysHospital => "St. Mary's Hospital",
@@ -24,6 +138,30 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             amount,
             now,
             source,
+            before,
+            maximum: Some(max),
+        } if now - before < *amount => {
+            let gained = now - before;
+            if gained <= 0 {
+                format!(
+                    "  gains {} ({}): already at his maximum of {max}\n",
+                    w.qty(*stat, *amount),
+                    w.source(source)
+                )
+            } else {
+                format!(
+                    "  gains {gained} of {} ({}): cut at his maximum of {max}, now {now}\n",
+                    w.qty(*stat, *amount),
+                    w.source(source)
+                )
+            }
+        }
+        Event::Gained {
+            stat,
+            amount,
+            now,
+            source,
+            ..
         } => format!(
             "  gains {} ({}), now {now}\n",
             w.qty(*stat, *amount),
@@ -64,9 +202,26 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             amount,
             now,
             source,
+            asked,
         } => format!(
-            "  investigator loses {} ({}), now {now}\n",
+            "  investigator loses {} ({}{}), now {now}\n",
             w.qty(*stat, *amount),
+            w.source(source),
+            if asked > amount {
+                format!(": {asked} to lose{}", cut_at_zero(*amount))
+            } else {
+                String::new()
+            }
+        ),
+        Event::Lost {
+            target: Target::Monster(monster),
+            amount,
+            now,
+            source,
+            ..
+        } if w.game == Game::Arkham => format!(
+            "  {} loses {amount} Health ({})\n",
+            w.card(monster),
             w.source(source)
         ),
         Event::Lost {
@@ -86,6 +241,11 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
         Event::ConditionGained { condition, source } => {
             format!("  gains {} ({})\n", w.card(condition), w.source(source))
         }
+        Event::ConditionAlreadyHeld { condition, source } => format!(
+            "  already holds {} ({}): not gained again\n",
+            w.card(condition),
+            w.source(source)
+        ),
         Event::ConditionNotGained {
             condition,
             source,

@@ -9,7 +9,7 @@ mod page;
 mod test;
 mod words;
 
-use crate::kernel::{Event, Game};
+use crate::kernel::{Event, Game, Status};
 pub use page::{render_header, render_summary};
 pub use words::Names;
 
@@ -28,7 +28,29 @@ pub fn exclusion_text(e: &crate::kernel::Exclusion, names: &Names, game: Game) -
 pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game) -> String {
     let w = words::Words { names, texts, game };
     let mut out = String::new();
-    for ev in events {
+    let mut merged = false;
+    for (i, ev) in events.iter().enumerate() {
+        // A counted loss and the loss it leads to, nothing between them: one line.
+        if std::mem::take(&mut merged) {
+            continue;
+        }
+        if let Some(line) = events
+            .get(i + 1)
+            .and_then(|next| investigator::counted_loss(ev, next, &w))
+        {
+            out.push_str(&line);
+            merged = true;
+            continue;
+        }
+        let after_knockout = i > 0
+            && matches!(&events[i - 1], Event::StatusChanged { status } if *status != Status::Ok);
+        if let Some(line) = after_knockout
+            .then(|| investigator::simultaneous(ev, &w))
+            .flatten()
+        {
+            out.push_str(&line);
+            continue;
+        }
         // Which file words each event: exhaustive, so that a new event must be given its words.
         let line = match ev {
             Event::TestBegins { .. }
@@ -76,10 +98,12 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             | Event::Spent { .. }
             | Event::CannotSpend { .. }
             | Event::Lost { .. }
+            | Event::LossCounted { .. }
             | Event::LossChanged { .. }
             | Event::ConditionGained { .. }
             | Event::ConditionDiscarded { .. }
             | Event::ConditionNotGained { .. }
+            | Event::ConditionAlreadyHeld { .. }
             | Event::Discarded { .. }
             | Event::DevouredDiscards
             | Event::DefeatedDiscards { .. }
@@ -95,7 +119,7 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
 mod tests {
     use super::*;
     use crate::kernel::monster::MonsterTest;
-    use crate::kernel::{Exclusion, Keyword, Skill, Source};
+    use crate::kernel::{Exclusion, Keyword, LossValue, Place, Skill, Source, Stat, Target};
 
     fn text(events: &[Event], game: Game) -> String {
         let names: Names = [("toy_pistol".to_string(), "Toy Pistol".to_string())].into();
@@ -177,6 +201,205 @@ mod tests {
             "\n== Combat 1: Toy Horror, toughness 3\n  awareness −2; horror rating +0, horror \
              damage 3; combat rating −1, no combat damage; Physical Resistance, Nightmarish 1\n"
         );
+    }
+
+    fn counted(value_of: LossValue, value: i32, successes: Option<u32>, amount: i32) -> Event {
+        Event::LossCounted {
+            stat: Stat::Sanity,
+            value_of,
+            value,
+            successes,
+            passed: amount == 0,
+            amount,
+            source: Source::card("toy_horror"),
+        }
+    }
+
+    fn lost(amount: i32, asked: i32, now: i32) -> Event {
+        Event::Lost {
+            target: Target::Investigator,
+            stat: Stat::Sanity,
+            amount,
+            now,
+            source: Source::card("toy_horror"),
+            asked,
+        }
+    }
+
+    fn toy(events: &[Event], game: Game) -> String {
+        let names: Names = [("toy_horror".to_string(), "Toy Horror".to_string())].into();
+        render_events(events, &names, &Names::new(), game)
+    }
+
+    /// Issue 12, item 4: an EH loss says its arithmetic, the printed horror less the test result
+    /// ("horror 2 − 1 success: 1 Sanity lost"), in the one line of the loss.
+    #[test]
+    fn an_eh_loss_says_the_printed_value_less_the_successes() {
+        let events = [counted(LossValue::Horror, 2, Some(1), 1), lost(1, 1, 3)];
+        assert_eq!(
+            toy(&events, Game::Eldritch),
+            "  investigator loses 1 Sanity (Toy Horror: horror 2 − 1 success), now 3\n"
+        );
+    }
+
+    /// Issue 12, item 4: an AH2e loss names the printed damage it is (the whole of it, the check
+    /// having failed).
+    #[test]
+    fn an_ah_loss_names_the_printed_damage_of_the_failed_check() {
+        let events = [counted(LossValue::Horror, 2, None, 2), lost(2, 2, 3)];
+        assert_eq!(
+            toy(&events, Game::Arkham),
+            "  investigator loses 2 Sanity (Toy Horror: horror damage 2, the check failed), now 3\n"
+        );
+    }
+
+    /// A loss a card changed (on_damage) shows the count before the change, then the change, then
+    /// the loss: three lines in the order they happened.
+    #[test]
+    fn a_loss_changed_by_a_card_shows_its_count_first() {
+        let events = [
+            counted(LossValue::Horror, 3, Some(1), 2),
+            Event::LossChanged {
+                source: Source::card("toy_horror"),
+                from: 2,
+                to: 1,
+            },
+            lost(1, 1, 3),
+        ];
+        assert_eq!(
+            toy(&events, Game::Eldritch),
+            "  Toy Horror: horror 3 − 1 success: 2 Sanity to lose\n  \
+             loss changed 2 → 1 by Toy Horror\n  \
+             investigator loses 1 Sanity (Toy Horror), now 3\n"
+        );
+    }
+
+    /// Issue 12, item 4: a test that causes no loss says so (EH: the result reaches the value).
+    #[test]
+    fn an_eh_test_that_costs_nothing_says_so() {
+        let events = [counted(LossValue::Horror, 1, Some(3), 0)];
+        assert_eq!(
+            toy(&events, Game::Eldritch),
+            "  Toy Horror: horror 1 − 3 successes: no Sanity lost\n"
+        );
+    }
+
+    /// Issue 12, item 4: an AH2e Horror check passed costs nothing, and says so.
+    #[test]
+    fn an_ah_check_passed_says_no_loss() {
+        let events = [counted(LossValue::Horror, 2, None, 0)];
+        assert_eq!(
+            toy(&events, Game::Arkham),
+            "  Toy Horror: the check passed: no Sanity lost\n"
+        );
+    }
+
+    /// Issue 12, item 4: a loss cut by the minimum (the investigator had less) says it was cut.
+    #[test]
+    fn a_loss_cut_at_zero_says_so() {
+        let events = [counted(LossValue::Horror, 3, Some(0), 3), lost(1, 3, 0)];
+        assert_eq!(
+            toy(&events, Game::Eldritch),
+            "  investigator loses 1 Sanity (Toy Horror: horror 3 − 0 successes = 3, cut to the 1 \
+             he had), now 0\n"
+        );
+        assert_eq!(
+            toy(&[lost(1, 2, 0)], Game::Eldritch),
+            "  investigator loses 1 Sanity (Toy Horror: 2 to lose, cut to the 1 he had), now 0\n"
+        );
+    }
+
+    fn gained(amount: i32, before: i32, now: i32, maximum: Option<i32>) -> Event {
+        Event::Gained {
+            stat: Stat::Sanity,
+            amount,
+            now,
+            source: Source::card("toy_horror"),
+            before,
+            maximum,
+        }
+    }
+
+    /// Issue 12, item 4: a gain cut by the maximum says it was cut ("gains 1 Sanity: already at his
+    /// maximum of 4"); a gain in full reads as before.
+    #[test]
+    fn a_gain_cut_by_the_maximum_says_so() {
+        assert_eq!(
+            toy(&[gained(1, 4, 4, Some(4))], Game::Eldritch),
+            "  gains 1 Sanity (Toy Horror): already at his maximum of 4\n"
+        );
+        assert_eq!(
+            toy(&[gained(2, 3, 4, Some(4))], Game::Eldritch),
+            "  gains 1 of 2 Sanity (Toy Horror): cut at his maximum of 4, now 4\n"
+        );
+        assert_eq!(
+            toy(&[gained(1, 3, 4, None)], Game::Eldritch),
+            "  gains 1 Sanity (Toy Horror), now 4\n"
+        );
+    }
+
+    /// Issue 12, item 4: a Condition already held is not "gained" again; the line says it is held.
+    #[test]
+    fn a_condition_already_held_is_not_gained_again() {
+        let names: Names = [
+            ("toy_horror".to_string(), "Toy Horror".to_string()),
+            ("toy_dread".to_string(), "Toy Dread".to_string()),
+        ]
+        .into();
+        let ev = Event::ConditionAlreadyHeld {
+            condition: "toy_dread".to_string(),
+            source: Source::card("toy_horror"),
+        };
+        assert_eq!(
+            render_events(&[ev], &names, &Names::new(), Game::Eldritch),
+            "  already holds Toy Dread (Toy Horror): not gained again\n"
+        );
+    }
+
+    /// Issue 12, item 4: nothing happens after a defeat; the monster's loss from the same Strength
+    /// test happened at the same time, and its line says so.
+    #[test]
+    fn the_monsters_simultaneous_loss_is_not_after_the_defeat() {
+        let events = [
+            Event::StatusChanged {
+                status: Status::Defeated,
+            },
+            Event::Lost {
+                target: Target::Monster("toy_horror".to_string()),
+                stat: Stat::Health,
+                amount: 1,
+                now: 2,
+                source: Source::StrengthResult,
+                asked: 1,
+            },
+        ];
+        assert_eq!(
+            toy(&events, Game::Eldritch),
+            "  the investigator is defeated\n  at the same time, Toy Horror loses 1 Health (the \
+             Strength test result), 2 left\n"
+        );
+    }
+
+    /// Issue 12, item 4: AH2e monsters have no Health tokens; no AH2e line names them.
+    #[test]
+    fn no_ah_line_names_health_tokens() {
+        let events = [
+            flipped(None, None, None, vec![], 2),
+            Event::MonsterRecovered {
+                source: Source::card("toy_horror"),
+                amount: 1,
+                health_tokens: 1,
+            },
+            Event::CombatEnds {
+                monster: "toy_horror".to_string(),
+                defeated: false,
+                place: Place::Space,
+                health_tokens: 1,
+            },
+        ];
+        let text = toy(&events, Game::Arkham);
+        assert!(!text.contains("token"), "{text}");
+        assert!(toy(&events, Game::Eldritch).contains("Health token"));
     }
 
     #[test]

@@ -31,6 +31,7 @@ pub fn render_summary(
             (true, _) => "defeated, in the cup".to_string(),
             (false, Place::Cup) => "not defeated, back in the cup".to_string(),
             (false, Place::Evaded) => "evaded".to_string(),
+            (false, _) if game == Game::Arkham => "on the space".to_string(),
             (false, _) => format!(
                 "on the space with {}",
                 plural(m.health_tokens, "Health token", "Health tokens")

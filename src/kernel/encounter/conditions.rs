@@ -32,6 +32,13 @@ impl Encounter {
         }
         // "An investigator cannot gain a copy of a Condition that he already has" (RG p.4).
         if self.investigator.conditions.contains(&id) {
+            emit!(
+                self,
+                Event::ConditionAlreadyHeld {
+                    condition: id,
+                    source,
+                }
+            );
             return Ok(());
         }
         let outer = self.gaining.replace(Gaining {
@@ -53,6 +60,13 @@ impl Encounter {
             return Ok(());
         }
         if self.investigator.conditions.contains(&id) {
+            emit!(
+                self,
+                Event::ConditionAlreadyHeld {
+                    condition: id,
+                    source,
+                }
+            );
             return Ok(());
         }
         Arc::make_mut(&mut self.investigator)

@@ -1,6 +1,7 @@
 //! Gains, spending and losses: on_damage hooks first, no value below 0, the status that follows.
 
 use super::*;
+use crate::kernel::LossValue;
 use std::sync::Arc;
 
 /// Health (Stamina) and Sanity the investigator lost in an encounter (Sanity spent, for spells,
@@ -24,26 +25,20 @@ impl Encounter {
         self.procedure().on_knockout(self);
     }
 
+    /// The investigator gains `n` of `stat`; Health (Stamina) and Sanity stop at his maximum, and the
+    /// event says when the maximum cut the gain.
     pub fn gain(&mut self, stat: Stat, n: i32, source: Source) {
         let inv = Arc::make_mut(&mut self.investigator);
-        let now = match stat {
-            Stat::Health => {
-                inv.health = inv.health.saturating_add(n).min(inv.max_health);
-                inv.health
-            }
-            Stat::Sanity => {
-                inv.sanity = inv.sanity.saturating_add(n).min(inv.max_sanity);
-                inv.sanity
-            }
-            Stat::Clues => {
-                inv.clues = inv.clues.saturating_add(n);
-                inv.clues
-            }
-            Stat::Focus => {
-                inv.focus = inv.focus.saturating_add(n);
-                inv.focus
-            }
+        let (held, max) = match stat {
+            Stat::Health => (&mut inv.health, Some(inv.max_health)),
+            Stat::Sanity => (&mut inv.sanity, Some(inv.max_sanity)),
+            Stat::Clues => (&mut inv.clues, None),
+            Stat::Focus => (&mut inv.focus, None),
         };
+        let before = *held;
+        let wanted = before.saturating_add(n);
+        *held = max.map_or(wanted, |m| wanted.min(m));
+        let now = *held;
         emit!(
             self,
             Event::Gained {
@@ -51,6 +46,8 @@ impl Encounter {
                 amount: n,
                 now,
                 source,
+                before,
+                maximum: max.filter(|_| now < wanted),
             }
         );
     }
@@ -149,7 +146,8 @@ impl Encounter {
             Stat::Clues => &mut inv.clues,
             Stat::Focus => &mut inv.focus,
         };
-        let lost = amount.min(*held).max(0);
+        let asked = amount.max(0);
+        let lost = asked.min(*held);
         *held -= lost;
         let now = *held;
         match stat {
@@ -166,11 +164,51 @@ impl Encounter {
                     amount: lost,
                     now,
                     source: cause,
+                    asked,
                 }
             );
         }
         self.record_status();
         Ok(lost)
+    }
+
+    /// A test's loss counted from the monster's printed `value` (EH: less the test's `successes`;
+    /// AH2e: the whole value), written down, then lost as any other loss (`lose_investigator`).
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the loss's arithmetic, each part named"
+    )]
+    pub fn lose_counted(
+        &mut self,
+        stat: Stat,
+        value_of: LossValue,
+        value: i32,
+        successes: Option<u32>,
+        passed: bool,
+        cause: Source,
+        hooks: &mut dyn Hooks,
+    ) -> Result<i32, KernelError> {
+        let amount = match (successes, value_of) {
+            (Some(s), _) => value
+                .saturating_sub(i32::try_from(s).unwrap_or(i32::MAX))
+                .max(0),
+            // AH2e: a passed Horror, Combat or Evade check deals no damage.
+            (None, LossValue::Horror | LossValue::Damage) if passed => 0,
+            (None, _) => value.max(0),
+        };
+        emit!(
+            self,
+            Event::LossCounted {
+                stat,
+                value_of,
+                value,
+                successes,
+                passed,
+                amount,
+                source: cause.clone(),
+            }
+        );
+        self.lose_investigator(stat, amount, cause, hooks)
     }
 
     /// The monster `m` loses Health: Health tokens go on it, and it is defeated at its toughness.
@@ -210,6 +248,7 @@ impl Encounter {
                 amount,
                 now,
                 source: cause.clone(),
+                asked: amount,
             }
         );
         if defeated {

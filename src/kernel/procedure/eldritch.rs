@@ -6,8 +6,8 @@ use super::{Procedure, Step};
 use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::BonusRule;
 use crate::kernel::{
-    Encounter, Event, Game, Hooks, Investigator, KernelError, Monster, Place, Policy, Skill, Slot,
-    Source, Stat, Status, TestKind, TestOutcome, TestSpec, Token,
+    Encounter, Event, Game, Hooks, Investigator, KernelError, LossValue, Monster, Place, Policy,
+    Skill, Slot, Source, Stat, Status, TestKind, TestOutcome, TestSpec, Token,
 };
 use std::sync::Arc;
 
@@ -261,9 +261,12 @@ fn consequences(
     match slot {
         Slot::Will => {
             let lost = match horror {
-                Some(h) => enc.lose_investigator(
+                Some(h) => enc.lose_counted(
                     Stat::Sanity,
-                    h.saturating_sub(result).max(0),
+                    LossValue::Horror,
+                    h,
+                    Some(out.successes),
+                    out.passed,
                     id.clone(),
                     hooks,
                 )?,
@@ -278,9 +281,12 @@ fn consequences(
             // The investigator and the monster lose Health at the same time: a defeated
             // investigator still deals his successes.
             let lost = match damage {
-                Some(d) => enc.lose_investigator(
+                Some(d) => enc.lose_counted(
                     Stat::Health,
-                    d.saturating_sub(result).max(0),
+                    LossValue::Damage,
+                    d,
+                    Some(out.successes),
+                    out.passed,
                     id.clone(),
                     hooks,
                 )?,

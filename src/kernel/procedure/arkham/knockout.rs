@@ -72,6 +72,7 @@ pub(super) fn after_knockout(arkham: &Arkham, enc: &mut Encounter) {
                 amount: clues_lost,
                 now: enc.investigator.clues,
                 source: Source::Rules,
+                asked: clues_lost,
             }
         );
     }

@@ -12,7 +12,8 @@ use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::{Bonus, BonusRule};
 use crate::kernel::{
     Ability, CombatState, Encounter, Event, Exclusion, Game, Hooks, Investigator, KernelError,
-    Keyword, Monster, Place, Policy, Skill, Source, Stat, Status, TestKind, TestOutcome, TestSpec,
+    Keyword, LossValue, Monster, Place, Policy, Skill, Source, Stat, Status, TestKind, TestOutcome,
+    TestSpec,
 };
 use std::sync::Arc;
 
@@ -194,12 +195,12 @@ fn resolved(r: Resolution, enc: &Encounter) -> Option<bool> {
 }
 
 impl Arkham {
-    /// The monster deals its combat damage (Stamina), if it has any.
+    /// The monster deals its combat damage (Stamina), if it has any: a Combat or Evade check failed.
     fn monster_damage(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         let monster = &enc.monsters[m];
         if let Some(d) = monster.combat.as_ref().and_then(|c| c.loss) {
             let id = Source::card(&monster.id);
-            enc.lose_investigator(Stat::Health, d, id, hooks)?;
+            enc.lose_counted(Stat::Health, LossValue::Damage, d, None, false, id, hooks)?;
         }
         Ok(())
     }
@@ -245,13 +246,25 @@ impl Arkham {
         let nightmarish = monster.nightmarish;
         let mut consequences =
             |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
-                if !out.passed {
-                    enc.lose_investigator(Stat::Sanity, horror_damage, Source::card(&id), hooks)?;
-                } else if nightmarish > 0 {
-                    enc.lose_investigator(
+                if nightmarish > 0 && out.passed {
+                    enc.lose_counted(
                         Stat::Sanity,
+                        LossValue::Nightmarish,
                         nightmarish,
+                        None,
+                        true,
                         Source::Ability(id.clone(), Ability::Nightmarish),
+                        hooks,
+                    )?;
+                } else {
+                    // A passed check costs nothing: written down as a loss of 0.
+                    enc.lose_counted(
+                        Stat::Sanity,
+                        LossValue::Horror,
+                        horror_damage,
+                        None,
+                        out.passed,
+                        Source::card(&id),
                         hooks,
                     )?;
                 }

@@ -4,8 +4,8 @@
 use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
-    Ability, Action, Encounter, Event, HANDS, Hooks, Keyword, Monster, Place, Round, Skill, Source,
-    Stat, TestKind, TestOutcome, split_copy,
+    Ability, Action, Encounter, Event, HANDS, Hooks, Keyword, LossValue, Monster, Place, Round,
+    Skill, Source, Stat, TestKind, TestOutcome, split_copy,
 };
 use std::sync::Arc;
 
@@ -110,9 +110,12 @@ impl Arkham {
                         }
                     );
                     if overwhelming > 0 {
-                        enc.lose_investigator(
+                        enc.lose_counted(
                             Stat::Health,
+                            LossValue::Overwhelming,
                             overwhelming,
+                            None,
+                            true,
                             Source::Ability(id.clone(), Ability::Overwhelming),
                             hooks,
                         )?;
