@@ -212,7 +212,7 @@ fn a_hospital_start_and_a_round_that_hides_are_both_refused_rounds_first() {
 fn script_syntax_error() {
     // A one-line script in `"""…"""`: the column is counted from the start of the file's line, so the
     // caret sits under the `}` that Rhai did not expect.
-    let out = refused_one("script_syntax_error", "E0401", "6:110", "script API");
+    let out = refused_one("script_syntax_error", "E0401", "6:115", "script API");
     let d = &refused("script_syntax_error")[0];
     assert_eq!(d.file(), Some(path("script_syntax_error").as_str()));
     let start = d.span().start;
@@ -277,7 +277,7 @@ fn script_runtime_error() {
     let out = failed_one(
         "script_runtime_error",
         "E0402",
-        "10:13",
+        "10:26",
         "nothing of this hook",
     );
     assert!(out.contains("`luck` is not a stat"), "{out}");

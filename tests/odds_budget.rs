@@ -37,7 +37,7 @@ fn assert_too_large(d: &mythos::Diagnostic) {
 #[test]
 fn a_hundred_face_reading_dice_are_refused() {
     let d = refused_exactly(with_card(
-        "fn on_pool(ctx) { ctx.add_dice(100); }\nfn after_roll(ctx) { let f = ctx.faces; }",
+        "fn on_pool(ctx) { ctx.test.add_dice(100); }\nfn after_roll(ctx) { let f = ctx.test.faces; }",
     ));
     assert_too_large(&d);
 }
@@ -47,7 +47,7 @@ fn a_hundred_face_reading_dice_are_refused() {
 #[test]
 fn a_script_rolling_a_hundred_dice_is_refused() {
     let d = refused_exactly(with_card(
-        "fn after_test(ctx) { let f = ctx.roll(100); let g = ctx.faces; }",
+        "fn after_test(ctx) { let f = ctx.roll(100); let g = ctx.test.faces; }",
     ));
     assert_too_large(&d);
 }
@@ -57,7 +57,7 @@ fn a_script_rolling_a_hundred_dice_is_refused() {
 #[test]
 fn a_hundred_thousand_grouped_dice_are_refused() {
     let d = refused_exactly(with_card(
-        "fn on_pool(ctx) { for i in 0..1000 { ctx.add_dice(100); } }",
+        "fn on_pool(ctx) { for i in 0..1000 { ctx.test.add_dice(100); } }",
     ));
     assert!(
         d.code() == "E0501" || d.code() == "E0403",
@@ -71,7 +71,7 @@ fn a_hundred_thousand_grouped_dice_are_refused() {
 /// successes and failures, the roll has 172 ways; every probability is finite and they sum to 1.
 #[test]
 fn a_hundred_and_seventy_one_dice_give_finite_odds() {
-    let mut s = with_card("fn on_pool(ctx) { ctx.add_dice(100); ctx.add_dice(70); }");
+    let mut s = with_card("fn on_pool(ctx) { ctx.test.add_dice(100); ctx.test.add_dice(70); }");
     let o = s.exact_odds().expect("answered");
     let successes = o.successes().expect("a test");
     let total: f64 = successes.values().sum();

@@ -113,6 +113,9 @@ pub struct CombatView {
 #[derive(Debug, Clone, PartialEq)]
 pub struct TestView {
     pub game: Game,
+    /// Whether a test is under way (`ctx.test` is `()` when not: before and after an encounter, and
+    /// a loss or gain outside a test). The test fields below are placeholders when it is false.
+    pub testing: bool,
     /// The skill tested (after any replacement).
     pub skill: Skill,
     /// The skill the test was printed with (the Strength test of a combat stays "strength" here when a

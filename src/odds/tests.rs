@@ -146,7 +146,7 @@ fn the_failure_sampled_odds_report_is_the_lowest_sample_s_whatever_the_threads()
     assert_eq!(lowest.0, 2_814);
     assert_eq!(
         lowest.1.location().as_deref(),
-        Some("tests/diagnostics/two_ways_to_fail.toml:10:48")
+        Some("tests/diagnostics/two_ways_to_fail.toml:10:61")
     );
     let on = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new()

@@ -5,6 +5,7 @@
 //! a map key longer than `Limits::MAP_KEY` (E0408). `import`, `eval`, `Fn` and `curry` are disabled
 //! keywords: the parser refuses them (E0408, in `hooks.rs`). Imports `engine` and `position`.
 
+use super::context::OBJECTS;
 use super::engine::Limits;
 use super::position::place;
 use crate::defs::{CardSet, Code, Diagnostic, ScriptSource, closest};
@@ -29,7 +30,7 @@ const TAKES_CARD: [&str; 3] = ["gain_condition", "discard_condition", "discard"]
 pub struct Known {
     functions: BTreeSet<String>,
     properties: BTreeSet<String>,
-    /// The `ctx` methods, for hints.
+    /// The methods of `ctx` and of its objects, for hints.
     api: BTreeSet<String>,
 }
 
@@ -45,7 +46,11 @@ impl Known {
                     properties.insert(p.to_string());
                 }
             } else if !name.is_empty() {
-                if sig.contains("Ctx") {
+                let on = sig.split(&['(', ','][..]).nth(1).unwrap_or("");
+                if OBJECTS
+                    .iter()
+                    .any(|o| on.trim_end().ends_with(&format!("&mut {o}")))
+                {
                     api.insert(name.to_string());
                 }
                 functions.insert(name.to_string());

@@ -89,7 +89,7 @@ fn two_six_counting_effects_do_not_multiply() {
     let mut set = CardSet::base(Game::Eldritch).unwrap();
     let file = crate::defs::SourceFile::new(
         "twin.toml",
-        "id = \"twin\"\nname = \"Twin\"\nkind = \"asset\"\nscript = \"fn after_roll(ctx) { ctx.count_face(6, 2); }\"\n",
+        "id = \"twin\"\nname = \"Twin\"\nkind = \"asset\"\nscript = \"fn after_roll(ctx) { ctx.test.count_face(6, 2); }\"\n",
     );
     let raw = toml::from_str(&file.text).unwrap();
     set.add_inline(raw, &file).unwrap();
