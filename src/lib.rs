@@ -43,6 +43,8 @@ mod odds;
 mod scenario;
 mod schema;
 mod script;
+#[cfg(test)]
+mod test_files;
 mod transcript;
 
 pub use api::{

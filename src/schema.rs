@@ -194,16 +194,36 @@ pub fn scenario() -> Value {
         "description": "a card id or printed name, or a whole card written inline",
         "anyOf": [ { "type": "string" }, { "$ref": "#/definitions/card" } ],
     });
+    with_header(
+        "mythos scenario file",
+        closed(
+            json!({
+                "game": { "enum": ["eldritch", "arkham"] },
+                "title": string("one line"),
+                "source": string("the rule, FAQ entry or ruling it encodes"),
+                "packs": strings("extra card packs (folders), relative to this file"),
+                "investigators_in_game": ranged(bounds::INVESTIGATORS, "investigators in the game, default 1"),
+                "open_gates": ranged(bounds::OPEN_GATES, "AH2e: open gates, default 0"),
+                "investigator": investigator(&card_ref),
+                "test": test(),
+                "monsters": { "type": "array", "items": monster(card_ref) },
+                "dice": dice(),
+                "choices": choices(),
+                "expect": { "type": "object", "description": "result paths and the values they must equal" },
+                "rules": rules(),
+            }),
+            &["game", "dice"],
+            "a mythos scenario",
+        ),
+        json!({ "card": card_object() }),
+    )
+}
+
+/// `[investigator]`: a card and the values that override it.
+fn investigator(card_ref: &Value) -> Value {
     let refs = json!({ "type": "array", "items": card_ref.clone() });
-    let policy = json!({
-        "anyOf": [
-            { "enum": ["none", "until_pass", "max"] },
-            { "type": "object", "additionalProperties": { "enum": ["none", "until_pass", "max"] } },
-        ],
-        "description": "one policy for every test, or a table by test kind",
-    });
     let skill_value = |d: &str| ranged(bounds::SKILL, d);
-    let investigator = closed(
+    closed(
         json!({
             "card": card_ref.clone(),
             "name": string("a name for an investigator without a card"),
@@ -235,8 +255,12 @@ pub fn scenario() -> Value {
         }),
         &[],
         "the investigator",
-    );
-    let test = closed(
+    )
+}
+
+/// `[test]`: one skill test outside combat.
+fn test() -> Value {
+    closed(
         json!({
             "skill": { "enum": SKILLS },
             "modifier": ranged(bounds::MODIFIER, "default 0"),
@@ -245,8 +269,12 @@ pub fn scenario() -> Value {
         }),
         &["skill"],
         "one skill test outside combat",
-    );
-    let monster = closed(
+    )
+}
+
+/// One `[[monsters]]` entry: a card and its overrides.
+fn monster(card_ref: Value) -> Value {
+    closed(
         json!({
             "card": card_ref,
             "damage": { "type": "integer", "minimum": 0, "description": "EH: Health tokens on it before the encounter" },
@@ -256,8 +284,12 @@ pub fn scenario() -> Value {
         }),
         &["card"],
         "one monster of the combat",
-    );
-    let dice = closed(
+    )
+}
+
+/// `[dice]`: fixed faces or a seed.
+fn dice() -> Value {
+    closed(
         json!({
             "faces": { "type": "array", "items": { "type": "integer", "minimum": 1, "maximum": 6 },
                        "description": "every die rolled takes the next face" },
@@ -265,7 +297,18 @@ pub fn scenario() -> Value {
         }),
         &[],
         "exactly one of `faces` or `seed`",
-    );
+    )
+}
+
+/// `[choices]`: the player's decisions, AH2e's rounds among them.
+fn choices() -> Value {
+    let policy = json!({
+        "anyOf": [
+            { "enum": ["none", "until_pass", "max"] },
+            { "type": "object", "additionalProperties": { "enum": ["none", "until_pass", "max"] } },
+        ],
+        "description": "one policy for every test, or a table by test kind",
+    });
     let round = closed(
         json!({
             "action": { "enum": ["fight", "flee"] },
@@ -275,7 +318,7 @@ pub fn scenario() -> Value {
         &["action"],
         "AH2e: one combat round",
     );
-    let choices = closed(
+    closed(
         json!({
             "rerolls": policy.clone(),
             "clues": policy,
@@ -286,36 +329,17 @@ pub fn scenario() -> Value {
         }),
         &[],
         "the player's decisions",
-    );
-    let rules = closed(
+    )
+}
+
+/// `[rules]`: readings of the rules where sources disagree.
+fn rules() -> Value {
+    closed(
         json!({
             "clues_after_zero_dice": boolean("AH2e: may Clue tokens add dice to a check of 0 dice (default true)"),
         }),
         &[],
         "readings of the rules where sources disagree",
-    );
-    with_header(
-        "mythos scenario file",
-        closed(
-            json!({
-                "game": { "enum": ["eldritch", "arkham"] },
-                "title": string("one line"),
-                "source": string("the rule, FAQ entry or ruling it encodes"),
-                "packs": strings("extra card packs (folders), relative to this file"),
-                "investigators_in_game": ranged(bounds::INVESTIGATORS, "investigators in the game, default 1"),
-                "open_gates": ranged(bounds::OPEN_GATES, "AH2e: open gates, default 0"),
-                "investigator": investigator,
-                "test": test,
-                "monsters": { "type": "array", "items": monster },
-                "dice": dice,
-                "choices": choices,
-                "expect": { "type": "object", "description": "result paths and the values they must equal" },
-                "rules": rules,
-            }),
-            &["game", "dice"],
-            "a mythos scenario",
-        ),
-        json!({ "card": card_object() }),
     )
 }
 

@@ -2,11 +2,13 @@
 //! accepts is played both ways, and every probability the odds report prints agrees within 5 standard
 //! errors of the sampled estimate.
 
+mod common;
+
 use mythos::{Library, Scenario, render};
 use rayon::prelude::*;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Samples per scenario: enough that a 3-point disagreement on a probability near 25% is more than 5
 /// standard errors (the Skeleton-then-Ghoul case of issue 10), few enough for a debug-build `cargo test`.
@@ -14,18 +16,6 @@ const SAMPLES: u64 = 5000;
 
 /// The seed of the first sample; the test is deterministic.
 const SEED: u64 = 20_261_201;
-
-/// Every `.toml` under `dir`, recursively, sorted.
-fn scenario_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("a scenario folder") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            scenario_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "toml") {
-            out.push(path);
-        }
-    }
-}
 
 /// Every probability of the odds report, by its path in the JSON object (`sanity_lost.2`,
 /// `monsters.0.defeated`, `test.passed`, ...): what the text report prints, the same numbers.
@@ -78,9 +68,7 @@ fn the_agreement_rule_rejects_a_sample_off_an_exact_certainty() {
 #[test]
 fn exact_and_sampled_odds_agree_on_every_scenario() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let mut files = Vec::new();
-    scenario_files(&root, &mut files);
-    files.sort();
+    let files = common::files(&root, "toml");
     // Scenarios are independent: played on every core (each result is deterministic).
     let results: Vec<Result<Vec<String>, String>> = files
         .par_iter()

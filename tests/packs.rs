@@ -2,8 +2,10 @@
 //! scenarios are played by the built `mythos` binary; an edit to a copied card or script changes the
 //! result at once.
 
+mod common;
+
+use common::mythos;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 const PACK: &str = "examples/packs/miskatonic_expedition";
 
@@ -41,21 +43,6 @@ fn copied_pack(test: &str) -> Copied {
     let _ = std::fs::remove_dir_all(&dir);
     copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join(PACK), &dir);
     Copied(dir)
-}
-
-/// Runs the built binary from `dir`: exit status, stdout, stderr.
-fn mythos(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mythos"))
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .args(args)
-        .output()
-        .expect("mythos runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 fn edit(path: &Path, from: &str, to: &str) {

@@ -1,6 +1,8 @@
 //! Every scenario in tests/scenarios/: it plays without a diagnostic, every `[expect]` line holds, and its
 //! full text transcript is an insta snapshot (reviewed like code: a rules change shows up as a diff).
 
+mod common;
+
 use mythos::{Library, Misses, Played, Scenario, render};
 
 /// The text of the scenario at `path` and its path relative to the crate, as diagnostics name it.
@@ -105,18 +107,7 @@ fn the_shipped_examples_meet_their_expectations() {
 fn every_scripted_card_is_exercised_by_a_scenario() {
     use std::collections::BTreeSet;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let mut files = Vec::new();
-    let mut dirs = vec![root];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(d).expect("readable folder") {
-            let p = e.expect("entry").path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "toml") {
-                files.push(p);
-            }
-        }
-    }
+    let files = common::files(&root, "toml");
     let mut in_play = BTreeSet::new();
     let mut games = BTreeSet::new();
     for f in &files {

@@ -1,8 +1,10 @@
 //! The expansion packs shipped in `packs/`: every folder there is validated and its scenarios are played
 //! by the built `mythos` binary, and every card of a pack is played by one of its own scenarios.
 
+mod common;
+
+use common::files;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
@@ -25,34 +27,9 @@ fn packs() -> Vec<String> {
     names
 }
 
-/// The files under `dir` (recursively) whose name ends with `ext`.
-fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).expect("read a folder") {
-        let p = e.expect("entry").path();
-        if p.is_dir() {
-            out.extend(files(&p, ext));
-        } else if p.extension().is_some_and(|x| x == ext) {
-            out.push(p);
-        }
-    }
-    out.sort();
-    out
-}
-
 /// Runs the built binary from the checkout: exit status, stdout, stderr.
 fn mythos(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mythos"))
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .args(args)
-        .output()
-        .expect("mythos runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    common::mythos(&root(), args)
 }
 
 #[test]

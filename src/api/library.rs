@@ -142,6 +142,19 @@ impl Library {
                 scripted: set.scripts.contains_key(&c.id),
                 source: c.source.clone(),
                 possessions: c.possessions.clone(),
+                sliders: c
+                    .raw
+                    .sliders
+                    .iter()
+                    .flatten()
+                    .map(|(pair, stops)| {
+                        let stops = stops
+                            .iter()
+                            .map(|[a, b]| (*a.get_ref(), *b.get_ref()))
+                            .collect();
+                        (pair.clone(), stops)
+                    })
+                    .collect(),
             })
             .collect();
         Ok(Cards { game, cards })
@@ -248,6 +261,7 @@ pub struct Card {
     scripted: bool,
     source: String,
     possessions: Vec<String>,
+    sliders: Vec<(String, Vec<(i64, i64)>)>,
 }
 
 impl Card {
@@ -290,6 +304,22 @@ impl Card {
     /// An investigator's printed starting possessions, as card ids; empty for other cards.
     pub fn possessions(&self) -> &[String] {
         &self.possessions
+    }
+
+    /// An Arkham Horror investigator's printed sliders: each pair of skills as its card file names it
+    /// (`speed_sneak`, `fight_will`, `lore_luck`) with the values of its stops, in order; empty for
+    /// other cards. A scenario sets the skills as the sliders stand.
+    ///
+    /// ```
+    /// use mythos::{Game, Library};
+    /// let cards = Library::new().cards(Game::Arkham).unwrap();
+    /// let investigator = cards.iter().find(|c| c.kind() == "investigator").unwrap();
+    /// let pairs: Vec<&str> = investigator.sliders().iter().map(|(pair, _)| pair.as_str()).collect();
+    /// assert_eq!(pairs, ["fight_will", "lore_luck", "speed_sneak"]);
+    /// assert!(investigator.sliders().iter().all(|(_, stops)| !stops.is_empty()));
+    /// ```
+    pub fn sliders(&self) -> &[(String, Vec<(i64, i64)>)] {
+        &self.sliders
     }
 
     /// Whether its special text is a script (a `.rhai` file of the same stem).

@@ -1,9 +1,10 @@
 //! `mythos check`: every scenario file below the paths given, played, its `[expect]` lines checked.
 
+use super::args::Cli;
 use super::paths::shown;
 use super::play::{play_path, read};
+use super::report::print_diagnostics;
 use super::text_file::{MAX_DEPTH, MAX_ENTRIES, MAX_SHOWN, about, refused_kind};
-use super::{Cli, print_diagnostics};
 use crate::defs::{Code, Diagnostic};
 use crate::scenario::{Miss, check_expectations, check_refusal, result_object};
 use std::path::{Path, PathBuf};

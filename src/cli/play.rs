@@ -1,9 +1,10 @@
 //! `mythos run` and `mythos odds`: one scenario file read, its packs loaded, played or explored.
 
+use super::args::{Cli, Format};
 use super::pack_dir::{load_set, read_pack_files};
 use super::paths::normalize;
+use super::report::{color, print_diagnostics};
 use super::text_file::{MAX_FILE_BYTES, read_text};
-use super::{Cli, Format, color, print_diagnostics};
 use crate::defs::{Diagnostic, SourceFile, json_all, render};
 use crate::kernel::Game;
 use crate::scenario::{

@@ -2,7 +2,7 @@
 //! base pack.
 
 use super::pack_dir::{base_files, pack_dirs, read_pack};
-use super::print_diagnostics;
+use super::report::print_diagnostics;
 use crate::defs::{CardSet, Pack};
 use crate::kernel::Game;
 use crate::script::ScriptHooks;

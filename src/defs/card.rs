@@ -2,7 +2,7 @@
 //! from it (an active card, a monster). May import `kernel`, never `rhai` or `toml` parsing.
 
 use super::numbers::{int, int_opt};
-use super::raw::{CardKind, RawCard, RawRating, RawTest};
+use super::raw::{CardKind, RawBonus, RawCard, RawRating, RawTest};
 use super::{Code, Diagnostic, SourceFile};
 use crate::kernel::Keyword;
 use crate::kernel::monster::MonsterTest;
@@ -112,139 +112,181 @@ fn parse_skill(
     }
 }
 
-impl Card {
-    /// Checks a raw card against the rules of `game`, collecting every problem.
-    pub fn validate(raw: RawCard, file: &SourceFile, game: Game) -> Result<Card, Vec<Diagnostic>> {
-        let mut out = Vec::new();
-        let id = raw.id.get_ref().clone();
-        if id.is_empty()
-            || !id
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        {
+/// The id is lowercase letters, digits and `_` (the card-id rule of the scenario contract).
+fn check_id(raw: &RawCard, file: &SourceFile, out: &mut Vec<Diagnostic>) {
+    let id = raw.id.get_ref();
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    {
+        out.push(bad(
+            file,
+            raw.id.span(),
+            format!("card id `{id}` must be lowercase letters, digits and `_`"),
+            Some(format!(
+                "the id of `{}` is `{}`",
+                raw.name,
+                super::card_id(&raw.name)
+            )),
+        ));
+    }
+}
+
+/// One printed bonus, if its skill, time and kind are all known (each one that is not is reported).
+fn bonus(
+    b: &RawBonus,
+    file: &SourceFile,
+    game: Game,
+    out: &mut Vec<Diagnostic>,
+) -> Option<BonusDef> {
+    let skill = parse_skill(file, &b.skill, game, true, out);
+    let during = match b.during.as_ref().map(|d| d.get_ref().as_str()) {
+        None | Some("any") => Some(During::Any),
+        Some("combat") => Some(During::Combat),
+        Some(other) => {
+            let d = b.during.as_ref().expect("matched Some");
             out.push(bad(
                 file,
-                raw.id.span(),
-                format!("card id `{id}` must be lowercase letters, digits and `_`"),
-                Some(format!(
-                    "the id of `{}` is `{}`",
-                    raw.name,
-                    super::card_id(&raw.name)
-                )),
+                d.span(),
+                format!("`during = \"{other}\"` is not a time a bonus applies"),
+                Some("`any` or `combat`".into()),
             ));
+            None
         }
-        let magical = raw.traits.iter().any(|t| t.eq_ignore_ascii_case("magical"))
-            || raw.kind.get_ref() == &CardKind::Spell;
-        let mut bonuses = Vec::new();
-        for b in &raw.bonuses {
-            let skill = parse_skill(file, &b.skill, game, true, &mut out);
-            let during = match b.during.as_ref().map(|d| d.get_ref().as_str()) {
-                None | Some("any") => Some(During::Any),
-                Some("combat") => Some(During::Combat),
-                Some(other) => {
-                    let d = b.during.as_ref().expect("matched Some");
-                    out.push(bad(
-                        file,
-                        d.span(),
-                        format!("`during = \"{other}\"` is not a time a bonus applies"),
-                        Some("`any` or `combat`".into()),
-                    ));
-                    None
-                }
-            };
-            let kind = match &b.kind {
-                None => Some(None),
-                Some(k) => match BonusKind::parse(k.get_ref()) {
-                    Some(kind) => Some(Some(kind)),
-                    None => {
-                        out.push(bad(
-                            file,
-                            k.span(),
-                            format!("`{}` is not a kind of bonus", k.get_ref()),
-                            Some("`physical` or `magical`".into()),
-                        ));
-                        None
-                    }
-                },
-            };
-            if let (Some(skill), Some(during), Some(kind)) = (skill, during, kind) {
-                bonuses.push(BonusDef {
-                    skill,
-                    value: int(&b.value),
-                    during,
-                    may: b.may,
-                    kind,
-                });
-            }
-        }
-        let mut skills = BTreeMap::new();
-        if let Some(raw_skills) = &raw.skills {
-            for (name, value) in raw_skills {
-                match Skill::parse(name).filter(|k| game.skills().contains(k)) {
-                    Some(k) => {
-                        skills.insert(k, int(value));
-                    }
-                    None => {
-                        let names: Vec<&str> = game.skills().iter().map(|k| k.as_str()).collect();
-                        let hint = super::closest(name, names.iter().copied());
-                        out.push(bad(
-                            file,
-                            value.span(),
-                            format!("`{name}` is not a skill of {}", game.as_str()),
-                            Some(match hint.first() {
-                                Some(h) => format!("did you mean `{h}`?"),
-                                None => format!("one of: {}", names.join(", ")),
-                            }),
-                        ));
-                    }
-                }
-            }
-        }
-        let mut test = |t: &Option<RawTest>, default: Skill, loss: fn(&RawTest) -> Option<i32>| {
-            t.as_ref().map(|t| {
-                let skill = match &t.skill {
-                    Some(s) => parse_skill(file, s, game, false, &mut out)
-                        .flatten()
-                        .unwrap_or(default),
-                    None => default,
-                };
-                MonsterTest {
-                    skill,
-                    modifier: int_opt(&t.modifier).unwrap_or(0),
-                    loss: loss(t),
-                }
-            })
-        };
-        let mut will = test(&raw.will, Skill::Will, |t| int_opt(&t.horror));
-        let mut strength = test(&raw.strength, Skill::Strength, |t| int_opt(&t.damage));
-        if game == Game::Arkham {
-            let rating = |r: &Option<RawRating>, skill| {
-                r.as_ref().map(|r| MonsterTest {
-                    skill,
-                    modifier: int(&r.rating),
-                    loss: int_opt(&r.damage),
-                })
-            };
-            will = will.or(rating(&raw.horror, Skill::Will));
-            strength = strength.or(rating(&raw.combat, Skill::Fight));
-        }
-        let mut keywords = Vec::new();
-        for a in &raw.abilities {
-            if let Some(k) = Keyword::parse(a.get_ref()) {
-                keywords.push(k);
-            } else {
-                let near = super::closest(a.get_ref(), Keyword::NAMES);
+    };
+    let kind = match &b.kind {
+        None => Some(None),
+        Some(k) => match BonusKind::parse(k.get_ref()) {
+            Some(kind) => Some(Some(kind)),
+            None => {
                 out.push(bad(
                     file,
-                    a.span(),
-                    format!("`{}` is not a monster ability", a.get_ref()),
-                    Some(match near.first() {
-                        Some(n) => format!("did you mean `{n}`?"),
-                        None => format!("one of: {}", Keyword::NAMES.join(", ")),
+                    k.span(),
+                    format!("`{}` is not a kind of bonus", k.get_ref()),
+                    Some("`physical` or `magical`".into()),
+                ));
+                None
+            }
+        },
+    };
+    Some(BonusDef {
+        skill: skill?,
+        value: int(&b.value),
+        during: during?,
+        may: b.may,
+        kind: kind?,
+    })
+}
+
+/// An investigator's printed skills, each a skill of the game.
+fn skills(
+    raw: &RawCard,
+    file: &SourceFile,
+    game: Game,
+    out: &mut Vec<Diagnostic>,
+) -> BTreeMap<Skill, i32> {
+    let mut skills = BTreeMap::new();
+    for (name, value) in raw.skills.iter().flatten() {
+        match Skill::parse(name).filter(|k| game.skills().contains(k)) {
+            Some(k) => {
+                skills.insert(k, int(value));
+            }
+            None => {
+                let names: Vec<&str> = game.skills().iter().map(|k| k.as_str()).collect();
+                let hint = super::closest(name, names.iter().copied());
+                out.push(bad(
+                    file,
+                    value.span(),
+                    format!("`{name}` is not a skill of {}", game.as_str()),
+                    Some(match hint.first() {
+                        Some(h) => format!("did you mean `{h}`?"),
+                        None => format!("one of: {}", names.join(", ")),
                     }),
                 ));
             }
         }
+    }
+    skills
+}
+
+/// A monster's two tests: EH's `will` and `strength` lines; AH2e's `horror` and `combat` ratings where
+/// those are not given.
+fn monster_tests(
+    raw: &RawCard,
+    file: &SourceFile,
+    game: Game,
+    out: &mut Vec<Diagnostic>,
+) -> (Option<MonsterTest>, Option<MonsterTest>) {
+    let mut test = |t: &Option<RawTest>, default: Skill, loss: fn(&RawTest) -> Option<i32>| {
+        t.as_ref().map(|t| {
+            let skill = match &t.skill {
+                Some(s) => parse_skill(file, s, game, false, out)
+                    .flatten()
+                    .unwrap_or(default),
+                None => default,
+            };
+            MonsterTest {
+                skill,
+                modifier: int_opt(&t.modifier).unwrap_or(0),
+                loss: loss(t),
+            }
+        })
+    };
+    let mut will = test(&raw.will, Skill::Will, |t| int_opt(&t.horror));
+    let mut strength = test(&raw.strength, Skill::Strength, |t| int_opt(&t.damage));
+    if game == Game::Arkham {
+        let rating = |r: &Option<RawRating>, skill| {
+            r.as_ref().map(|r| MonsterTest {
+                skill,
+                modifier: int(&r.rating),
+                loss: int_opt(&r.damage),
+            })
+        };
+        will = will.or(rating(&raw.horror, Skill::Will));
+        strength = strength.or(rating(&raw.combat, Skill::Fight));
+    }
+    (will, strength)
+}
+
+/// A monster's abilities, each a known keyword.
+fn keywords(raw: &RawCard, file: &SourceFile, out: &mut Vec<Diagnostic>) -> Vec<Keyword> {
+    let mut keywords = Vec::new();
+    for a in &raw.abilities {
+        if let Some(k) = Keyword::parse(a.get_ref()) {
+            keywords.push(k);
+        } else {
+            let near = super::closest(a.get_ref(), Keyword::NAMES);
+            out.push(bad(
+                file,
+                a.span(),
+                format!("`{}` is not a monster ability", a.get_ref()),
+                Some(match near.first() {
+                    Some(n) => format!("did you mean `{n}`?"),
+                    None => format!("one of: {}", Keyword::NAMES.join(", ")),
+                }),
+            ));
+        }
+    }
+    keywords
+}
+
+impl Card {
+    /// Checks a raw card against the rules of `game`, collecting every problem.
+    pub fn validate(raw: RawCard, file: &SourceFile, game: Game) -> Result<Card, Vec<Diagnostic>> {
+        let mut out = Vec::new();
+        check_id(&raw, file, &mut out);
+        let id = raw.id.get_ref().clone();
+        let magical = raw.traits.iter().any(|t| t.eq_ignore_ascii_case("magical"))
+            || raw.kind.get_ref() == &CardKind::Spell;
+        let bonuses = raw
+            .bonuses
+            .iter()
+            .filter_map(|b| bonus(b, file, game, &mut out))
+            .collect();
+        let skills = skills(&raw, file, game, &mut out);
+        let (will, strength) = monster_tests(&raw, file, game, &mut out);
+        let keywords = keywords(&raw, file, &mut out);
         if game == Game::Eldritch {
             other_game_keys(&raw, file, &mut out);
         }

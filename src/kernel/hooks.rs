@@ -1,84 +1,11 @@
-//! The hook contract as the kernel sees it: which hooks exist, what a hook may read, and the trait
-//! through which `script/` answers. The kernel calls only hooks a card defines. Imports nothing
-//! outside the kernel. The hooks `before_encounter` and `after_encounter` keep the rules' word in
-//! their script names; in the code they are `Hook::BeforeCombat` and `Hook::AfterCombat`.
+//! The hook contract as the kernel sees it: what a hook may read (the views), and the trait through
+//! which `script/` answers. The kernel calls only hooks a card defines; which hooks exist is
+//! `hook.rs`, how one fails `error.rs`. Imports nothing outside the kernel.
 
 use super::{
-    DiceSource, Effect, Game, Investigator, KernelError, Monster, Skill, Slot, Source, Stat,
-    Target, TestKind,
+    DiceSource, Effect, Game, Hook, HookSet, Investigator, KernelError, Monster, Skill, Slot,
+    Source, Stat, Target, TestKind,
 };
-use std::fmt;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Hook {
-    BeforeCombat,
-    BeforeTest,
-    OnPool,
-    AfterRoll,
-    AfterTest,
-    OnDamage,
-    AfterCombat,
-    /// A Condition is about to be gained (`TestView::gaining`): a held card may replace the gain
-    /// (Blessed: "If you would gain a Cursed Condition, discard this card instead").
-    OnGainCondition,
-}
-
-impl Hook {
-    pub const ALL: [Hook; 8] = [
-        Hook::BeforeCombat,
-        Hook::BeforeTest,
-        Hook::OnPool,
-        Hook::AfterRoll,
-        Hook::AfterTest,
-        Hook::OnDamage,
-        Hook::AfterCombat,
-        Hook::OnGainCondition,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Hook::BeforeCombat => "before_encounter",
-            Hook::BeforeTest => "before_test",
-            Hook::OnPool => "on_pool",
-            Hook::AfterRoll => "after_roll",
-            Hook::AfterTest => "after_test",
-            Hook::OnDamage => "on_damage",
-            Hook::AfterCombat => "after_encounter",
-            Hook::OnGainCondition => "on_gain_condition",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Hook> {
-        Hook::ALL.into_iter().find(|h| h.name() == s)
-    }
-
-    const fn bit(self) -> u8 {
-        1 << self as u8
-    }
-}
-
-/// The hooks one card defines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct HookSet(u8);
-
-impl HookSet {
-    pub const NONE: HookSet = HookSet(0);
-
-    #[must_use]
-    pub const fn with(self, hook: Hook) -> HookSet {
-        HookSet(self.0 | hook.bit())
-    }
-
-    pub const fn contains(self, hook: Hook) -> bool {
-        self.0 & hook.bit() != 0
-    }
-}
-
-impl fmt::Display for Hook {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// A loss about to be applied, as `on_damage` sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -161,29 +88,6 @@ pub struct HookCall<'a> {
     pub card: &'a str,
     pub hook: Hook,
     pub view: TestView,
-}
-
-/// Why a hook failed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HookFault {
-    /// The script raised an error (a bad argument, an unknown stat, a thrown value).
-    Error,
-    /// The script hit a sandbox limit (operations, call depth, sizes, effects), or the kernel's
-    /// bound on hook cascades or tests asked for.
-    Limit,
-}
-
-/// A hook that failed: the script's error, with where it happened.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{message}")]
-pub struct HookError {
-    pub card: String,
-    pub hook: Hook,
-    pub message: String,
-    /// The script's own error, or a sandbox limit it hit.
-    pub fault: HookFault,
-    pub line: Option<usize>,
-    pub column: Option<usize>,
 }
 
 pub trait Hooks {

@@ -5,6 +5,10 @@ use super::{Game, Location, Skill};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// The hands an investigator has for weapons and spells (AH2e: at most two hands' worth in a round of
+/// combat).
+pub const HANDS: u32 = 2;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {

@@ -1,8 +1,7 @@
 //! Dice pool assembly: skill, modifier, token, bonuses, additional and fewer dice. Which bonuses count
 //! is the game's rule (EH: the single highest; AH2e: all, within two hands), passed in as `BonusRule`.
 
-use super::{BonusKind, Event, PartKind, Skill, Source};
-use serde::Serialize;
+use super::{BonusKind, Event, Exclusion, PartKind, Skill, Source};
 
 /// One bonus offered to this test.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -15,26 +14,6 @@ pub struct Bonus {
     /// AH2e: the monster (by id) whose Physical or Magical Resistance (of this bonus's kind) halves
     /// it, rounded up.
     pub halved: Option<String>,
-}
-
-/// Why a bonus adds nothing to the pool.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "why", rename_all = "snake_case")]
-pub enum Exclusion {
-    /// AH2e: a spell's bonus before a successful cast.
-    NotCast,
-    /// A bonus printed for combat only, in a test outside combat.
-    CombatOnly,
-    /// An optional ("may") bonus the player did not choose (`choices.use`).
-    NotChosen,
-    /// A card blocks bonuses of this kind (`block_bonuses`).
-    Blocked { kind: BonusKind, by: Source },
-    /// AH2e: the monster (by id) is immune to bonuses of this kind.
-    Immunity { kind: BonusKind, monster: String },
-    /// EH: only the single highest bonus applies; this is the one used.
-    NotHighest { used: Source, value: i32 },
-    /// A bonus of +0 or less.
-    Nothing,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,155 +52,138 @@ pub fn assemble_pool(input: &PoolInput, rule: BonusRule) -> Pool {
 
 /// The pool; its transcript lines only if `record` (the total is the same either way).
 pub fn assemble(input: &PoolInput, rule: BonusRule, record: bool) -> Pool {
-    /// The events of this pool, with the encounter's `emit!` shape.
-    struct Lines {
-        record: bool,
-        events: Vec<Event>,
-    }
-    let mut lines = Lines {
+    let mut pool = Builder {
         record,
         events: Vec::new(),
+        total: 0,
     };
-    emit!(
-        lines,
-        Event::PoolPart {
-            part: PartKind::Skill,
-            source: Source::Skill(input.skill),
-            amount: input.skill_value,
-        }
+    pool.add(
+        PartKind::Skill,
+        &Source::Skill(input.skill),
+        input.skill_value,
     );
-    let mut total = input.skill_value;
     if input.modifier != 0 {
-        emit!(
-            lines,
-            Event::PoolPart {
-                part: PartKind::Modifier,
-                source: Source::Modifier,
-                amount: input.modifier,
-            }
-        );
-        total = total.saturating_add(input.modifier);
+        pool.add(PartKind::Modifier, &Source::Modifier, input.modifier);
     }
     if input.improvement != 0 {
-        emit!(
-            lines,
-            Event::PoolPart {
-                part: PartKind::Improvement,
-                source: Source::Improvement,
-                amount: input.improvement,
-            }
+        pool.add(
+            PartKind::Improvement,
+            &Source::Improvement,
+            input.improvement,
         );
-        total = total.saturating_add(input.improvement);
     }
     let (usable, excluded): (Vec<&Bonus>, Vec<&Bonus>) =
         input.bonuses.iter().partition(|b| b.excluded.is_none());
     for b in excluded {
         if let Some(reason) = &b.excluded {
-            emit!(
-                lines,
-                Event::BonusIgnored {
-                    source: b.source.clone(),
-                    amount: b.value,
-                    reason: reason.clone(),
-                }
-            );
+            pool.ignore(b, reason);
         }
     }
     match rule {
-        BonusRule::SingleHighest => {
-            // The first of equal bonuses is the one used, so the choice is stable and listed order wins.
-            let best = usable
-                .iter()
-                .enumerate()
-                .max_by(|(ia, a), (ib, b)| a.value.cmp(&b.value).then(ib.cmp(ia)))
-                .map(|(i, _)| i);
-            for (i, b) in usable.iter().enumerate() {
-                if Some(i) == best && b.value > 0 {
-                    emit!(
-                        lines,
-                        Event::PoolPart {
-                            part: PartKind::Bonus,
-                            source: b.source.clone(),
-                            amount: b.value,
-                        }
-                    );
-                    total = total.saturating_add(b.value);
-                } else {
-                    let used = best.map(|j| usable[j]);
-                    let reason = match used {
-                        Some(u) if u.value > 0 && !std::ptr::eq(u, *b) => Exclusion::NotHighest {
-                            used: u.source.clone(),
-                            value: u.value,
-                        },
-                        _ => Exclusion::Nothing,
-                    };
-                    emit!(
-                        lines,
-                        Event::BonusIgnored {
-                            source: b.source.clone(),
-                            amount: b.value,
-                            reason,
-                        }
-                    );
-                }
-            }
-        }
-        BonusRule::Sum => {
-            for b in usable {
-                let value = match &b.halved {
-                    Some(monster) => {
-                        let half = b.value.saturating_add(1).div_euclid(2);
-                        emit!(
-                            lines,
-                            Event::BonusHalved {
-                                source: b.source.clone(),
-                                from: b.value,
-                                to: half,
-                                kind: b.kind,
-                                monster: monster.clone(),
-                            }
-                        );
-                        half
-                    }
-                    None => b.value,
-                };
-                emit!(
-                    lines,
-                    Event::PoolPart {
-                        part: PartKind::Bonus,
-                        source: b.source.clone(),
-                        amount: value,
-                    }
-                );
-                total = total.saturating_add(value);
-            }
-        }
+        BonusRule::SingleHighest => pool.single_highest(&usable),
+        BonusRule::Sum => pool.sum(&usable),
     }
     for (source, n) in &input.additional {
-        emit!(
-            lines,
-            Event::PoolPart {
-                part: PartKind::AdditionalDice,
-                source: source.clone(),
-                amount: *n,
-            }
-        );
-        total = total.saturating_add(*n);
+        pool.add(PartKind::AdditionalDice, source, *n);
     }
     for (source, n) in &input.fewer {
         emit!(
-            lines,
+            pool,
             Event::PoolPart {
                 part: PartKind::FewerDice,
                 source: source.clone(),
                 amount: n.saturating_neg(),
             }
         );
-        total = total.saturating_sub(*n);
+        pool.total = pool.total.saturating_sub(*n);
     }
     Pool {
-        total,
-        events: lines.events,
+        total: pool.total,
+        events: pool.events,
+    }
+}
+
+/// A pool being assembled: its total so far and, if `record`, the lines that explain it (with the
+/// encounter's `emit!` shape: no line is built when none is kept).
+struct Builder {
+    record: bool,
+    events: Vec<Event>,
+    total: i32,
+}
+
+impl Builder {
+    /// A part of the pool: listed, and added to the total.
+    fn add(&mut self, part: PartKind, source: &Source, amount: i32) {
+        emit!(
+            self,
+            Event::PoolPart {
+                part,
+                source: source.clone(),
+                amount,
+            }
+        );
+        self.total = self.total.saturating_add(amount);
+    }
+
+    /// A bonus that adds nothing, listed with why.
+    fn ignore(&mut self, b: &Bonus, reason: &Exclusion) {
+        emit!(
+            self,
+            Event::BonusIgnored {
+                source: b.source.clone(),
+                amount: b.value,
+                reason: reason.clone(),
+            }
+        );
+    }
+
+    /// Eldritch Horror: only the single highest bonus applies; the others are listed as ignored.
+    fn single_highest(&mut self, usable: &[&Bonus]) {
+        // The first of equal bonuses is the one used, so the choice is stable and listed order wins.
+        let best = usable
+            .iter()
+            .enumerate()
+            .max_by(|(ia, a), (ib, b)| a.value.cmp(&b.value).then(ib.cmp(ia)))
+            .map(|(i, _)| i);
+        for (i, b) in usable.iter().enumerate() {
+            if Some(i) == best && b.value > 0 {
+                self.add(PartKind::Bonus, &b.source, b.value);
+            } else {
+                let used = best.map(|j| usable[j]);
+                let reason = match used {
+                    Some(u) if u.value > 0 && !std::ptr::eq(u, *b) => Exclusion::NotHighest {
+                        used: u.source.clone(),
+                        value: u.value,
+                    },
+                    _ => Exclusion::Nothing,
+                };
+                self.ignore(b, &reason);
+            }
+        }
+    }
+
+    /// Arkham Horror: every bonus applies, halved (rounded up) by a monster's resistance to its kind.
+    fn sum(&mut self, usable: &[&Bonus]) {
+        for b in usable {
+            let value = match &b.halved {
+                Some(monster) => {
+                    let half = b.value.saturating_add(1).div_euclid(2);
+                    emit!(
+                        self,
+                        Event::BonusHalved {
+                            source: b.source.clone(),
+                            from: b.value,
+                            to: half,
+                            kind: b.kind,
+                            monster: monster.clone(),
+                        }
+                    );
+                    half
+                }
+                None => b.value,
+            };
+            self.add(PartKind::Bonus, &b.source, value);
+        }
     }
 }
 

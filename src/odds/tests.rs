@@ -14,14 +14,63 @@ fn prepare(name: &str, text: &str) -> Prepared {
     }
 }
 
-fn scenario(path: &str) -> Prepared {
-    let full = format!("{}/tests/scenarios/odds/{path}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&full).unwrap();
-    prepare(&full, &text)
-}
+/// Scenarios of synthetic cards whose faces fall into classes that count alike: a blessing (4s
+/// succeed) and a weapon whose 6s count two in an EH combat, Clue rerolls in an EH combat, and an AH2e
+/// fight to its end with a Clue spent.
+const GROUPED: [(&str, &str); 3] = [
+    (
+        "blessed_and_sixes_count_two.toml",
+        r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+strength = 3
+will = 2
+conditions = [{ id = "charm", name = "Charm", kind = "condition", script = "fn on_pool(ctx) { ctx.test.success_from(4); }" }]
+possessions = [{ id = "gun", name = "Gun", kind = "asset", bonuses = [{ skill = "strength", value = 2, during = "combat" }], script = "fn after_roll(ctx) { if ctx.test.in_combat && ctx.test.skill == \"strength\" { ctx.test.count_face(6, 2); } }" }]
+[[monsters]]
+card = { id = "brute", name = "Brute", kind = "monster", toughness = 3, will = { modifier = -1, horror = 2 }, strength = { modifier = 0, damage = 2 } }
+"#,
+    ),
+    (
+        "clue_rerolls.toml",
+        r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+strength = 3
+will = 3
+clues = 2
+[[monsters]]
+card = { id = "brute", name = "Brute", kind = "monster", toughness = 2, will = { modifier = 0, horror = 1 }, strength = { modifier = -1, damage = 3 } }
+[choices]
+rerolls = "max"
+"#,
+    ),
+    (
+        "ah_fight_to_the_end.toml",
+        r#"game = "arkham"
+[investigator]
+name = "Test investigator"
+speed = 2
+sneak = 2
+fight = 3
+will = 3
+lore = 1
+luck = 2
+stamina = 5
+sanity = 5
+clues = 1
+possessions = [{ id = "club", name = "Club", kind = "item", hands = 1, bonuses = [{ skill = "fight", value = 2, during = "combat", kind = "physical" }] }]
+[[monsters]]
+card = { id = "brute", name = "Brute", kind = "monster", toughness = 2, awareness = 0, horror = { rating = -1, damage = 1 }, combat = { rating = -1, damage = 2 } }
+[[choices.rounds]]
+action = "fight"
+wield = ["club"]
+[choices]
+clues = { combat = "until_pass" }
+"#,
+    ),
+];
 
-/// Grouping faces that count alike is only a shortcut: the distribution is the same as with every
-/// face apart.
 /// `tests/diagnostics/NAME.toml`, prepared; diagnostics name it relative to the crate.
 fn case(name: &str) -> Prepared {
     let path = format!("tests/diagnostics/{name}.toml");
@@ -29,15 +78,12 @@ fn case(name: &str) -> Prepared {
     prepare(&path, &text)
 }
 
+/// Grouping faces that count alike is only a shortcut: the distribution is the same as with every
+/// face apart.
 #[test]
 fn grouping_faces_changes_no_probability() {
-    for name in [
-        "eh_ghoul_blessed_shotgun.toml",
-        "eh_magical_resistance.toml",
-        "eh_clue_rerolls_star_spawn.toml",
-        "ah_pete_fights_the_star_spawn.toml",
-    ] {
-        let mut p = scenario(name);
+    for (name, text) in GROUPED {
+        let mut p = prepare(name, text);
         let grouped = exact_with(&mut p, true).unwrap();
         let apart = exact_with(&mut p, false).unwrap();
         assert!(grouped.runs < apart.runs, "{name}: grouping saved no run");
@@ -49,30 +95,16 @@ fn grouping_faces_changes_no_probability() {
     }
 }
 
-/// Every `.toml` under `dir`, recursively.
-fn scenario_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("a scenario folder") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            scenario_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "toml") {
-            out.push(path);
-        }
-    }
-}
-
 /// Odds play scenarios without a transcript: every scenario of the test suite, with the same seeded
 /// dice, ends the same with and without one (the outcome, the investigator, the monsters), and the
 /// losses the outcome counts are the ones the transcript lists.
 #[test]
 fn a_run_without_a_transcript_ends_like_one_with_it() {
     use crate::kernel::{DiceSource, Event, Stat, Target};
-    let mut files = Vec::new();
-    scenario_files(
+    let files = crate::test_files::files(
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios"),
-        &mut files,
+        "toml",
     );
-    files.sort();
     let mut compared = 0;
     for path in files {
         let text = std::fs::read_to_string(&path).expect("scenario text");

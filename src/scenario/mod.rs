@@ -7,6 +7,7 @@ mod file;
 mod inline;
 mod packs;
 mod play;
+mod played;
 mod prepared;
 mod result;
 
@@ -18,7 +19,8 @@ pub use packs::PackFolder;
 pub use packs::no_packs;
 #[cfg(test)]
 pub use play::play_file;
-pub use play::{BaseLoader, Played, play_file_with_packs, prepare_file};
+pub use play::{play_file_with_packs, prepare_file};
+pub use played::Played;
 pub use prepared::Prepared;
 
 /// The whole text transcript of a played scenario: header, every event, the end state.

@@ -1,8 +1,12 @@
 //! A scenario's `packs`: folders relative to the scenario file, read by the caller (the CLI reads the
 //! disk, this room does not) and loaded after the base pack and any `--pack`, in the order listed.
 
-use crate::defs::{CardSet, Code, Diagnostic, Pack, SourceFile};
+use crate::defs::{CardSet, Code, Diagnostic, Diagnostics, Pack, SourceFile};
+use crate::kernel::Game;
 use toml::Spanned;
+
+/// Where a game's base pack comes from (the embedded one, or `--base DIR`).
+pub type BaseLoader<'a> = &'a dyn Fn(Game) -> Result<CardSet, Diagnostics>;
 
 /// A pack folder as its reader found it: the folder's path as diagnostics show it, the files read
 /// (paths starting with that folder), and every file the reader refused, each with its diagnostic.

@@ -1,73 +1,63 @@
 //! A scenario read, checked and compiled ([`Prepared`]), played any number of times with any dice, and
 //! the diagnostics of a run that failed.
 
-use super::build::e;
 use super::file::RawScenario;
-use super::play::Played;
+use super::played::Played;
 use crate::defs::{CardSet, Code, Diagnostic, SourceFile};
 use crate::kernel::{
     CheckedSetup, DiceSource, Encounter, Investigator, KernelError, Procedure, TestRequest,
 };
 use crate::script::ScriptHooks;
-use std::ops::Range;
+use std::ops::{Deref, Range};
 
 /// A scenario read, checked and compiled, ready to be played any number of times with any dice (exact
-/// odds replay it thousands of times).
+/// odds replay it thousands of times). What it was made from, its [`Blueprint`], is read through it
+/// (`p.setup`, `p.file`, ...).
 pub struct Prepared {
+    plan: Blueprint,
+    pub hooks: ScriptHooks,
+    /// The scenario's own `[dice]`, if it has them.
+    pub dice: Option<DiceSource>,
+}
+
+/// Everything of a prepared scenario but its compiled scripts and its dice: it can be shared between
+/// threads, and each thread compiles its own scripts from it (the Rhai engine is single-threaded).
+#[derive(Clone)]
+pub struct Blueprint {
     pub scenario: RawScenario,
     pub file: SourceFile,
     pub set: CardSet,
     /// Checked once; each run takes a copy with its own dice.
     pub setup: CheckedSetup,
     pub request: TestRequest,
-    pub hooks: ScriptHooks,
     /// The investigator before anything happened.
     pub start: Investigator,
     pub(super) procedure: &'static dyn Procedure,
-    /// The scenario's own `[dice]`, if it has them.
-    pub dice: Option<DiceSource>,
-}
-
-/// Everything of a prepared scenario but its compiled scripts: it can be shared between threads, and
-/// each thread compiles its own scripts from it (the Rhai engine is single-threaded).
-#[derive(Clone)]
-pub struct Blueprint {
-    scenario: RawScenario,
-    file: SourceFile,
-    set: CardSet,
-    setup: CheckedSetup,
-    request: TestRequest,
-    start: Investigator,
-    procedure: &'static dyn Procedure,
 }
 
 impl Blueprint {
+    /// A prepared scenario of this blueprint, with its scripts compiled (and no dice of its own).
     pub fn instantiate(&self) -> Result<Prepared, Vec<Diagnostic>> {
-        Ok(Prepared {
-            hooks: ScriptHooks::compile(&self.set)?,
-            scenario: self.scenario.clone(),
-            file: self.file.clone(),
-            set: self.set.clone(),
-            setup: self.setup.clone(),
-            request: self.request.clone(),
-            start: self.start.clone(),
-            procedure: self.procedure,
-            dice: None,
-        })
+        let hooks = ScriptHooks::compile(&self.set)?;
+        Ok(Prepared::new(self.clone(), hooks, None))
+    }
+}
+
+impl Deref for Prepared {
+    type Target = Blueprint;
+
+    fn deref(&self) -> &Blueprint {
+        &self.plan
     }
 }
 
 impl Prepared {
+    pub(super) fn new(plan: Blueprint, hooks: ScriptHooks, dice: Option<DiceSource>) -> Prepared {
+        Prepared { plan, hooks, dice }
+    }
+
     pub fn blueprint(&self) -> Blueprint {
-        Blueprint {
-            scenario: self.scenario.clone(),
-            file: self.file.clone(),
-            set: self.set.clone(),
-            setup: self.setup.clone(),
-            request: self.request.clone(),
-            start: self.start.clone(),
-            procedure: self.procedure,
-        }
+        self.plan.clone()
     }
 
     /// Plays the scenario with `dice`; the encounter as it stands when it ended or failed (nothing of
@@ -87,7 +77,10 @@ impl Prepared {
         enc.rollback = full;
         enc.record = full;
         self.hooks.start_run();
-        let result = self.procedure.run(&mut enc, &self.request, &mut self.hooks);
+        let result = self
+            .plan
+            .procedure
+            .run(&mut enc, &self.plan.request, &mut self.hooks);
         (enc, result)
     }
 
@@ -131,7 +124,7 @@ impl Prepared {
                 .and_then(|ri| ri.conditions.get(i))
                 .map_or_else(|| self.scenario.game.span(), |c| c.span());
             out.push(
-                e(
+                Diagnostic::new(
                     Code::OutOfRange,
                     format!(
                         "{} and {} cannot be held together: {}'s own text replaces the gain of {}",
@@ -140,9 +133,8 @@ impl Prepared {
                         name(&other),
                         name(id)
                     ),
-                    &self.file,
-                    span,
                 )
+                .at(&self.file, span)
                 .label("excluded by another Condition held")
                 .hint("an investigator never holds both; keep one of them"),
             );
@@ -159,13 +151,11 @@ impl Prepared {
     pub fn play(mut self) -> Result<Played, Vec<Diagnostic>> {
         let Some(dice) = self.dice.take() else {
             return Err(vec![
-                e(
-                    Code::Request,
-                    "this scenario has no `[dice]` to play with",
-                    &self.file,
-                    self.scenario.game.span(),
-                )
-                .hint("add `[dice]` with `faces = [...]` or `seed = N`; `mythos odds` needs none"),
+                Diagnostic::new(Code::Request, "this scenario has no `[dice]` to play with")
+                    .at(&self.file, self.scenario.game.span())
+                    .hint(
+                        "add `[dice]` with `faces = [...]` or `seed = N`; `mythos odds` needs none",
+                    ),
             ]);
         };
         let (enc, outcome) = self.run_with(dice);
@@ -174,24 +164,30 @@ impl Prepared {
                 let left = enc.dice.left_over();
                 let span = faces_span(&self.scenario);
                 (left > 0).then(|| {
-                    e(
+                    Diagnostic::new(
                         Code::FacesLeftOver,
                         format!("{left} dice faces were not used"),
-                        &self.file,
-                        span,
                     )
+                    .at(&self.file, span)
                     .label("too many faces")
                     .hint("remove the faces no die takes; every face given must be rolled")
                 })
             }
             Err(err) => Some(self.diagnostic(&err)),
         };
+        let Blueprint {
+            scenario,
+            file,
+            set,
+            start,
+            ..
+        } = self.plan;
         Ok(Played {
-            scenario: self.scenario,
-            file: self.file,
+            scenario,
+            file,
             encounter: enc,
-            start: self.start,
-            set: self.set,
+            start,
+            set,
             error,
         })
     }
@@ -217,7 +213,8 @@ fn kernel_diagnostic(
     raw: &RawScenario,
 ) -> Diagnostic {
     match err {
-        KernelError::Dice(d) => e(Code::FacesRanOut, d.to_string(), file, faces_span(raw))
+        KernelError::Dice(d) => Diagnostic::new(Code::FacesRanOut, d.to_string())
+            .at(file, faces_span(raw))
             .label("not enough faces")
             .hint("give one face for every die rolled, in the order rolled (see the transcript)"),
         KernelError::Hook(h) => hooks.diagnostic(h),

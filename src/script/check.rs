@@ -1,12 +1,12 @@
 //! What loading checks in a compiled script beyond its syntax, before anything runs: a call to a
 //! function neither the script API, Rhai's standard library nor the script itself defines (E0407), a
 //! property of `ctx` that does not exist (E0407), and a card id written as a literal
-//! (`ctx.gain_condition("paranoia")`) that names no card (E0201), a closure that captures a variable and
-//! a map key longer than `Limits::MAP_KEY` (E0408). `import`, `eval`, `Fn` and `curry` are disabled
+//! (`ctx.investigator.gain_condition("paranoia")`) that names no card (E0201), a closure that captures
+//! a variable and a map key longer than `Limits::MAP_KEY` (E0408). `import`, `eval`, `Fn` and `curry` are disabled
 //! keywords: the parser refuses them (E0408, in `hooks.rs`). Imports `engine` and `position`.
 
 use super::context::OBJECTS;
-use super::engine::Limits;
+use super::limits::Limits;
 use super::position::place;
 use crate::defs::{CardSet, Code, Diagnostic, ScriptSource, closest};
 use rhai::{AST, ASTNode, Engine, Expr, Position, Stmt};

@@ -1,10 +1,10 @@
 //! The one Rhai engine configuration (DESIGN invariants 2, 5 and 8): built from `Engine::new_raw()` with
 //! only the packages a card needs (no clock, no `sleep`, no environment, no randomness but the dice), no
 //! `import` from disk, no `eval`, no function pointers that carry data, `print` into the transcript
-//! under a budget, and every limit a script runs under in `Limits`. Imports `kernel` and `context`.
+//! under a budget, under the limits of `limits.rs`. Imports `context` and `limits`.
 
 use super::context;
-use crate::kernel;
+use super::limits::Limits;
 use rhai::module_resolvers::DummyModuleResolver;
 use rhai::packages::{
     ArithmeticPackage, BasicArrayPackage, BasicIteratorPackage, BasicMapPackage, BasicMathPackage,
@@ -13,56 +13,6 @@ use rhai::packages::{
 use rhai::{Dynamic, Engine, EvalAltResult, Position};
 use std::cell::RefCell;
 use std::rc::Rc;
-
-/// Every limit a card script runs under, in one place (the README's sandbox section lists them).
-pub struct Limits;
-
-impl Limits {
-    /// Operations one hook call may take: a loop that runs away stops here.
-    pub const OPERATIONS: u64 = 100_000;
-    /// Operations all hook calls of one run may take together: a card whose every hook runs up to
-    /// `OPERATIONS`, called at each of many tests, stops here.
-    pub const RUN_OPERATIONS: u64 = 1_000_000;
-    /// Nested function calls: recursion without end stops here.
-    pub const CALL_LEVELS: usize = 32;
-    pub const EXPR_DEPTH: usize = 64;
-    pub const FN_EXPR_DEPTH: usize = 32;
-    /// Bytes in one string (all strings of one array or map together).
-    pub const STRING_SIZE: usize = 10_000;
-    /// Elements of one array (nested arrays counted together).
-    pub const ARRAY_SIZE: usize = 1_000;
-    /// Entries of one map (nested maps counted together).
-    pub const MAP_SIZE: usize = 100;
-    /// Bytes in one map key: Rhai's size limits do not count keys, so a key longer than this is
-    /// refused when the script is loaded (a literal) or when it is added (`m[k] = v`).
-    pub const MAP_KEY: usize = 64;
-    /// Variables alive at once, in every function of one call together.
-    pub const VARIABLES: usize = 100;
-    pub const FUNCTIONS: usize = 64;
-    /// Effects (`ctx` methods that change something) one hook call may ask for.
-    pub const EFFECTS: usize = 100;
-    /// Bytes of text (`print`, `debug`, `ctx.note`) one hook call may write into the transcript;
-    /// what is past it is cut, with one line saying so.
-    pub const PRINTED_PER_HOOK: usize = 4_096;
-    /// Bytes of text all hooks of one run together may write into the transcript.
-    pub const PRINTED_PER_RUN: usize = 65_536;
-    /// Bytes of text one hook call may ask to write, cut or not: formatting a value costs time that
-    /// the operations limit does not count, so a hook that asks for more stops (E0403).
-    pub const PRINT_ASKED_PER_HOOK: usize = 65_536;
-    /// Hooks fired by effects of hooks, nested (an `on_damage` that causes a loss fires
-    /// `on_damage` again): kept in the kernel, which fires them.
-    #[allow(
-        dead_code,
-        reason = "named in the one table of limits; the kernel enforces it"
-    )]
-    pub const HOOK_CASCADE: usize = kernel::HOOK_CASCADE;
-    /// Tests one encounter may resolve, counting those cards asked for: kept in the kernel.
-    #[allow(
-        dead_code,
-        reason = "named in the one table of limits; the kernel enforces it"
-    )]
-    pub const TESTS: usize = kernel::TESTS_PER_ENCOUNTER;
-}
 
 /// The text scripts printed, with what the budgets have left.
 #[derive(Debug, Default)]

@@ -3,7 +3,8 @@
 
 use super::check::{Known, check, where_in};
 use super::context::{Ctx, State};
-use super::engine::{DISABLED, Limits, Output, Printed, sandboxed_engine};
+use super::engine::{DISABLED, Output, Printed, sandboxed_engine};
+use super::limits::Limits;
 use super::position::{fn_position, place};
 use crate::defs::{CardSet, Code, Diagnostic, ScriptSource, closest};
 use crate::kernel::{

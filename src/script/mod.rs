@@ -5,15 +5,14 @@ mod check;
 mod context;
 mod engine;
 mod hooks;
+mod limits;
 mod position;
 
-pub use engine::Limits;
 #[cfg(any(test, feature = "bench"))]
 pub use engine::sandboxed_engine;
 pub use hooks::ScriptHooks;
+pub use limits::Limits;
 
-#[cfg(test)]
-mod combat_flag;
 #[cfg(test)]
 mod position_tests;
 #[cfg(test)]

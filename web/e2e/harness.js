@@ -56,6 +56,7 @@ export async function open(browser, url, options = {}) {
 }
 
 export async function shot(page, name) {
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 

@@ -71,6 +71,30 @@ test('the picker builds a scenario from the base set and Run shows its transcrip
   await page.context().close();
 });
 
+test("the picker sets an Arkham investigator's sliders, and the odds of a check are drawn", async () => {
+  const page = await open(browser, server.url);
+  await page.locator('#picker summary').click();
+  await page.selectOption('#p-game', 'arkham');
+  await page.waitForSelector('#p-investigator option[value=amanda_sharpe]', { state: 'attached' });
+  await page.selectOption('#p-investigator', 'amanda_sharpe');
+  // Her card's Fight/Will slider stops: 1/4, 2/3, 3/2, 4/1; the third is Fight 3, Will 2.
+  await page.selectOption('#p-sliders select[data-pair=fight_will]', '2');
+  await page.selectOption('#p-what', 'test');
+  await page.selectOption('#p-skill', 'fight');
+  await page.locator('#p-write').click();
+  const editor = await page.locator('#text').inputValue();
+  assert.match(editor, /^fight = 3\nwill = 2$/m);
+  assert.match(editor, /^\[test\]\nskill = "fight"$/m);
+  await page.locator('#odds').click();
+  await page.locator('#chart-test').waitFor();
+  // AH2e: a 5 or 6 is a success, difficulty 1: P(pass with 3 dice) = 1 - (4/6)^3 = 70.4%.
+  assert.deepEqual(await page.locator('#chart-test .bar .p').allInnerTexts(), ['70.4%', '29.6%']);
+  assert.equal(await page.locator('#chart-health h3').innerText(), 'Stamina lost');
+  await shot(page, '1b-arkham-picker-odds');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('Ctrl+Enter runs, and the text survives a reload', async () => {
   const page = await open(browser, server.url);
   await setText(page, GHOUL);
@@ -228,20 +252,11 @@ test('a card pack folder loaded from the disk: its cards are in the picker and a
   assert.match(await page.locator('#packs').innerText(), /miskatonic_expedition/);
   await page.locator('#picker summary').click();
   await page.waitForSelector('#p-monsters input[value=bone_swarm]');
-  // The Bone Swarm (the pack's homebrew card): the example scenario of the pack, its [expect] lines.
-  await setText(page, `game = "eldritch"
-[investigator]
-card = "Mark Harrigan"
-[[monsters]]
-card = "Bone Swarm"
-[dice]
-faces = [1, 1, 1, 1, 1, 5, 6, 1]
-[expect]
-"investigator.sanity" = 3
-"investigator.health" = 8
-"monsters.0.defeated" = false
-"monsters.0.damage" = 1
-`);
+  // One of the pack's own scenarios, which names the pack `..`: its four [expect] lines (the Bone Swarm's
+  // text in the pack: it loses 1 Health less) hold.
+  await page.selectOption('#pack-scenarios', 'miskatonic_expedition/scenarios/bone_swarm_loses_one_less.toml');
+  assert.match(await page.locator('#text').inputValue(), /^packs = \["\.\."\]$/m);
+  assert.equal(await page.locator('#path').inputValue(), 'miskatonic_expedition/scenarios/bone_swarm_loses_one_less.toml');
   await page.locator('#check').click();
   await page.locator('#expects').waitFor();
   assert.equal(await page.locator('#expects li.hold').count(), 4);

@@ -93,12 +93,13 @@ fn misses_json(misses: &Misses) -> Value {
     )
 }
 
-/// Replaces the loaded packs: `packs` is a JSON array of `{"root": DIR, "files": [[path, text], ...]}`.
-/// Each is loaded after the base pack (as `mythos --pack DIR` does) and also reached by a scenario whose
-/// `packs` names `DIR`. Returns the JSON array of every problem of the packs (empty when none).
+/// Replaces the loaded packs: `packs` is a JSON array of `{"root": DIR, "files": [[path, text], ...],
+/// "aliases": [DIR, ...]}`. Each is loaded after the base pack (as `mythos --pack DIR` does) and also
+/// reached by a scenario whose `packs` names `DIR` or one of its aliases (`..` for the scenarios in the
+/// pack's own `scenarios/` folder). Returns the JSON array of every problem of the packs (empty when none).
 #[wasm_bindgen]
 pub fn set_packs(packs: &str) -> String {
-    let parsed: Vec<PackFiles> = match serde_json::from_str::<Value>(packs) {
+    let parsed: Vec<(PackFiles, Vec<String>)> = match serde_json::from_str::<Value>(packs) {
         Ok(Value::Array(items)) => items
             .iter()
             .map(|p| {
@@ -113,13 +114,24 @@ pub fn set_packs(packs: &str) -> String {
                             .collect()
                     })
                     .unwrap_or_default();
-                PackFiles::new(root, files)
+                let aliases: Vec<String> = p["aliases"]
+                    .as_array()
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|x| Some(x.as_str()?.to_string()))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                (PackFiles::new(root, files), aliases)
             })
             .collect(),
         _ => Vec::new(),
     };
     let mut lib = Library::new();
-    for p in parsed {
+    for (p, aliases) in parsed {
+        for dir in aliases {
+            lib = lib.with_folder(dir, p.clone());
+        }
         lib = lib
             .with_folder(p.root().to_string(), p.clone())
             .with_pack(p);
@@ -130,7 +142,7 @@ pub fn set_packs(packs: &str) -> String {
 }
 
 /// Every card of `game` (`"eldritch"` or `"arkham"`), the loaded packs' included: a JSON object
-/// `{"cards": [{id, name, kind, pack, traits, text, possessions, scripted}]}`, or `{"diagnostics": [...]}`.
+/// `{"cards": [{id, name, kind, pack, traits, text, possessions, scripted, sliders}]}`, or `{"diagnostics": [...]}`.
 #[wasm_bindgen]
 pub fn cards(game: &str) -> String {
     let Some(g) = Game::parse(game) else {
@@ -148,6 +160,7 @@ pub fn cards(game: &str) -> String {
                 "text": c.text(),
                 "possessions": c.possessions(),
                 "scripted": c.has_script(),
+                "sliders": c.sliders().iter().map(|(pair, stops)| json!([pair, stops])).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
         })
         .to_string(),

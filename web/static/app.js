@@ -441,8 +441,11 @@ async function act(action) {
       }, 250);
       const r = await call('odds', { ...args, samples, seed: 1 }, (m) => {
         $('bar').value = m.progress;
+        const secs = (performance.now() - started) / 1000;
+        const left = m.progress > 0 ? secs * (1 - m.progress) / m.progress : 0;
+        const eta = left >= 90 ? `about ${Math.round(left / 60)} min left` : `about ${Math.ceil(left)} s left`;
         $('progress-text').dataset.base = m.text;
-        $('progress-text').textContent = `${m.text} · ${((performance.now() - started) / 1000).toFixed(1)} s`;
+        $('progress-text').textContent = `${m.text} (${(m.progress * 100).toFixed(1)}%) · ${secs.toFixed(1)} s, ${eta}`;
       });
       showOdds(r.out, performance.now() - t0);
       perf.last = { action, engineMs: r.ms, wallMs: performance.now() - t0 };
@@ -484,8 +487,31 @@ document.addEventListener('keydown', (e) => {
 
 // ---------------------------------------------------------------- card packs from the disk
 
+function packScenarios() {
+  return packs.flatMap((p) => p.files.filter(([f]) => f.startsWith(p.root + '/scenarios/') && f.endsWith('.toml')));
+}
+
 function packsLabel() {
   $('packs').textContent = packs.length ? `packs: ${packs.map((p) => p.root).join(', ')}` : '';
+  const scenarios = packScenarios();
+  if (scenarios.length) {
+    const sel = document.createElement('select');
+    sel.id = 'pack-scenarios';
+    sel.setAttribute('aria-label', 'open a scenario of the loaded packs');
+    sel.innerHTML = '<option value="">open one of its scenarios…</option>' + scenarios.map(([f]) => `<option value="${escapeHtml(f)}">${escapeHtml(f)}</option>`).join('');
+    sel.onchange = () => {
+      const hit = scenarios.find(([f]) => f === sel.value);
+      if (!hit) return;
+      text.value = hit[1];
+      pathInput.value = hit[0];
+      marks = { errors: [], lines: {} };
+      drawEditor();
+      save();
+      sel.value = '';
+      setStatus(`${hit[0]} opened: Run, Check, Validate or Odds it`);
+    };
+    $('packs').append(' ', sel);
+  }
   if (packs.length) {
     const clear = document.createElement('button');
     clear.textContent = 'unload';
@@ -512,6 +538,9 @@ $('packdir').addEventListener('change', async (e) => {
   const roots = withText.map(([p]) => p).filter((p) => /(^|\/)pack\.toml$/.test(p)).map((p) => p.replace(/\/?pack\.toml$/, ''));
   if (!roots.length) { setStatus('no pack.toml in that folder: a pack is a folder with pack.toml, cards/ and scripts/', 'bad'); return; }
   const loaded = roots.map((root) => ({ root, files: withText.filter(([p]) => p.startsWith(root + '/')) }));
+  // A scenario in a pack's own scenarios/ folder names the pack `..`; the last folder loaded takes it.
+  for (const p of [...packs, ...loaded]) p.aliases = [];
+  if (loaded.length === 1) loaded[0].aliases = ['..'];
   const others = packs.filter((p) => !roots.includes(p.root));
   const problems = await setPacks([...others, ...loaded]);
   e.target.value = '';
@@ -538,7 +567,7 @@ async function cardsOf(game) {
 }
 
 function checklist(box, cards, checked, name) {
-  box.innerHTML = cards.map((c) => `<label data-search="${escapeHtml((c.name + ' ' + c.id + ' ' + c.kind + ' ' + c.pack).toLowerCase())}"><input type="checkbox" name="${name}" value="${escapeHtml(c.id)}"${checked.has(c.id) ? ' checked' : ''}> ${escapeHtml(c.name)} <small>${escapeHtml(c.kind.replace('_', ' '))}${c.pack !== 'base' ? ' · ' + escapeHtml(c.pack) : ''}</small></label>`).join('');
+  box.innerHTML = cards.map((c) => `<label title="${escapeHtml(c.text || '')}" data-search="${escapeHtml((c.name + ' ' + c.id + ' ' + c.kind + ' ' + c.pack).toLowerCase())}"><input type="checkbox" name="${name}" value="${escapeHtml(c.id)}"${checked.has(c.id) ? ' checked' : ''}> <span>${escapeHtml(c.name)} <small>${escapeHtml(c.kind.replace('_', ' '))}${c.pack !== 'base' ? ' · ' + escapeHtml(c.pack) : ''}</small></span></label>`).join('');
 }
 
 function filterList(box, q) {
@@ -560,6 +589,7 @@ async function loadPicker() {
   $('p-policy').querySelector('[value=max]').hidden = game === 'arkham';
   if (game === 'arkham' && $('p-policy').value === 'max') $('p-policy').value = 'until_pass';
   for (const el of document.querySelectorAll('.p-eh')) el.hidden = game === 'arkham';
+  for (const el of document.querySelectorAll('.p-ah')) el.hidden = game !== 'arkham';
   checklist($('p-conditions'), cards.filter((c) => c.kind === 'condition'), new Set(), 'cond');
   checklist($('p-monsters'), cards.filter((c) => c.kind === 'monster'), new Set(), 'mon');
   monsterOrder = [];
@@ -571,6 +601,11 @@ function investigatorChanged() {
   const cards = cardCache.get($('p-game').value) || [];
   const inv = cards.find((c) => c.id === $('p-investigator').value);
   checklist($('p-possessions'), cards.filter((c) => POSSESSION_KINDS.includes(c.kind)), new Set(inv ? inv.possessions : []), 'poss');
+  // AH2e: the skills are where the sliders stand; each pair's stops as the card prints them.
+  $('p-sliders').innerHTML = (inv ? inv.sliders : []).map(([pair, stops]) => {
+    const [a, b] = pair.split('_');
+    return `<label>${escapeHtml(a)} / ${escapeHtml(b)} <select class="slider" data-pair="${escapeHtml(pair)}">${stops.map(([x, y], i) => `<option value="${i}">${escapeHtml(a)} ${x} / ${escapeHtml(b)} ${y}</option>`).join('')}</select></label>`;
+  }).join('');
   filterList($('p-possessions'), $('p-poss-filter').value);
 }
 
@@ -610,6 +645,13 @@ function pickedScenario() {
   const what = test ? `tests ${$('p-skill').value}` : (names.length ? `fights ${names.join(', ')}` : 'fights nothing');
   const lines = [`game = ${tomlStr(game)}`, `title = ${tomlStr(`${inv ? inv.name : 'An investigator'} ${what}`)}`, '', '[investigator]'];
   if (invId) lines.push(`card = ${tomlStr(invId)}`);
+  for (const sel of document.querySelectorAll('#p-sliders select.slider')) {
+    const [pair, stops] = (inv ? inv.sliders : []).find(([p]) => p === sel.dataset.pair) || [null, []];
+    const stop = stops[Number(sel.value)];
+    if (!pair || !stop || game !== 'arkham') continue;
+    const [a, b] = pair.split('_');
+    lines.push(`${a} = ${stop[0]}`, `${b} = ${stop[1]}`);
+  }
   if (poss.length) lines.push(`possessions = ${tomlList(poss)}`);
   if (conds.length) lines.push(`conditions = ${tomlList(conds)}`);
   const clues = Number($('p-clues').value) || 0;

@@ -1,21 +1,6 @@
-//! How playing an encounter fails: dice, a hook, a rule a hook's effect broke, a kernel limit.
+//! The errors an encounter raises itself: a rule a hook's effect broke, a kernel limit a card ran into.
 
 use super::*;
-
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum KernelError {
-    #[error(transparent)]
-    Dice(#[from] DiceError),
-    #[error(transparent)]
-    Hook(#[from] HookError),
-    /// A hook asked for something the rules do not allow at that point.
-    #[error("{card}: {message}")]
-    Rule {
-        card: String,
-        hook: Option<Hook>,
-        message: String,
-    },
-}
 
 impl Encounter {
     /// A hook asked for something the rules do not allow at that point.

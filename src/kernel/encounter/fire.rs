@@ -42,7 +42,14 @@ impl Encounter {
             .filter(|(_, defined)| defined.contains(hook))
             .map(|(id, _)| id.clone())
             .collect();
+        // EH: a defeated investigator stops resolving at once: no card is called after his defeat and
+        // no effect after the one that defeated him applies (RG, Defeated Investigators). A loss the
+        // monster takes at the same time as his (the Strength test) still goes through on_damage.
+        let stops = self.procedure().stops_at_once() && hook != Hook::OnDamage;
         for card in cards {
+            if stops && self.investigator.is_out() {
+                break;
+            }
             if self.cascade >= crate::kernel::HOOK_CASCADE {
                 return Err(limit_error(
                     &card,
@@ -93,9 +100,13 @@ impl Encounter {
                         );
                         return Ok(());
                     }
-                    effects
-                        .into_iter()
-                        .try_for_each(|effect| self.apply(&card, hook, effect, loss, hooks))
+                    for effect in effects {
+                        if stops && self.investigator.is_out() {
+                            break;
+                        }
+                        self.apply(&card, hook, effect, loss, hooks)?;
+                    }
+                    Ok(())
                 });
             self.cascade -= 1;
             if let Err(err) = applied {

@@ -108,24 +108,10 @@ impl Encounter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::{Rules, Setup, Source, TestOutcome, TestRequest};
+    use crate::kernel::{Setup, Source, TestOutcome, TestRequest};
 
     fn encounter() -> Encounter {
-        let investigator = Investigator::new(Game::Eldritch);
-        let setup = Setup {
-            game: Game::Eldritch,
-            investigator: Arc::new(investigator),
-            monsters: Vec::new(),
-            catalog: Arc::new(BTreeMap::new()),
-            dice: DiceSource::replay(Vec::new()),
-            policy: BTreeMap::new(),
-            default_policy: Policy::None,
-            chosen: Vec::new(),
-            investigators_in_game: 1,
-            rules: Rules::default(),
-            rounds: Vec::new(),
-            evade_first: false,
-        };
+        let setup = Setup::bare(Game::Eldritch);
         Encounter::new(setup.check(&TestRequest::Combat).expect("a valid setup"))
     }
 

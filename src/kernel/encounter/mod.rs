@@ -16,9 +16,9 @@ use super::pool::{Bonus, PoolInput, assemble};
 use super::test::count_successes;
 use super::{
     ActiveCard, BonusKind, CheckedSetup, CombatView, DiceError, DiceSource, During, Effect, Event,
-    Exclusion, Game, Hook, HookCall, HookError, HookSet, Hooks, Investigator, Location, Monster,
-    Place, Policy, Round, Rules, Skill, Source, Stat, Status, Target, TestKind, TestOutcome,
-    TestSpec, TestView,
+    Exclusion, Game, Hook, HookCall, HookError, HookSet, Hooks, Investigator, KernelError,
+    Location, Monster, Place, Policy, Round, Rules, Skill, Source, Stat, Status, Target, TestKind,
+    TestOutcome, TestSpec, TestView,
 };
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
@@ -38,7 +38,6 @@ mod stage;
 
 pub use combat::CombatState;
 pub use conditions::Gaining;
-pub use error::KernelError;
 use error::limit_error;
 pub use losses::Tally;
 pub use memo::StateKey;

@@ -2,8 +2,9 @@
 //! scenario asks for (one test, or a combat against every monster), begin and end a combat, fire its
 //! hooks, place the monster and resolve the tests hooks ask for. A rule of one game is decided once, in
 //! that game's implementation: `eldritch.rs` (Eldritch Horror) and `arkham/` (Arkham Horror 2e).
-//! May import the rest of the kernel but `setup.rs` (which reads [`HANDS`]); the encounter asks its
-//! game's rules through `Encounter::procedure` and imports nothing from here.
+//! May import the rest of the kernel; no other kernel module imports it (the two-hands limit,
+//! [`HANDS`](super::HANDS), is the investigator's; the encounter asks its game's rules through
+//! `Encounter::procedure`, defined here).
 //!
 //! Words: a *combat* is one monster met (EH's Combat Encounter, AH2e's combat), between
 //! `begin_combat` and `end_combat`; the `Encounter` is the state of the whole play.
@@ -11,7 +12,7 @@
 mod arkham;
 mod eldritch;
 
-pub use arkham::{Arkham, HANDS};
+pub use arkham::Arkham;
 pub use eldritch::Eldritch;
 
 use super::encounter::Resolution;

@@ -255,11 +255,9 @@ impl Setup {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::kernel::{Action, Skill, TestSpec};
-
-    fn setup(game: Game) -> Setup {
+impl Setup {
+    /// For tests: a fresh investigator of `game` and nothing else (no monster, no card, no dice).
+    pub fn bare(game: Game) -> Setup {
         Setup {
             game,
             investigator: Arc::new(Investigator::new(game)),
@@ -274,6 +272,16 @@ mod tests {
             rounds: Vec::new(),
             evade_first: false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::{Action, Skill, TestSpec};
+
+    fn setup(game: Game) -> Setup {
+        Setup::bare(game)
     }
 
     fn problems(s: Setup, request: &TestRequest) -> Vec<SetupProblem> {

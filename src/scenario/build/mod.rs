@@ -10,8 +10,8 @@ mod request;
 
 use super::file::RawScenario;
 use super::inline::parse_inline_card;
-use super::packs::{PackReader, load_packs};
-use super::prepared::Prepared;
+use super::packs::{BaseLoader, PackReader, load_packs};
+use super::prepared::{Blueprint, Prepared};
 use crate::defs::{CardSet, Code, Diagnostic, SourceFile, int, out_of_range};
 use crate::kernel::bounds::{self, Bounds};
 use crate::kernel::{DiceSource, Game, Rules, Setup, TestRequest, procedure_for};
@@ -158,7 +158,7 @@ impl Builder<'_> {
 pub fn prepare(
     raw: RawScenario,
     file: &SourceFile,
-    base: super::BaseLoader<'_>,
+    base: BaseLoader<'_>,
     packs: PackReader<'_>,
 ) -> Result<Prepared, Vec<Diagnostic>> {
     let Some(game) = Game::parse(raw.game.get_ref()) else {
@@ -254,17 +254,16 @@ pub fn prepare(
         return Err(problems.into_iter().map(|(_, d)| d).collect());
     };
     let set = b.set;
-    let mut prepared = Prepared {
+    let plan = Blueprint {
         scenario: raw,
         file: file.clone(),
         set,
         setup,
         request,
-        hooks,
         start,
         procedure: procedure_for(game),
-        dice,
     };
+    let mut prepared = Prepared::new(plan, hooks, dice);
     let problems = prepared.held_conditions();
     if problems.is_empty() {
         Ok(prepared)

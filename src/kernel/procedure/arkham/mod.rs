@@ -7,8 +7,6 @@
 mod knockout;
 mod rounds;
 
-pub use rounds::HANDS;
-
 use super::{Procedure, Step};
 use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::{Bonus, BonusRule};

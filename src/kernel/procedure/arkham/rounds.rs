@@ -4,17 +4,14 @@
 use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
-    Ability, Action, Encounter, Event, Hooks, Keyword, Monster, Place, Round, Skill, Source, Stat,
-    TestKind, TestOutcome, split_copy,
+    Ability, Action, Encounter, Event, HANDS, Hooks, Keyword, Monster, Place, Round, Skill, Source,
+    Stat, TestKind, TestOutcome, split_copy,
 };
 use std::sync::Arc;
 
 /// Rounds of Fight or Flee played before the engine stops a combat that cannot end (both sides
 /// missing forever). Exact odds (issue 6) bound the loop by probability instead.
 pub const MAX_ROUNDS: usize = 200;
-
-/// The hands an investigator has for weapons and spells.
-pub const HANDS: u32 = 2;
 
 impl Arkham {
     /// Fight or Flee, round after round, until the combat ends.

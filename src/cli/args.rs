@@ -1,0 +1,73 @@
+//! The command line as clap reads it: the global flags, the commands and their arguments.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "mythos",
+    version,
+    about = "Rules engine for Eldritch Horror and Arkham Horror 2nd edition skill tests and combat"
+)]
+pub(super) struct Cli {
+    /// Load the base packs from this folder (holding cards/ and scripts/) instead of the copy built into
+    /// the binary, so that edited cards can be tried without recompiling.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub(super) base: Option<PathBuf>,
+    /// Load the card pack in this folder (pack.toml, cards/, scripts/) after the base pack; repeatable,
+    /// loaded in the order given. A pack of the other game is left out.
+    #[arg(long = "pack", global = true, value_name = "DIR")]
+    pub(super) packs: Vec<PathBuf>,
+    #[command(subcommand)]
+    pub(super) command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub(super) enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand)]
+pub(super) enum Command {
+    /// Play a scenario and print its transcript.
+    Run {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Play scenarios and check their [expect] lines; exit 1 if any does not hold.
+    Check {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Check every card file and script of the packs in DIR (a pack folder, or a folder of packs), or of
+    /// the base packs when no DIR is given; report every problem and exit 2 if there is any.
+    Validate { dirs: Vec<PathBuf> },
+    /// The odds of every outcome of a scenario (its [dice] ignored; its [choices] are the player's
+    /// policy): exact, through the real rules and card scripts, or sampled with --samples.
+    Odds {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Sample this many runs (seeded, on every core) instead of enumerating every roll.
+        #[arg(long, value_name = "N")]
+        samples: Option<u64>,
+        /// The seed of the first sample.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Print the JSON Schema of card files, scenario files or pack.toml, for an editor to complete and
+    /// check keys (taplo, Even Better TOML).
+    Schema {
+        #[arg(value_enum)]
+        of: SchemaOf,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub(super) enum SchemaOf {
+    Card,
+    Scenario,
+    Pack,
+}

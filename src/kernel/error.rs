@@ -1,0 +1,43 @@
+//! How playing an encounter fails: the dice ran out (exact odds ask for more), a hook failed (the
+//! script's error or a limit it hit), or a hook asked for what the rules do not allow. Imports the
+//! hook points and the dice only.
+
+use super::{DiceError, Hook};
+
+/// Why a hook failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HookFault {
+    /// The script raised an error (a bad argument, an unknown stat, a thrown value).
+    Error,
+    /// The script hit a sandbox limit (operations, call depth, sizes, effects), or the kernel's
+    /// bound on hook cascades or tests asked for.
+    Limit,
+}
+
+/// A hook that failed: the script's error, with where it happened.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{message}")]
+pub struct HookError {
+    pub card: String,
+    pub hook: Hook,
+    pub message: String,
+    /// The script's own error, or a sandbox limit it hit.
+    pub fault: HookFault,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum KernelError {
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+    #[error(transparent)]
+    Hook(#[from] HookError),
+    /// A hook asked for something the rules do not allow at that point.
+    #[error("{card}: {message}")]
+    Rule {
+        card: String,
+        hook: Option<Hook>,
+        message: String,
+    },
+}

@@ -1,0 +1,76 @@
+//! The hook points, and the set of them one card defines. Imports nothing. The hooks
+//! `before_encounter` and `after_encounter` keep the rules' word in their script names; in the code
+//! they are `Hook::BeforeCombat` and `Hook::AfterCombat`.
+
+use std::fmt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Hook {
+    BeforeCombat,
+    BeforeTest,
+    OnPool,
+    AfterRoll,
+    AfterTest,
+    OnDamage,
+    AfterCombat,
+    /// A Condition is about to be gained (`TestView::gaining`): a held card may replace the gain
+    /// (Blessed: "If you would gain a Cursed Condition, discard this card instead").
+    OnGainCondition,
+}
+
+impl Hook {
+    pub const ALL: [Hook; 8] = [
+        Hook::BeforeCombat,
+        Hook::BeforeTest,
+        Hook::OnPool,
+        Hook::AfterRoll,
+        Hook::AfterTest,
+        Hook::OnDamage,
+        Hook::AfterCombat,
+        Hook::OnGainCondition,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Hook::BeforeCombat => "before_encounter",
+            Hook::BeforeTest => "before_test",
+            Hook::OnPool => "on_pool",
+            Hook::AfterRoll => "after_roll",
+            Hook::AfterTest => "after_test",
+            Hook::OnDamage => "on_damage",
+            Hook::AfterCombat => "after_encounter",
+            Hook::OnGainCondition => "on_gain_condition",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Hook> {
+        Hook::ALL.into_iter().find(|h| h.name() == s)
+    }
+
+    const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// The hooks one card defines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct HookSet(u8);
+
+impl HookSet {
+    pub const NONE: HookSet = HookSet(0);
+
+    #[must_use]
+    pub const fn with(self, hook: Hook) -> HookSet {
+        HookSet(self.0 | hook.bit())
+    }
+
+    pub const fn contains(self, hook: Hook) -> bool {
+        self.0 & hook.bit() != 0
+    }
+}
+
+impl fmt::Display for Hook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
