@@ -332,7 +332,7 @@ const REFUSED: [(&str, &str, &str, &str); 12] = [
     (
         "eval_in_a_script",
         "E0408",
-        "tests/diagnostics/eval_in_a_script.toml:8:15",
+        "tests/diagnostics/eval_in_a_script.toml:8:20",
         "stands alone",
     ),
     (
