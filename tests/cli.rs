@@ -231,3 +231,34 @@ fn an_ignored_bonus_keeps_its_reason_as_text_in_json() {
     assert_eq!(ignored[0]["exclusion"]["why"], "blocked");
     assert_eq!(ignored[0]["exclusion"]["by"], "werewolf");
 }
+
+/// A sample count that cannot be drawn (none, or more than the budget of 10^8) is E0502, exit 2,
+/// naming the scenario and what is allowed; it is checked before the scenario is read, so even a
+/// missing file is refused for its sample count, at once.
+#[test]
+fn a_sample_count_out_of_range_is_e0502_before_the_scenario_is_read() {
+    for (file, n) in [
+        (
+            "tests/scenarios/eldritch/combat/ghoul_worked_example_a.toml",
+            "0",
+        ),
+        (
+            "tests/scenarios/eldritch/combat/ghoul_worked_example_a.toml",
+            "100000001",
+        ),
+        ("no/such/scenario.toml", "0"),
+    ] {
+        let out = mythos(&["odds", file, "--samples", n]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{file} {n}: {stderr}");
+        assert!(stderr.contains("E0502"), "{stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "sampled odds of `{file}` refused: {n} samples asked for, 1 to 100000000 allowed"
+            )),
+            "{stderr}"
+        );
+        assert!(stderr.contains("--samples 100000"), "the hint: {stderr}");
+        assert!(out.stdout.is_empty(), "nothing on stdout in text format");
+    }
+}

@@ -52,17 +52,32 @@ fn a_script_rolling_a_hundred_dice_is_refused() {
     assert_too_large(&d);
 }
 
-/// 10^5 dice that count alike in two classes: 100,001 ways of 10^5 faces each, refused before the
-/// table (or by the sandbox's own bound on effects, before any die).
+/// 10^5 dice that count alike in two classes, within every bound of the sandbox (ten cards, each asking
+/// for 100 times 100 dice: 100 effects, the most one hook call may ask for): 100,002 ways of 10^5 faces
+/// each, refused by the budget of one roll's branches before the table is built.
 #[test]
 fn a_hundred_thousand_grouped_dice_are_refused() {
-    let d = refused_exactly(with_card(
-        "fn on_pool(ctx) { for i in 0..1000 { ctx.test.add_dice(100); } }",
-    ));
+    let cards: Vec<String> = (0..10)
+        .map(|i| {
+            format!(
+                "{{ id = \"attack{i}\", name = \"Attack {i}\", kind = \"asset\", script = '''\n\
+                 fn on_pool(ctx) {{ for i in 0..100 {{ ctx.test.add_dice(100); }} }}\n''' }}"
+            )
+        })
+        .collect();
+    let text = format!(
+        "game = \"eldritch\"\n[investigator]\nwill = 1\npossessions = [{}]\n[test]\nskill = \"will\"\n",
+        cards.join(", ")
+    );
+    let s = match Scenario::parse(&Library::new(), "attack.toml", &text) {
+        Ok(s) => s,
+        Err(ds) => panic!("{}", render(&ds, false)),
+    };
+    let d = refused_exactly(s);
+    assert_too_large(&d);
     assert!(
-        d.code() == "E0501" || d.code() == "E0403",
-        "{}: {}",
-        d.code(),
+        d.message().contains("100002"),
+        "names the roll's branches: {}",
         d.message()
     );
 }
@@ -99,4 +114,116 @@ fn a_huge_sample_count_is_refused() {
     let mut s = with_card("fn on_pool(ctx) { }");
     let d = s.sampled_odds(u64::MAX, 1).expect_err("refused");
     assert_eq!(d.code(), "E0502", "{}", d.message());
+}
+
+/// Runs `attack`, failing the test if it takes longer than a refusal may: a bound on a runaway (without
+/// the budget, minutes), not a measure of speed.
+fn within_seconds<T>(attack: impl FnOnce() -> T) -> T {
+    let start = std::time::Instant::now();
+    let out = attack();
+    let took = start.elapsed();
+    assert!(took < std::time::Duration::from_secs(30), "took {took:?}");
+    out
+}
+
+/// The operations all runs' card scripts of one exact computation may take together, and all
+/// samples' of one sampled computation (src/odds/budget.rs, listed in the README's Odds budgets).
+const EXACT_SCRIPT_OPERATIONS: u64 = 20_000_000;
+const SAMPLED_SCRIPT_OPERATIONS: u64 = 100_000_000;
+
+/// A hook that takes about 60,000 operations: within the sandbox's 100,000 for one call and 10^6 for
+/// one run, and run again in every run the odds make.
+const HEAVY: &str = "let n = 0; for i in 0..20000 { n += 1; }";
+
+/// Exact odds of 8 dice whose faces a script reads (1,287 ways, none grouped), each run's scripts
+/// taking about 60,000 operations: about 8·10^7 in all, refused by the budget of the whole computation
+/// after a few hundred runs, naming the scenario and suggesting sampling.
+#[test]
+fn exact_odds_whose_scripts_together_run_long_are_refused() {
+    let d = within_seconds(|| {
+        refused_exactly(with_card(&format!(
+            "fn on_pool(ctx) {{ ctx.test.add_dice(7); }}\nfn after_roll(ctx) {{ let f = ctx.test.faces; {HEAVY} }}"
+        )))
+    });
+    assert_too_large(&d);
+    assert!(
+        d.message().contains(&format!(
+            "card scripts take more than {} operations together",
+            EXACT_SCRIPT_OPERATIONS
+        )),
+        "{}",
+        d.message()
+    );
+}
+
+/// 10^6 samples whose scripts each take about 60,000 operations: about 6·10^10 in all, refused by the
+/// budget of the whole computation, with the number of samples that would fit.
+#[test]
+fn samples_whose_scripts_together_run_long_are_refused() {
+    let mut s = with_card(&format!("fn on_pool(ctx) {{ {HEAVY} }}"));
+    let d = within_seconds(|| s.sampled_odds(1_000_000, 1).expect_err("refused"));
+    assert_eq!(d.code(), "E0502", "{}", d.message());
+    assert!(d.message().contains("attack.toml"), "{}", d.message());
+    assert!(
+        d.message().contains(&format!(
+            "the card scripts of 1000000 samples take more than {} operations together",
+            SAMPLED_SCRIPT_OPERATIONS
+        )),
+        "{}",
+        d.message()
+    );
+    // One sample takes the same operations whatever its dice: the hint names how many fit.
+    let hint = d.hint().expect("a hint");
+    let ops: u64 = hint
+        .split("took ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|t| t.parse().ok())
+        .expect("the first sample's operations");
+    assert!((40_000..100_000).contains(&ops), "{hint}");
+    assert!(
+        hint.contains(&format!("`--samples {}`", SAMPLED_SCRIPT_OPERATIONS / ops)),
+        "{hint}"
+    );
+}
+
+/// Samples whose first is cheap and most others heavy (the heavy part runs only when the test fails):
+/// the estimate from sample 0 lets them start, and the chunk they pass the budget of a chunk in is
+/// refused, the same on one thread and on four.
+#[test]
+fn samples_heavy_only_after_the_first_are_refused_the_same_on_any_threads() {
+    let script = format!("fn after_test(ctx) {{ if !ctx.test.passed {{ {HEAVY} }} }}");
+    // A seed whose first sample passes the test (Will 1: one die, a third of seeds).
+    let seed = (0..100)
+        .find(|s| {
+            let o = with_card(&script).sampled_odds(1, *s).expect("one sample");
+            o.successes().expect("a test").get(&1).copied() == Some(1.0)
+        })
+        .expect("a seed whose first sample passes");
+    let run = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool")
+            .install(|| {
+                let mut s = with_card(&script);
+                let d = within_seconds(|| s.sampled_odds(100_000, seed).expect_err("refused"));
+                (
+                    d.code().to_string(),
+                    d.message().to_string(),
+                    d.hint().map(str::to_string),
+                )
+            })
+    };
+    let one = run(1);
+    assert_eq!(one.0, "E0502");
+    assert!(
+        one.1.contains(&format!(
+            "take more than {} operations (at most that for 4096 samples",
+            SAMPLED_SCRIPT_OPERATIONS / 32
+        )),
+        "{}",
+        one.1
+    );
+    assert_eq!(one, run(4));
 }

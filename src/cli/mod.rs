@@ -5,6 +5,7 @@
 
 mod args;
 mod check;
+mod folder;
 mod pack_dir;
 mod paths;
 mod play;

@@ -29,7 +29,7 @@ pub(super) fn base_files(
     let mut tree = Tree::default();
     for (sub, ext) in [("cards", ".toml"), ("scripts", ".rhai")] {
         let shown = format!("{sub}/{}", game.as_str());
-        tree.read_top(&dir.join(sub).join(game.as_str()), &shown, ext);
+        tree.read_top(dir, &[sub, game.as_str()], &shown, ext);
     }
     if tree.problems.is_empty() {
         Ok(tree.files)
@@ -56,7 +56,7 @@ pub(super) fn read_pack_files(dir: &Path) -> Result<PackFolder, String> {
         },
     }
     for (sub, ext) in [("cards", ".toml"), ("scripts", ".rhai")] {
-        tree.read_top(&dir.join(sub), &format!("{base}/{sub}"), ext);
+        tree.read_top(dir, &[sub], &format!("{base}/{sub}"), ext);
     }
     Ok(PackFolder {
         root,

@@ -49,6 +49,12 @@ fn failed(ds: &[Diagnostic], format: Format) -> i32 {
 }
 
 pub(super) fn odds(cli: &Cli, file: &Path, format: Format, samples: Option<u64>, seed: u64) -> i32 {
+    // A sample count that cannot be drawn is refused before anything is read.
+    if let Some(n) = samples
+        && let Err(d) = crate::odds::check_samples(&file.display().to_string(), n)
+    {
+        return failed(std::slice::from_ref(&d), format);
+    }
     let mut prepared = match prepare_path(file, cli) {
         Ok(p) => p,
         Err(ds) => return failed(&ds, format),

@@ -135,11 +135,26 @@ pub(super) fn read_text(path: &Path, shown: &str, cap: u64) -> Result<String, Di
     if meta.len() > cap {
         return Err(too_large(shown, cap));
     }
-    let file = open(path).map_err(cannot)?;
-    // The file may have been swapped since it was looked at: check what was opened.
+    read_opened(open(path).map_err(cannot)?, shown, cap)
+}
+
+/// Reads the file `file`, opened as `shown`, as text of at most `cap` bytes: the file may have been
+/// swapped since it was looked at, so what was opened is checked (a regular file, at most `cap`).
+pub(super) fn read_opened(file: File, shown: &str, cap: u64) -> Result<String, Diagnostic> {
+    let cannot = |e: std::io::Error| {
+        about(
+            Code::CannotRead,
+            shown,
+            format!("cannot read `{shown}`: {e}"),
+        )
+        .hint("check the path")
+    };
     let opened = file.metadata().map_err(cannot)?;
     if !opened.is_file() {
         return Err(refused_kind(shown, odd_kind(&opened).unwrap_or("a folder")));
+    }
+    if opened.len() > cap {
+        return Err(too_large(shown, cap));
     }
     let mut bytes = Vec::new();
     file.take(cap + 1).read_to_end(&mut bytes).map_err(cannot)?;

@@ -14,6 +14,26 @@ pub const MAX_ROLL_FACES: u64 = 2_000_000;
 /// Dice replayed over all runs of one exact computation (each run replays its whole prefix).
 pub const MAX_REPLAYED_DICE: u64 = 200_000_000;
 
+/// Operations of card scripts all runs of one exact computation may take together (every run of every
+/// threshold). The sandbox bounds one run (`script::Limits::RUN_OPERATIONS`, 10^6); this bounds their
+/// sum, which up to 10^6 runs would otherwise multiply. The heaviest scenario of the suite takes about
+/// 2.2 million. Counted, never timed: the same refusal on every machine.
+pub const MAX_EXACT_SCRIPT_OPERATIONS: u64 = 20_000_000;
+
+/// Operations of card scripts all samples of one sampled computation may take together: up to 10^8
+/// samples would otherwise multiply the sandbox's bound of one run. A million samples of the heaviest
+/// scenario of the suite take about 70 million.
+pub const MAX_SAMPLED_SCRIPT_OPERATIONS: u64 = 100_000_000;
+
+/// Samples are played in chunks of this many, a few chunks at a time in parallel.
+pub const SAMPLE_CHUNK: u64 = 4096;
+
+/// Operations of card scripts one chunk of samples may take (a 32nd of the whole: a mean of about 760
+/// a sample, eleven times the heaviest scenario of the suite), so that the 8 chunks played at once do
+/// at most a quarter of the budget's work before a refusal, and a refusal does not depend on the
+/// number of threads (each chunk's operations are the same however many play).
+pub const MAX_CHUNK_SCRIPT_OPERATIONS: u64 = MAX_SAMPLED_SCRIPT_OPERATIONS / 32;
+
 /// Samples one sampled computation may draw.
 pub const MAX_SAMPLES: u64 = 100_000_000;
 

@@ -10,7 +10,7 @@ mod sample;
 pub use exact::exact;
 pub use outcome::Odds;
 pub use report::{odds_json, odds_text};
-pub use sample::sampled;
+pub use sample::{check_samples, sampled};
 
 #[cfg(test)]
 mod tests;

@@ -2,7 +2,9 @@
 //! compiles its own scripts). Sample i uses the seed `seed + i`, so the result does not depend on the
 //! number of threads.
 
-use super::budget::MAX_SAMPLES;
+use super::budget::{
+    MAX_CHUNK_SCRIPT_OPERATIONS, MAX_SAMPLED_SCRIPT_OPERATIONS, MAX_SAMPLES, SAMPLE_CHUNK,
+};
 use super::exact::encounter_order;
 use super::outcome::{Odds, Outcome};
 use crate::defs::{Code, Diagnostic};
@@ -11,7 +13,6 @@ use crate::scenario::Prepared;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The diagnostic when a thread could not set the scenario up again and said nothing (never expected:
 /// the same scripts compiled once already).
@@ -22,21 +23,57 @@ fn no_instance() -> Diagnostic {
     )
 }
 
-/// Samples `n` runs; `progress` draws a bar on stderr.
-pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Odds, Diagnostic> {
-    // Checked before anything is allocated: no sample says nothing, and the budget bounds the work.
+/// E0502 unless `n` samples of the scenario `file` may be drawn: checked before the scenario is even
+/// loaded (`mythos odds --samples N`), and again by [`sampled`].
+pub fn check_samples(file: &str, n: u64) -> Result<(), Diagnostic> {
+    // No sample says nothing, and the budget bounds the work.
     if n == 0 || n > MAX_SAMPLES {
         return Err(Diagnostic::new(
             Code::BadSamples,
             format!(
-                "sampled odds of `{}` refused: {n} samples asked for, 1 to {MAX_SAMPLES} allowed",
-                p.file.path
+                "sampled odds of `{file}` refused: {n} samples asked for, 1 to {MAX_SAMPLES} allowed"
             ),
         )
         .hint(
             "`--samples 100000` gives each probability to within about 0.3% (two standard errors)",
         ));
     }
+    Ok(())
+}
+
+/// What one chunk of samples played: its first sample, how many it played, the outcomes counted, the
+/// operations its scripts took (up to where it stopped), and the failure it stopped at.
+#[derive(Default)]
+struct Chunk {
+    begin: u64,
+    played: u64,
+    counts: BTreeMap<Outcome, u64>,
+    ops: u64,
+    failure: Option<Diagnostic>,
+}
+
+/// E0502: the card scripts of `n` samples would take more operations than the budget; how many
+/// samples would fit, at the operations of sample 0.
+fn too_many_operations(p: &Prepared, n: u64, first_ops: u64) -> Diagnostic {
+    let fit = (MAX_SAMPLED_SCRIPT_OPERATIONS / first_ops.max(1)).max(1);
+    Diagnostic::new(
+        Code::BadSamples,
+        format!(
+            "sampled odds of `{}` refused: the card scripts of {n} samples take more than \
+             {MAX_SAMPLED_SCRIPT_OPERATIONS} operations together",
+            p.file.path
+        ),
+    )
+    .hint(format!(
+        "ask for fewer samples: the first sample's scripts took {first_ops} operations, so about \
+         `--samples {fit}` fit"
+    ))
+}
+
+/// Samples `n` runs; `progress` draws a bar on stderr.
+pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Odds, Diagnostic> {
+    // Checked before anything is allocated.
+    check_samples(&p.file.path, n)?;
     let is_test = matches!(p.request, TestRequest::Test(_));
     let blueprint = p.blueprint();
     let bar = if progress {
@@ -49,54 +86,100 @@ pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Od
     } else {
         ProgressBar::hidden()
     };
-    const CHUNK: u64 = 4096;
+    // Sample 0 first, alone: if every sample took its scripts' operations, would the samples pass
+    // the budget? Then they are refused at once (a hostile script spends its operations every time).
+    let mut first = blueprint
+        .instantiate()
+        .map_err(|ds| ds.first().cloned().unwrap_or_else(no_instance))?;
+    let _ = first.run_for_odds(DiceSource::seeded(seed));
+    let first_ops = first.hooks.run_operations();
+    if first_ops.saturating_mul(n) > MAX_SAMPLED_SCRIPT_OPERATIONS {
+        return Err(too_many_operations(p, n, first_ops));
+    }
+    drop(first);
 
-    // The lowest sample index known to fail: a chunk that starts past it is not played, and the
-    // failure reported is that of the lowest index whatever the number of threads.
-    let first_failure = AtomicU64::new(u64::MAX);
-    let counted: Vec<Result<BTreeMap<Outcome, u64>, (u64, Diagnostic)>> = (0..n.div_ceil(CHUNK))
-        .into_par_iter()
-        .map_init(
-            || blueprint.instantiate(),
-            |prepared, c| {
-                let begin = c * CHUNK;
-                let end = ((c + 1) * CHUNK).min(n);
-                let mut counts: BTreeMap<Outcome, u64> = BTreeMap::new();
-                if begin > first_failure.load(Ordering::Relaxed) {
-                    return Ok(counts);
-                }
-                let prepared = prepared
-                    .as_mut()
-                    .map_err(|ds| (begin, ds.first().cloned().unwrap_or_else(no_instance)))?;
-                for i in begin..end {
-                    let (enc, result) =
-                        prepared.run_for_odds(DiceSource::seeded(seed.wrapping_add(i)));
-                    if let Err(e) = result {
-                        first_failure.fetch_min(i, Ordering::Relaxed);
-                        return Err((i, prepared.diagnostic(&e)));
-                    }
-                    *counts.entry(Outcome::of(&enc, is_test)).or_insert(0) += 1;
-                }
-                bar.inc(end - begin);
-                Ok(counts)
-            },
-        )
-        .collect();
-    bar.finish_and_clear();
-    let failure = counted
-        .iter()
-        .filter_map(|c| c.as_ref().err())
-        .min_by_key(|(i, _)| *i);
-    if let Some((_, d)) = failure {
-        return Err(d.clone());
-    }
-    let counted = counted.into_iter().flatten();
+    // The samples, in waves of `WAVE` chunks played in parallel. What is reported must not depend on
+    // the number of threads, so after each wave its chunks are walked in sample order, and the first
+    // of these decides: a failing sample, a chunk whose samples took more than
+    // `MAX_CHUNK_SCRIPT_OPERATIONS` (it stops there), or all samples so far more than
+    // `MAX_SAMPLED_SCRIPT_OPERATIONS`. Each is a property of the samples, not of the threads.
+    const CHUNK: u64 = SAMPLE_CHUNK;
+    const WAVE: u64 = 8;
+    let chunks = n.div_ceil(CHUNK);
     let mut total: BTreeMap<Outcome, u64> = BTreeMap::new();
-    for c in counted {
-        for (o, k) in c {
-            *total.entry(o).or_insert(0) += k;
+    let mut spent: u64 = 0;
+    let mut wave = 0;
+    while wave * WAVE < chunks {
+        let played: Vec<Result<Chunk, Diagnostic>> = (wave * WAVE..((wave + 1) * WAVE).min(chunks))
+            .into_par_iter()
+            .map_init(
+                || blueprint.instantiate(),
+                |prepared, c| {
+                    let begin = c * CHUNK;
+                    let end = ((c + 1) * CHUNK).min(n);
+                    let prepared = prepared
+                        .as_mut()
+                        .map_err(|ds| ds.first().cloned().unwrap_or_else(no_instance))?;
+                    let mut chunk = Chunk {
+                        begin,
+                        ..Chunk::default()
+                    };
+                    for i in begin..end {
+                        let (enc, result) =
+                            prepared.run_for_odds(DiceSource::seeded(seed.wrapping_add(i)));
+                        chunk.ops = chunk.ops.saturating_add(prepared.hooks.run_operations());
+                        chunk.played += 1;
+                        if let Err(e) = result {
+                            chunk.failure = Some(prepared.diagnostic(&e));
+                            break;
+                        }
+                        *chunk.counts.entry(Outcome::of(&enc, is_test)).or_insert(0) += 1;
+                        if chunk.ops > MAX_CHUNK_SCRIPT_OPERATIONS {
+                            break;
+                        }
+                    }
+                    bar.inc(end - begin);
+                    Ok(chunk)
+                },
+            )
+            .collect();
+        for c in played {
+            let c = c?;
+            spent = spent.saturating_add(c.ops);
+            if c.ops > MAX_CHUNK_SCRIPT_OPERATIONS {
+                bar.finish_and_clear();
+                let fit = (MAX_CHUNK_SCRIPT_OPERATIONS * c.played / c.ops).max(1);
+                return Err(Diagnostic::new(
+                    Code::BadSamples,
+                    format!(
+                        "sampled odds of `{}` refused: the card scripts of samples {} to {} take \
+                         more than {MAX_CHUNK_SCRIPT_OPERATIONS} operations (at most that for \
+                         {CHUNK} samples, {MAX_SAMPLED_SCRIPT_OPERATIONS} for all)",
+                        p.file.path,
+                        c.begin,
+                        c.begin + c.played - 1
+                    ),
+                )
+                .hint(format!(
+                    "these scripts take about {} operations a sample: about `--samples {fit}` fit",
+                    c.ops / c.played.max(1)
+                )));
+            }
+            if spent > MAX_SAMPLED_SCRIPT_OPERATIONS {
+                bar.finish_and_clear();
+                return Err(too_many_operations(p, n, first_ops));
+            }
+            if let Some(d) = c.failure {
+                bar.finish_and_clear();
+                return Err(d);
+            }
+            for (o, k) in c.counts {
+                *total.entry(o).or_insert(0) += k;
+            }
         }
+        wave += 1;
     }
+    bar.finish_and_clear();
     let stopped: u64 = total
         .iter()
         .filter(|(o, _)| o.stopped)

@@ -1,7 +1,7 @@
 //! The one Rhai engine configuration (DESIGN invariants 2, 5 and 8): built from `Engine::new_raw()` with
 //! only the packages a card needs (no clock, no `sleep`, no environment, no randomness but the dice), no
 //! `import` from disk, no `eval`, no function pointers that carry data, `print` into the transcript
-//! under a budget, under the limits of `limits.rs`. Imports `context` and `limits`.
+//! under a budget, under the limits of `limits.rs`. Imports `charged`, `context` and `limits`.
 
 use super::context;
 use super::limits::Limits;
@@ -28,11 +28,16 @@ pub struct Output {
     asked: usize,
     /// The current call asked for more than `PRINT_ASKED_PER_HOOK`: it is stopped.
     pub runaway: bool,
-    /// Operations the current call has taken so far, and the run's calls before it.
+    /// Operations the current call has taken so far (Rhai's count, and what the functions of
+    /// `charged` added for their work), and the run's calls before it.
     ops: u64,
+    charged: u64,
     run_ops: u64,
     /// The run's calls together took more than `RUN_OPERATIONS`: the current one is stopped.
     pub run_spent: bool,
+    /// The current call took more than `OPERATIONS`, counting what `charged` added (Rhai stops a
+    /// call past its own count by itself).
+    pub hook_spent: bool,
 }
 
 impl Output {
@@ -43,9 +48,11 @@ impl Output {
         self.cut = false;
         self.asked = 0;
         self.runaway = false;
-        self.run_ops += self.ops;
+        self.run_ops += self.ops + self.charged;
         self.ops = 0;
+        self.charged = 0;
         self.run_spent = false;
+        self.hook_spent = false;
     }
 
     /// A new run begins: the whole budget is available again.
@@ -55,13 +62,40 @@ impl Output {
         self.run_ops = 0;
     }
 
+    /// Operations the run's hook calls have taken so far, the current one included.
+    pub fn run_operations(&self) -> u64 {
+        self.run_ops + self.ops + self.charged
+    }
+
     /// Called at every operation of a hook call: whether to stop it (text or operations spent).
     fn progress(&mut self, ops: u64) -> bool {
         self.ops = ops;
-        if self.run_ops + ops > Limits::RUN_OPERATIONS {
+        self.spend();
+        self.runaway || self.run_spent || self.hook_spent
+    }
+
+    /// Marks the call or the run spent once its operations passed their limit.
+    fn spend(&mut self) {
+        if self.ops + self.charged > Limits::OPERATIONS {
+            self.hook_spent = true;
+        }
+        if self.run_operations() > Limits::RUN_OPERATIONS {
             self.run_spent = true;
         }
-        self.runaway || self.run_spent
+    }
+
+    /// Charges `n` operations of work one call did beyond the one Rhai counts for it (`charged`):
+    /// an error once the call's or the run's operations are spent, as Rhai's own count would give.
+    pub fn charge(&mut self, n: u64) -> Result<(), Box<EvalAltResult>> {
+        self.charged = self.charged.saturating_add(n);
+        self.spend();
+        if self.hook_spent || self.run_spent {
+            return Err(Box::new(EvalAltResult::ErrorTerminated(
+                Dynamic::UNIT,
+                Position::NONE,
+            )));
+        }
+        Ok(())
     }
 
     /// `text` as far as the budgets allow; `None` once they are spent (the first time, the line
@@ -155,6 +189,8 @@ pub fn sandboxed_engine(printed: Printed) -> Engine {
             None => Ok(Dynamic::UNIT.into()),
         }
     });
+    let p = printed.clone();
+    super::charged::register(&mut engine, move |n| p.borrow_mut().charge(n));
     let p = printed.clone();
     engine.on_progress(move |ops| p.borrow_mut().progress(ops).then_some(Dynamic::UNIT));
     let p = printed.clone();

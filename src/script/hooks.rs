@@ -21,7 +21,7 @@ struct Compiled {
     ast: AST,
     /// The hooks it defines.
     defined: HookSet,
-    /// The card's id, as `ctx.card` hands it out.
+    /// The card's id, as `ctx.card.id` hands it out.
     id: rhai::ImmutableString,
 }
 
@@ -111,6 +111,38 @@ impl ScriptHooks {
                                 !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')
                             })
                     });
+                    // Rhai is built without floats: `1.5` reads as `1.` and a property `5`.
+                    let before = &src.file.text[..span.start];
+                    let fraction = here.starts_with(|c: char| c.is_ascii_digit())
+                        && before
+                            .strip_suffix('.')
+                            .is_some_and(|b| b.ends_with(|c: char| c.is_ascii_digit()));
+                    if forbidden.is_none() && fraction {
+                        let start = before[..before.len() - 1]
+                            .trim_end_matches(|c: char| c.is_ascii_digit() || c == '_')
+                            .len();
+                        let end = span.start
+                            + here
+                                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                                .unwrap_or(here.len());
+                        let number = &src.file.text[start..end];
+                        problems.push(
+                            Diagnostic::new(
+                                Code::ScriptSyntax,
+                                format!(
+                                    "script of `{id}`: `{number}` is not a whole number; card \
+                                     scripts have no fractions"
+                                ),
+                            )
+                            .at(&src.file, start..end)
+                            .label("a fraction")
+                            .hint(
+                                "numbers in scripts are whole, so that every machine computes the \
+                                 same results (no floating point): count in whole units",
+                            ),
+                        );
+                        continue;
+                    }
                     problems.push(match forbidden {
                         Some(k) => Diagnostic::new(
                             Code::Forbidden,
@@ -149,6 +181,12 @@ impl ScriptHooks {
     /// A new run begins: the transcript budget of scripts is whole again.
     pub fn start_run(&mut self) {
         self.printed.borrow_mut().start_run();
+    }
+
+    /// Operations the hooks of the current run have taken so far (what the sandbox counts against
+    /// `Limits::RUN_OPERATIONS`): odds add them up over all runs.
+    pub fn run_operations(&self) -> u64 {
+        self.printed.borrow().run_operations()
     }
 
     /// How many hooks have been called.
@@ -292,6 +330,12 @@ impl Hooks for ScriptHooks {
                 Some(format!(
                     "the hooks of this run took more than {} operations together",
                     Limits::RUN_OPERATIONS
+                ))
+            } else if out.hook_spent {
+                Some(format!(
+                    "took more than {} operations in one hook call (a function's work on a large \
+                     array, map or string counts as many operations)",
+                    Limits::OPERATIONS
                 ))
             } else {
                 None

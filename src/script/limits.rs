@@ -16,10 +16,12 @@ impl Limits {
     pub const CALL_LEVELS: usize = 32;
     pub const EXPR_DEPTH: usize = 64;
     pub const FN_EXPR_DEPTH: usize = 32;
-    /// Bytes in one string (all strings of one array or map together).
-    pub const STRING_SIZE: usize = 10_000;
-    /// Elements of one array (nested arrays counted together).
-    pub const ARRAY_SIZE: usize = 1_000;
+    /// Bytes in one string (all strings of one array or map together): the largest a card reads,
+    /// `investigator` with its possessions and conditions, holds a few hundred.
+    pub const STRING_SIZE: usize = 4_096;
+    /// Elements of one array (nested arrays counted together): the largest a card reads is the dice
+    /// of a pool (`faces`), a dozen in play, at most a few dozen.
+    pub const ARRAY_SIZE: usize = 256;
     /// Entries of one map (nested maps counted together).
     pub const MAP_SIZE: usize = 100;
     /// Bytes in one map key: Rhai's size limits do not count keys, so a key longer than this is

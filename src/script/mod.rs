@@ -1,6 +1,7 @@
 //! The only place Rhai appears: the sandboxed engine, the modder API (the `ctx` a hook receives) and hook
 //! dispatch. May import `kernel` and `defs`.
 
+mod charged;
 mod check;
 mod context;
 mod engine;

@@ -234,7 +234,8 @@ fn a_card_asking_for_tests_after_every_test_stops_at_the_test_limit() {
 
 #[test]
 fn what_one_hook_prints_is_cut_at_the_hook_budget() {
-    // 10 times an array of 1,000 numbers: about 49,000 bytes asked for, within what a hook may ask.
+    // 40 times an array of 250 numbers (1,140 bytes): 45,600 bytes asked for, within what a hook may
+    // ask.
     let played = play_hostile("one_hook_prints_without_end");
     assert!(played.error.is_none(), "cutting the text is not an error");
     let text = transcript_text(&played);
@@ -255,7 +256,7 @@ fn what_one_hook_prints_is_cut_at_the_hook_budget() {
 
 #[test]
 fn what_all_hooks_of_a_run_print_is_cut_at_the_run_budget() {
-    // 12 tests, 4 hooks each printing about 4,890 bytes: about 235,000 bytes asked for.
+    // 12 tests, 4 hooks each printing 4,560 bytes (cut at 4,096): about 197,000 bytes asked for.
     let played = play_hostile("every_hook_prints");
     assert!(played.error.is_none(), "{:?}", played.error);
     let text = transcript_text(&played);
@@ -388,7 +389,7 @@ fn no_function_a_script_can_reach_reads_the_clock_the_environment_or_chance() {
 fn a_hook_that_keeps_printing_stops_at_the_print_limit() {
     // Formatting a value takes time the operations limit does not count: asking for text without
     // end is a runaway, even once the text is cut.
-    let (d, clues) = stopped("let a = []; for i in 0..1000 { a.push(i); } loop { debug(a); }");
+    let (d, clues) = stopped("let a = []; for i in 0..250 { a.push(i); } loop { debug(a); }");
     assert_names(&d, "E0403", "7");
     assert!(
         d.message.contains(&format!(
@@ -442,4 +443,130 @@ fn a_chain_of_tests_stops_at_the_test_limit() {
         number(&played, &["investigator", "clues"]),
         2 * Limits::TESTS as i64
     );
+}
+
+/// Runs `attack`, failing the test if it takes longer than a hostile script may: a bound on a
+/// runaway (minutes before these limits), not a measure of speed.
+fn within_seconds<T>(attack: impl FnOnce() -> T) -> T {
+    let start = std::time::Instant::now();
+    let out = attack();
+    let took = start.elapsed();
+    assert!(took < std::time::Duration::from_secs(10), "took {took:?}");
+    out
+}
+
+/// Builds `a`, an array of 250 numbers (the array size limit is 256), before `body`.
+fn with_large_array(body: &str) -> String {
+    format!("let a = []; for i in 0..250 {{ a.push(i); }} {body}")
+}
+
+#[test]
+fn a_function_s_work_on_a_large_array_counts_against_the_operations_limit() {
+    // Rhai counts one operation per call, however many elements it compares: these loops ran for
+    // minutes within 100,000 operations. Each call now costs one operation per value it looks at.
+    for body in [
+        "loop { a.contains(-1); }",
+        "loop { if -1 in a {} }",
+        "loop { a.index_of(-1); }",
+        "loop { a.index_of(-1, 0); }",
+        "let b = a; loop { if a == b {} }",
+        "let b = a; loop { if a != b {} }",
+        "loop { a.dedup(); }",
+        "loop { a.sort(); }",
+        "loop { a.sort_desc(); }",
+        "loop { let b = a.order(); }",
+        "loop { let s = a.to_string(); }",
+        "loop { let s = `${a}`; }",
+        "loop { let b = a + []; }",
+        "loop { let b = []; b.append(a); }",
+        "let m = #{}; for i in 0..90 { m[`k${i}`] = a[i]; } let n = m; loop { if m == n {} }",
+        "let m = #{}; for i in 0..90 { m[`k${i}`] = a[i]; } loop { let s = m.to_string(); }",
+    ] {
+        let (d, clues) = within_seconds(|| stopped(&with_large_array(body)));
+        assert_names(&d, "E0403", "7");
+        assert!(
+            d.message.contains(&format!(
+                "took more than {} operations in one hook call",
+                Limits::OPERATIONS
+            )),
+            "{body}: {d}"
+        );
+        assert_eq!(clues, 0, "{body}");
+    }
+}
+
+#[test]
+fn a_replacement_that_would_pass_the_string_size_limit_is_refused_before_it_is_built() {
+    // 4,096 bytes, each replaced by the 4,096 bytes: 16 MiB built for one operation, before Rhai
+    // looked at its size.
+    let (d, clues) = within_seconds(|| {
+        stopped(r#"let s = "a"; for i in 0..12 { s += s; } loop { let t = s; t.replace("a", s); }"#)
+    });
+    assert_names(&d, "E0403", "7");
+    assert!(d.message.contains("string"), "{d}");
+    assert_eq!(clues, 0);
+}
+
+#[test]
+fn hooks_whose_functions_together_work_long_stop_at_the_run_operations_limit() {
+    // Each hook searches a large array within the operations of one call; together they pass those
+    // of one run.
+    let played = within_seconds(|| play_hostile("every_hook_searches_a_large_array"));
+    let d = played.error.clone().expect("the run is stopped");
+    assert_at(
+        &d,
+        "E0403",
+        "seeker",
+        "on_pool",
+        "tests/sandbox/every_hook_searches_a_large_array.toml",
+        "7",
+    );
+    assert!(
+        d.message.contains(&format!(
+            "more than {} operations together",
+            Limits::RUN_OPERATIONS
+        )),
+        "{d}"
+    );
+}
+
+#[test]
+fn no_function_a_script_can_reach_takes_or_gives_a_float() {
+    // Floating point results of libm (`sin`, `exp`, `**`) may differ between machines; Rhai is built
+    // without floats (DESIGN invariant 2). The check finds them in a standard engine, so it can fail.
+    let floats = |e: &rhai::Engine| -> Vec<String> {
+        e.gen_fn_signatures(true)
+            .into_iter()
+            .filter(|s| s.contains("f64") || s.contains("f32") || s.contains("float"))
+            .collect()
+    };
+    let engine = sandboxed_engine(Default::default());
+    assert_eq!(floats(&engine), Vec::<String>::new());
+}
+
+#[test]
+fn transcendental_and_float_functions_are_not_functions_of_the_script_api() {
+    for call in [
+        "let x = sin(1);",
+        "let x = exp(1);",
+        "let x = sqrt(4);",
+        "let x = to_float(1);",
+        "let x = parse_float(\"1.5\");",
+    ] {
+        let d = refused(call);
+        assert_names(&d, "E0407", "9");
+        assert!(
+            d.message.contains("is not a function of the script API"),
+            "{call}: {d}"
+        );
+    }
+}
+
+#[test]
+fn a_float_literal_is_refused_when_the_script_is_loaded() {
+    // Rhai without floats would say "Expecting name of a property" after `1.`.
+    let d = refused("let x = 1.5;");
+    assert_eq!(d.code, "E0401", "{d}");
+    assert!(d.message.contains("`1.5` is not a whole number"), "{d}");
+    assert_eq!(d.location().as_deref(), Some("hostile.toml:9:13"));
 }

@@ -37,6 +37,7 @@ pub fn exact_with(p: &mut Prepared, collapse: bool) -> Result<Odds, Diagnostic> 
     let is_test = matches!(p.request, TestRequest::Test(_));
     let mut threshold = 1e-12;
     let mut total_runs = 0;
+    let mut script_ops = 0;
     loop {
         let mut s = Search {
             p: &mut *p,
@@ -44,12 +45,14 @@ pub fn exact_with(p: &mut Prepared, collapse: bool) -> Result<Odds, Diagnostic> 
             tables: HashMap::new(),
             runs: 0,
             replayed: 0,
+            script_ops,
             threshold,
             is_test,
             collapse,
         };
         let d = s.explore(&mut Vec::new(), 1.0);
         total_runs += s.runs;
+        script_ops = s.script_ops;
         let d = d.map_err(|e| match e {
             Stop::Kernel(e) => p.diagnostic(&e),
             Stop::Budget(why) => too_large(p, &why),

@@ -2,7 +2,8 @@
 //! state the rules go on from, prune below a threshold.
 
 use super::super::budget::{
-    MAX_REPLAYED_DICE, MAX_ROLL_BRANCHES, MAX_ROLL_FACES, MAX_RUNS, multiset_count,
+    MAX_EXACT_SCRIPT_OPERATIONS, MAX_REPLAYED_DICE, MAX_ROLL_BRANCHES, MAX_ROLL_FACES, MAX_RUNS,
+    multiset_count,
 };
 use super::super::outcome::Outcome;
 use super::multiset::{class_multisets, multisets};
@@ -34,12 +35,32 @@ pub(super) struct Search<'a> {
     pub(super) tables: HashMap<usize, Table>,
     pub(super) runs: u64,
     pub(super) replayed: u64,
+    /// Operations the card scripts of every run so far took, over every threshold.
+    pub(super) script_ops: u64,
     pub(super) threshold: f64,
     pub(super) is_test: bool,
     pub(super) collapse: bool,
 }
 
 impl Search<'_> {
+    /// Plays the scenario with `dice`, counting its scripts' operations against the budget of the
+    /// whole computation.
+    fn run(
+        &mut self,
+        dice: DiceSource,
+    ) -> Result<(crate::kernel::Encounter, Result<(), KernelError>), Stop> {
+        let (enc, result) = self.p.run_for_odds(dice);
+        self.script_ops = self
+            .script_ops
+            .saturating_add(self.p.hooks.run_operations());
+        if self.script_ops > MAX_EXACT_SCRIPT_OPERATIONS {
+            return Err(Stop::Budget(format!(
+                "its runs' card scripts take more than {MAX_EXACT_SCRIPT_OPERATIONS} operations together"
+            )));
+        }
+        Ok((enc, result))
+    }
+
     fn table(&mut self, n: usize) -> Table {
         self.tables
             .entry(n)
@@ -65,7 +86,7 @@ impl Search<'_> {
             let len = prefix.len();
             prefix.extend(std::iter::repeat_n(1, n));
             self.runs += 1;
-            let (probe, _) = self.p.run_for_odds(DiceSource::replay(prefix.clone()));
+            let (probe, _) = self.run(DiceSource::replay(prefix.clone())).ok()?;
             prefix.truncate(len);
             (from, counts) = probe.roll_rules.get(&k)?.clone();
         }
@@ -97,7 +118,7 @@ impl Search<'_> {
                 "its runs replay more than {MAX_REPLAYED_DICE} dice"
             )));
         }
-        let (enc, result) = self.p.run_for_odds(DiceSource::replay(prefix.clone()));
+        let (enc, result) = self.run(DiceSource::replay(prefix.clone()))?;
         match result {
             Ok(()) => {
                 let mut d = BTreeMap::new();

@@ -3,7 +3,7 @@
 //!
 //! The boundary between the kernel's typed vocabulary and the strings scripts speak: kinds, places,
 //! skills and stats are parsed here and read out with their `as_str`/`key`. Two script names differ
-//! from the kernel's: `ctx.monster.damage` is `Monster::health_tokens`, and `ctx.encounter` is the
+//! from the kernel's: `ctx.monster.damage` is `Monster::health_tokens`, and `ctx.combat` is the
 //! combat under way (`TestView::combat`).
 
 use crate::kernel::{
@@ -116,7 +116,7 @@ macro_rules! object {
 }
 
 object!(
-    /// `ctx.card`: the card whose hook runs.
+    /// `ctx.card.id`: the card whose hook runs.
     Card,
     /// `ctx.test`: the test under way (`()` when none).
     Test,
@@ -126,9 +126,9 @@ object!(
     Investigator,
     /// `ctx.combat`: the combat encounter under way (`()` when none).
     Combat,
-    /// `ctx.loss`: in `on_damage`, the loss about to be applied (`()` elsewhere).
+    /// `ctx.loss.amount`: in `on_damage`, the loss about to be applied (`()` elsewhere).
     Loss,
-    /// `ctx.gaining`: in `on_gain_condition`, the Condition about to be gained (`()` elsewhere).
+    /// `ctx.gaining.id`: in `on_gain_condition`, the Condition about to be gained (`()` elsewhere).
     Gaining,
 );
 
