@@ -208,7 +208,7 @@ pub(super) fn register(engine: &mut Engine) {
         Ok(())
     });
 
-    // ctx.loss.amount: on_damage
+    // ctx.loss: on_damage
     act!(e, Loss, "reduce", |c, n: INT| {
         c.push(Effect::ReduceLoss(count(n, "reduce")?));
         Ok(())
@@ -218,7 +218,7 @@ pub(super) fn register(engine: &mut Engine) {
         Ok(())
     });
 
-    // ctx.gaining.id: on_gain_condition
+    // ctx.gaining: on_gain_condition
     act!(e, Gaining, "prevent", |c| {
         c.push(Effect::PreventGain);
         Ok(())

@@ -1,10 +1,12 @@
 //! `ctx`: what a hook receives. Getters read a copy of the state; every method records an effect that
-//! the kernel applies after the hook returns. This folder (`read` for getters, `act` for methods) is the script API reference's source of truth.
+//! the kernel applies after the hook returns. This folder (`read` for getters, `act` for methods) is
+//! the script API reference's source of truth.
 //!
 //! The boundary between the kernel's typed vocabulary and the strings scripts speak: kinds, places,
-//! skills and stats are parsed here and read out with their `as_str`/`key`. Two script names differ
-//! from the kernel's: `ctx.monster.damage` is `Monster::health_tokens`, and `ctx.combat` is the
-//! combat under way (`TestView::combat`).
+//! skills and stats are parsed here and read out with their `as_str`/`key`. Script names that differ
+//! from the kernel's: `ctx.combat` is `TestView::combat`, its `horror_*` and `combat_*` are
+//! `CombatView::will_*` and `strength_*`, and `ctx.monster.damage` is the combat's `damage_value`
+//! (its printed damage until one is set).
 
 use crate::kernel::{
     BonusKind, DiceError, DiceSource, Effect, Game, Location, Skill, Stat, TestView,
@@ -116,7 +118,7 @@ macro_rules! object {
 }
 
 object!(
-    /// `ctx.card.id`: the card whose hook runs.
+    /// `ctx.card`: the card whose hook runs.
     Card,
     /// `ctx.test`: the test under way (`()` when none).
     Test,
@@ -126,9 +128,9 @@ object!(
     Investigator,
     /// `ctx.combat`: the combat encounter under way (`()` when none).
     Combat,
-    /// `ctx.loss.amount`: in `on_damage`, the loss about to be applied (`()` elsewhere).
+    /// `ctx.loss`: in `on_damage`, the loss about to be applied (`()` elsewhere).
     Loss,
-    /// `ctx.gaining.id`: in `on_gain_condition`, the Condition about to be gained (`()` elsewhere).
+    /// `ctx.gaining`: in `on_gain_condition`, the Condition about to be gained (`()` elsewhere).
     Gaining,
 );
 

@@ -100,7 +100,7 @@ pub(super) fn register(engine: &mut Engine) {
         c.view(|v| traits_of(v, id))
     });
 
-    // ctx.card.id
+    // ctx.card
     e.register_get("id", |o: &mut Card| o.0.0.borrow().card.clone());
     get!(e, Card, "chosen", |v| v.chosen);
     get!(e, Card, "in_hand", |v| only(v, Game::Arkham, || v
@@ -257,7 +257,7 @@ pub(super) fn register(engine: &mut Engine) {
     fight!("sanity_lost", |c| (c.sanity_lost as INT).into());
     fight!("health_lost", |c| (c.health_lost as INT).into());
 
-    // ctx.loss.amount
+    // ctx.loss
     macro_rules! loss {
         ($name:literal, |$l:ident| $body:expr) => {
             e.register_get($name, |o: &mut Loss| {
@@ -271,7 +271,7 @@ pub(super) fn register(engine: &mut Engine) {
     loss!("target", |l| l.target.key().to_string().into());
     loss!("cause", |l| l.cause.key().into_owned().into());
 
-    // ctx.gaining.id
+    // ctx.gaining
     e.register_get("id", |o: &mut Gaining| {
         o.0.view(|v| v.gaining.clone().map_or(Dynamic::UNIT, Dynamic::from))
     });
