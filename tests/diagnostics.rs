@@ -228,6 +228,39 @@ fn misnamed_hook() {
     insta::assert_snapshot!(out);
 }
 
+/// A property read from `ctx` is checked along its whole chain against what the engine registers:
+/// the first name (`ctx.investigater`) and a name after a correct head (`ctx.combat.numbr`), each
+/// E0407 where it is written, with the closest name of the same object as the hint; both at once.
+#[test]
+fn misspelt_properties_in_a_chain_are_refused_where_written() {
+    let name = "misspelt_property_in_a_chain";
+    let ds = refused(name);
+    let out = render_all(&ds, false);
+    assert_eq!(ds.len(), 2, "{out}");
+    assert_diag(
+        &ds[0],
+        name,
+        "E0407",
+        "8:12",
+        "did you mean `ctx.investigator`?",
+    );
+    assert!(
+        out.contains("`ctx.investigater` is not a property"),
+        "{out}"
+    );
+    assert_diag(
+        &ds[1],
+        name,
+        "E0407",
+        "11:45",
+        "did you mean `ctx.combat.number`?",
+    );
+    assert!(
+        out.contains("`ctx.combat.numbr` is not a property"),
+        "{out}"
+    );
+}
+
 #[test]
 fn several_problems() {
     // Validation collects every problem before it stops.

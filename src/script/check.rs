@@ -1,8 +1,8 @@
 //! What loading checks in a compiled script beyond its syntax, before anything runs: a call to a
 //! function neither the script API, Rhai's standard library nor the script itself defines (E0407), a
-//! property of `ctx` that does not exist (E0407), and a card id written as a literal
-//! (`ctx.investigator.gain_condition("paranoia")`) that names no card (E0201), a closure that captures
-//! a variable and a map key longer than `Limits::MAP_KEY` (E0408). `import`, `eval`, `Fn` and `curry` are disabled
+//! property that does not exist anywhere in a chain read from `ctx` (`ctx.investigator.clus`, E0407), and a card id written as a literal
+//! (`ctx.investigator.gain_condition("paranoia")`) that names no card (E0201), a closure that captures a variable and
+//! a map key longer than `Limits::MAP_KEY` (E0408). `import`, `eval`, `Fn` and `curry` are disabled
 //! keywords: the parser refuses them (E0408, in `hooks.rs`). Imports `engine` and `position`.
 
 use super::context::OBJECTS;
@@ -10,7 +10,7 @@ use super::limits::Limits;
 use super::position::place;
 use crate::defs::{CardSet, Code, Diagnostic, ScriptSource, closest};
 use rhai::{AST, ASTNode, Engine, Expr, Position, Stmt};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Rhai's keywords that are called like functions but registered nowhere.
 const KEYWORDS: [&str; 7] = [
@@ -26,10 +26,12 @@ const KEYWORDS: [&str; 7] = [
 /// API methods whose last argument is a card id.
 const TAKES_CARD: [&str; 3] = ["gain_condition", "discard_condition", "discard"];
 
-/// The names a script may call and the properties `ctx` has, read from the engine once.
+/// The names a script may call and the properties of each registered type, read from the engine once.
 pub struct Known {
     functions: BTreeSet<String>,
-    properties: BTreeSet<String>,
+    /// Each registered type's getters (by the type's script name: `Ctx`, ...), with the script name
+    /// of what each returns (`map`, `Dynamic`, a registered type's name).
+    getters: BTreeMap<String, BTreeMap<String, String>>,
     /// The methods of `ctx` and of its objects, for hints.
     api: BTreeSet<String>,
 }
@@ -37,16 +39,25 @@ pub struct Known {
 impl Known {
     pub fn of(engine: &Engine) -> Known {
         let mut functions: BTreeSet<String> = KEYWORDS.iter().map(|s| s.to_string()).collect();
-        let mut properties = BTreeSet::new();
+        let mut getters: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
         let mut api = BTreeSet::new();
         for sig in engine.gen_fn_signatures(true) {
             let name = sig.split('(').next().unwrap_or("").trim();
             if let Some(p) = name.strip_prefix("get$") {
-                if sig.contains("Ctx") {
-                    properties.insert(p.to_string());
+                // `get$name(_: &mut Type) -> Returned`
+                let of = sig
+                    .split_once("&mut ")
+                    .map(|(_, t)| t.split(')').next().unwrap_or("").trim());
+                let returned = sig.rsplit_once("->").map_or("", |(_, r)| r.trim());
+                if let Some(of) = of {
+                    getters
+                        .entry(of.to_string())
+                        .or_default()
+                        .insert(p.to_string(), returned.to_string());
                 }
             } else if !name.is_empty() {
-                let on = sig.split(&['(', ','][..]).nth(1).unwrap_or("");
+                // `name(_: &mut Type, ...)`: a method of `ctx` or of one of its objects.
+                let on = sig.split(['(', ',', ')']).nth(1).unwrap_or("");
                 if OBJECTS
                     .iter()
                     .any(|o| on.trim_end().ends_with(&format!("&mut {o}")))
@@ -58,9 +69,47 @@ impl Known {
         }
         Known {
             functions,
-            properties,
+            getters,
             api,
         }
+    }
+
+    /// The type a property chain is read from after `ty.property`, when it is known: the getter's
+    /// registered return type, or, where the getter returns a `Dynamic` (an object or `()` for
+    /// "absent"), the registered type named as the property (`monster` -> `Monster`). A map or a
+    /// value of no registered type is not followed (its keys are not the engine's to know).
+    fn after(&self, returned: &str, property: &str) -> Option<&str> {
+        if self.getters.contains_key(returned) {
+            return Some(self.getters.get_key_value(returned)?.0);
+        }
+        if returned.ends_with("Dynamic") {
+            return self
+                .getters
+                .keys()
+                .find(|t| t.eq_ignore_ascii_case(property) && t.as_str() != CTX)
+                .map(String::as_str);
+        }
+        None
+    }
+}
+
+/// The script name of `ctx`'s type.
+const CTX: &str = "Ctx";
+
+/// The properties read one after the other in a chain after `ctx.` (`investigator`, `clues` in
+/// `ctx.investigator.clues`), up to the first method call or index.
+fn chain(e: &Expr, out: &mut Vec<(String, Position)>) {
+    match e {
+        Expr::Property(p, pos) => out.push((p.2.to_string(), *pos)),
+        Expr::Dot(bin, _, _) | Expr::Index(bin, _, _) => {
+            if let Expr::Property(p, pos) = &bin.lhs {
+                out.push((p.2.to_string(), *pos));
+                if matches!(e, Expr::Dot(..)) {
+                    chain(&bin.rhs, out);
+                }
+            }
+        }
+        _ => {}
     }
 }
 
@@ -130,7 +179,7 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
     let own: BTreeSet<String> = ast.iter_functions().map(|f| f.name.to_string()).collect();
     let id = &src.card;
     let mut out: Vec<(Position, Diagnostic)> = Vec::new();
-    let mut props: Vec<(Position, Diagnostic)> = Vec::new();
+    let mut checked: Vec<(Position, Diagnostic)> = Vec::new();
     let mut call = |name: &str, args: &[Expr], pos: Position, method: bool| {
         // `curry` here is the parser's own, for a closure's captures (reported below): a script's
         // `curry` is refused when it is compiled.
@@ -194,50 +243,66 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
                     )
                     .label("captured here")
                     .hint("an anonymous function sees only its parameters here: pass the value as one");
-                    props.push((v.pos, at(src, v.pos, v.name.len(), d)));
+                    checked.push((v.pos, at(src, v.pos, v.name.len(), d)));
                 }
             }
             Some(ASTNode::Expr(Expr::Map(m, pos))) => {
                 for (key, _) in m.0.iter().filter(|(k, _)| k.name.len() > Limits::MAP_KEY) {
-                    props.push((*pos, long_key(src, id, key.pos, key.name.len())));
+                    checked.push((*pos, long_key(src, id, key.pos, key.name.len())));
                 }
             }
             // A map literal of constants, folded into one value when the script was compiled.
             Some(ASTNode::Expr(Expr::DynamicConstant(v, pos))) => {
                 if let Some(len) = longest_key(v).filter(|n| *n > Limits::MAP_KEY) {
-                    props.push((*pos, long_key(src, id, *pos, len)));
+                    checked.push((*pos, long_key(src, id, *pos, len)));
                 }
             }
             Some(ASTNode::Expr(Expr::Property(p, ppos))) if p.2.len() > Limits::MAP_KEY => {
-                props.push((*ppos, long_key(src, id, *ppos, p.2.len())));
+                checked.push((*ppos, long_key(src, id, *ppos, p.2.len())));
             }
             Some(ASTNode::Expr(Expr::Dot(bin, _, _))) => {
-                if let (Expr::Variable(v, _, _), Expr::Property(p, ppos)) = (&bin.lhs, &bin.rhs)
+                if let Expr::Variable(v, _, _) = &bin.lhs
                     && v.1 == "ctx"
-                    && !known.properties.contains(p.2.as_str())
                 {
-                    let near = closest(&p.2, known.properties.iter().map(String::as_str));
-                    let d = Diagnostic::new(
-                        Code::UnknownApi,
-                        format!(
-                            "`{id}`{}: `ctx.{}` is not a property of the script API",
-                            where_in(src, *ppos),
-                            p.2
-                        ),
-                    )
-                    .label("no such property")
-                    .hint(match near.first() {
-                        Some(n) => format!("did you mean `{n}`?"),
-                        None => "the script API is listed in the README's modder's guide".into(),
-                    });
-                    props.push((*ppos, at(src, *ppos, p.2.len(), d)));
+                    let mut props = Vec::new();
+                    chain(&bin.rhs, &mut props);
+                    let mut ty = CTX.to_string();
+                    let mut path = String::from("ctx");
+                    for (p, ppos) in props {
+                        let Some(of) = known.getters.get(&ty) else {
+                            break;
+                        };
+                        let Some(returned) = of.get(&p) else {
+                            let near = closest(&p, of.keys().map(String::as_str));
+                            let d = Diagnostic::new(
+                                Code::UnknownApi,
+                                format!(
+                                    "`{id}`{}: `{path}.{p}` is not a property of the script API",
+                                    where_in(src, ppos),
+                                ),
+                            )
+                            .label("no such property")
+                            .hint(match near.first() {
+                                Some(n) => format!("did you mean `{path}.{n}`?"),
+                                None => "the script API is listed in the README's modder's guide"
+                                    .into(),
+                            });
+                            checked.push((ppos, at(src, ppos, p.len(), d)));
+                            break;
+                        };
+                        match known.after(returned, &p) {
+                            Some(next) => ty = next.to_string(),
+                            None => break,
+                        }
+                        path = format!("{path}.{p}");
+                    }
                 }
             }
             _ => {}
         }
         true
     });
-    out.append(&mut props);
+    out.append(&mut checked);
     out.sort_by_key(|(p, _)| (p.line(), p.position()));
     out.into_iter().map(|(_, d)| d).collect()
 }
@@ -245,6 +310,29 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A sub-object returned as a `Dynamic` (an object, or `()` when absent) is followed by the
+    /// registered type named as its property; a map is not followed.
+    #[test]
+    fn a_chain_follows_the_registered_type_a_getter_returns() {
+        #[derive(Clone)]
+        struct Ctx;
+        #[derive(Clone)]
+        struct Monster;
+        let mut e = Engine::new_raw();
+        e.register_type_with_name::<Ctx>("Ctx");
+        e.register_type_with_name::<Monster>("Monster");
+        e.register_get("monster", |_: &mut Ctx| rhai::Dynamic::from(Monster));
+        e.register_get("typed", |_: &mut Ctx| Monster);
+        e.register_get("table", |_: &mut Ctx| rhai::Map::new());
+        e.register_get("toughness", |_: &mut Monster| 1 as rhai::INT);
+        let k = Known::of(&e);
+        let ctx = &k.getters[CTX];
+        assert_eq!(k.after(&ctx["monster"], "monster"), Some("Monster"));
+        assert_eq!(k.after(&ctx["typed"], "typed"), Some("Monster"));
+        assert_eq!(k.after(&ctx["table"], "table"), None);
+        assert!(k.getters["Monster"].contains_key("toughness"));
+    }
 
     #[test]
     fn the_enclosing_function_is_the_last_defined_above() {

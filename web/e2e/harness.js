@@ -69,3 +69,40 @@ export async function setText(page, body) {
 export async function lastTiming(page) {
   return page.evaluate(() => window.__mythos.last);
 }
+
+// A .zip of the files under `dir` (deflated, paths relative to it), as a user's archiver writes one.
+export async function zipFolder(dir) {
+  const { readdir, readFile: read } = await import('node:fs/promises');
+  const { deflateRawSync, crc32 } = await import('node:zlib');
+  const files = [];
+  const walk = async (d, rel) => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      if (e.isDirectory()) await walk(join(d, e.name), `${rel}${e.name}/`);
+      else files.push([`${rel}${e.name}`, await read(join(d, e.name))]);
+    }
+  };
+  await walk(dir, '');
+  const locals = [];
+  const central = [];
+  let offset = 0;
+  for (const [name, data] of files) {
+    const nameBuf = Buffer.from(name);
+    const body = deflateRawSync(data);
+    const head = Buffer.alloc(30);
+    head.writeUInt32LE(0x04034b50, 0); head.writeUInt16LE(20, 4); head.writeUInt16LE(8, 8);
+    head.writeUInt32LE(crc32(data), 14); head.writeUInt32LE(body.length, 18); head.writeUInt32LE(data.length, 22);
+    head.writeUInt16LE(nameBuf.length, 26);
+    const dirEntry = Buffer.alloc(46);
+    dirEntry.writeUInt32LE(0x02014b50, 0); dirEntry.writeUInt16LE(20, 4); dirEntry.writeUInt16LE(20, 6);
+    dirEntry.writeUInt16LE(8, 10); dirEntry.writeUInt32LE(crc32(data), 16); dirEntry.writeUInt32LE(body.length, 20);
+    dirEntry.writeUInt32LE(data.length, 24); dirEntry.writeUInt16LE(nameBuf.length, 28); dirEntry.writeUInt32LE(offset, 42);
+    locals.push(head, nameBuf, body);
+    central.push(dirEntry, nameBuf);
+    offset += 30 + nameBuf.length + body.length;
+  }
+  const cd = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(files.length, 8); end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(cd.length, 12); end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}

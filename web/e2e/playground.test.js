@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { serve, launch, open, shot, setText, lastTiming, SHOTS, REPO } from './harness.js';
+import { serve, launch, open, shot, setText, lastTiming, zipFolder, SHOTS, REPO } from './harness.js';
 
 let server;
 let browser;
@@ -262,6 +262,36 @@ test('a card pack folder loaded from the disk: its cards are in the picker and a
   assert.equal(await page.locator('#expects li.hold').count(), 4);
   assert.match(await page.locator('#status').innerText(), /all 4 \[expect\] lines hold/);
   await shot(page, '7-pack-folder');
+  await page.context().close();
+});
+
+test('a card pack as a .zip of its folder loads too', async () => {
+  const page = await open(browser, server.url);
+  const buffer = await zipFolder(join(REPO, 'examples', 'packs', 'miskatonic_expedition'));
+  await page.locator('#packzip').setInputFiles({ name: 'expedition.zip', mimeType: 'application/zip', buffer });
+  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('loaded'));
+  assert.match(await page.locator('#status').innerText(), /^loaded expedition \(\d+ files\)/);
+  await page.selectOption('#pack-scenarios', 'expedition/scenarios/bone_swarm_loses_one_less.toml');
+  await page.locator('#check').click();
+  await page.locator('#expects').waitFor();
+  assert.equal(await page.locator('#expects li.hold').count(), 4);
+  // Not a zip: said so, nothing loaded.
+  await page.locator('#packzip').setInputFiles({ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip at all') });
+  await page.waitForSelector('#status.bad');
+  assert.match(await page.locator('#status').innerText(), /^notes\.zip: not a zip file/);
+  await page.context().close();
+});
+
+test('once loaded, the page works offline', async () => {
+  const page = await open(browser, server.url);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await setText(page, GHOUL);
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  await page.locator('#run').click();
+  await page.locator('#transcript').waitFor();
+  assert.match(await page.locator('#transcript').innerText(), /Combat Encounter 1: Ghoul/);
   await page.context().close();
 });
 

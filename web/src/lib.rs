@@ -304,15 +304,3 @@ impl OddsJob {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn line_col_counts_characters_from_one() {
-        assert_eq!(line_col("ab\ncd", 0), (1, 1));
-        assert_eq!(line_col("ab\ncd", 4), (2, 2));
-        assert_eq!(line_col("é\nx", 2), (1, 2));
-    }
-}

@@ -169,13 +169,12 @@ function goTo(line, column = 1, endLine = null, endColumn = null) {
   syncScroll();
 }
 
-let saveTimer = null;
 text.addEventListener('input', () => {
   if (marks.errors.length || Object.keys(marks.lines).length) marks = { errors: [], lines: {} };
   drawEditor();
-  clearTimeout(saveTimer);
-  saveTimer = setTimeout(save, 300);
+  save();
 });
+addEventListener('pagehide', save);
 text.addEventListener('scroll', syncScroll);
 text.addEventListener('keydown', (e) => {
   if (e.key === 'Tab' && !e.ctrlKey && !e.altKey && !e.metaKey) {
@@ -531,10 +530,68 @@ async function setPacks(list) {
   return r.out;
 }
 
+// The files of a .zip (stored or deflated entries; no ZIP64), as [path, bytes] pairs, read with the
+// browser's own DecompressionStream.
+async function unzip(buf) {
+  const v = new DataView(buf);
+  const u8 = new Uint8Array(buf);
+  let eocd = -1;
+  for (let i = buf.byteLength - 22; i >= Math.max(0, buf.byteLength - 22 - 65535); i--) {
+    if (v.getUint32(i, true) === 0x06054b50) { eocd = i; break; }
+  }
+  if (eocd < 0) throw new Error('not a zip file (no end of central directory)');
+  const count = v.getUint16(eocd + 10, true);
+  let at = v.getUint32(eocd + 16, true);
+  const out = [];
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > buf.byteLength || v.getUint32(at, true) !== 0x02014b50) throw new Error('a damaged zip file (central directory)');
+    const method = v.getUint16(at + 10, true);
+    const csize = v.getUint32(at + 20, true);
+    const size = v.getUint32(at + 24, true);
+    const nameLen = v.getUint16(at + 28, true);
+    const extraLen = v.getUint16(at + 30, true);
+    const commentLen = v.getUint16(at + 32, true);
+    const local = v.getUint32(at + 42, true);
+    const name = new TextDecoder().decode(u8.subarray(at + 46, at + 46 + nameLen));
+    at += 46 + nameLen + extraLen + commentLen;
+    if (name.endsWith('/') || !/\.(toml|rhai)$/i.test(name) || size > 1 << 20) continue;
+    if (csize === 0xffffffff || local === 0xffffffff) throw new Error('ZIP64 archives are not read: zip the pack folder without ZIP64');
+    const start = local + 30 + v.getUint16(local + 26, true) + v.getUint16(local + 28, true);
+    const data = u8.subarray(start, start + csize);
+    if (method === 0) out.push([name, data]);
+    else if (method === 8) out.push([name, await pipe(data, new DecompressionStream('deflate-raw'))]);
+    else throw new Error(`${name}: compression method ${method} is not read (only stored and deflated)`);
+  }
+  return out;
+}
+
+$('packzip').addEventListener('change', async (e) => {
+  const file = e.target.files[0];
+  e.target.value = '';
+  if (!file) return;
+  try {
+    const entries = await unzip(await file.arrayBuffer());
+    let withText = entries.map(([p, b]) => [p, new TextDecoder().decode(b)]);
+    // A zip of the folder's contents (pack.toml at its top): the folder is named after the zip.
+    if (withText.some(([p]) => p === 'pack.toml')) {
+      const root = file.name.replace(/\.zip$/i, '');
+      withText = withText.map(([p, t]) => [`${root}/${p}`, t]);
+    }
+    await loadPackFiles(withText);
+  } catch (err) {
+    setStatus(`${file.name}: ${err.message}`, 'bad');
+  }
+});
+
 $('packdir').addEventListener('change', async (e) => {
   const files = [...e.target.files].filter((f) => /\.(toml|rhai)$/i.test(f.name) && f.size <= 1 << 20);
   const withText = await Promise.all(files.map(async (f) => [f.webkitRelativePath || f.name, await f.text()]));
-  // Every folder holding a pack.toml is a pack; its files are those under it.
+  e.target.value = '';
+  await loadPackFiles(withText);
+});
+
+// Packs from [path, text] pairs: every folder holding a pack.toml is one.
+async function loadPackFiles(withText) {
   const roots = withText.map(([p]) => p).filter((p) => /(^|\/)pack\.toml$/.test(p)).map((p) => p.replace(/\/?pack\.toml$/, ''));
   if (!roots.length) { setStatus('no pack.toml in that folder: a pack is a folder with pack.toml, cards/ and scripts/', 'bad'); return; }
   const loaded = roots.map((root) => ({ root, files: withText.filter(([p]) => p.startsWith(root + '/')) }));
@@ -543,13 +600,12 @@ $('packdir').addEventListener('change', async (e) => {
   if (loaded.length === 1) loaded[0].aliases = ['..'];
   const others = packs.filter((p) => !roots.includes(p.root));
   const problems = await setPacks([...others, ...loaded]);
-  e.target.value = '';
   if (problems.length) {
     $('output').innerHTML = `<pre class="rendered">${escapeHtml(problems.map((d) => d.rendered).join('\n'))}</pre>`;
     $('problems').innerHTML = problems.map(diagHtml).join('');
     setStatus(`loaded ${roots.join(', ')}: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the packs`, 'bad');
   } else setStatus(`loaded ${roots.join(', ')} (${loaded.reduce((n, p) => n + p.files.length, 0)} files): its cards are in the picker; a scenario may also name it in \`packs\``, 'good');
-});
+}
 
 // ---------------------------------------------------------------- the picker
 

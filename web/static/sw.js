@@ -1,8 +1,12 @@
-// Offline use: every file of the page is kept in the cache when fetched; the network is asked first
-// (so a new build is never hidden behind an old one) and the cache answers when it cannot be reached.
+// Offline use: the page's files are cached when the service worker installs, and every file fetched
+// later too; the network is asked first (so a new build is never hidden behind an old one) and the cache
+// answers when the network cannot be reached.
 const CACHE = 'mythos-playground-v1';
+const FILES = ['./', 'index.html', 'style.css', 'app.js', 'worker.js', 'pkg/mythos_web.js', 'pkg/mythos_web_bg.wasm'];
 
-self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('install', (e) => {
+  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+});
 self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
 self.addEventListener('fetch', (e) => {
   const url = new URL(e.request.url);
