@@ -252,7 +252,7 @@ fn misspelt_properties_in_a_chain_are_refused_where_written() {
         &ds[1],
         name,
         "E0407",
-        "11:45",
+        "11:39",
         "did you mean `ctx.combat.number`?",
     );
     assert!(
