@@ -72,15 +72,18 @@ impl Prepared {
         self.run(dice, false)
     }
 
+    /// What it was made from and its compiled scripts, apart: a run reads the one and calls the other.
+    pub fn split(&mut self) -> (&Blueprint, &mut ScriptHooks) {
+        (&self.plan, &mut self.hooks)
+    }
+
     fn run(&mut self, dice: DiceSource, full: bool) -> (Encounter, Result<(), KernelError>) {
-        let mut enc = Encounter::new(self.setup.with_dice(dice));
+        let (plan, hooks) = self.split();
+        let mut enc = Encounter::new(plan.setup.with_dice(dice));
         enc.rollback = full;
         enc.record = full;
-        self.hooks.start_run();
-        let result = self
-            .plan
-            .procedure
-            .run(&mut enc, &self.plan.request, &mut self.hooks);
+        hooks.start_run();
+        let result = plan.procedure.run(&mut enc, &plan.request, hooks);
         (enc, result)
     }
 

@@ -46,7 +46,12 @@ impl Encounter {
         // no effect after the one that defeated him applies (RG, Defeated Investigators). A loss the
         // monster takes at the same time as his (the Strength test) still goes through on_damage.
         let stops = self.procedure().stops_at_once() && hook != Hook::OnDamage;
+        // Two copies of one card are two possessions, each called: `in_hand` is its own copy's.
+        let mut copies: BTreeMap<Rc<str>, usize> = BTreeMap::new();
         for card in cards {
+            let copy = copies.entry(card.clone()).or_insert(0);
+            *copy += 1;
+            let copy = *copy;
             if stops && self.investigator.is_out() {
                 break;
             }
@@ -62,6 +67,10 @@ impl Encounter {
             }
             let mut view = self.view(&card);
             view.loss = loss.clone();
+            view.in_hand = self
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.hands.contains(&crate::kernel::copy_key(&card, copy)));
             // A hook applies whole or not at all (DESIGN invariant 4): if it fails, or one of its
             // effects breaks a rule, the state goes back to what it was before it ran.
             let before = self.rollback.then(|| (self.snapshot(), loss.clone()));
