@@ -212,7 +212,7 @@ fn a_hospital_start_and_a_round_that_hides_are_both_refused_rounds_first() {
 fn script_syntax_error() {
     // A one-line script in `"""…"""`: the column is counted from the start of the file's line, so the
     // caret sits under the `}` that Rhai did not expect.
-    let out = refused_one("script_syntax_error", "E0401", "6:110", "script API");
+    let out = refused_one("script_syntax_error", "E0401", "6:115", "script API");
     let d = &refused("script_syntax_error")[0];
     assert_eq!(d.file(), Some(path("script_syntax_error").as_str()));
     let start = d.span().start;
@@ -229,7 +229,7 @@ fn misnamed_hook() {
 }
 
 /// A property read from `ctx` is checked along its whole chain against what the engine registers:
-/// the first name (`ctx.investigater`) and a name after a correct head (`ctx.encounter.numbr`), each
+/// the first name (`ctx.investigater`) and a name after a correct head (`ctx.combat.numbr`), each
 /// E0407 where it is written, with the closest name of the same object as the hint; both at once.
 #[test]
 fn misspelt_properties_in_a_chain_are_refused_where_written() {
@@ -252,11 +252,11 @@ fn misspelt_properties_in_a_chain_are_refused_where_written() {
         &ds[1],
         name,
         "E0407",
-        "11:45",
-        "did you mean `ctx.encounter.number`?",
+        "11:39",
+        "did you mean `ctx.combat.number`?",
     );
     assert!(
-        out.contains("`ctx.encounter.numbr` is not a property"),
+        out.contains("`ctx.combat.numbr` is not a property"),
         "{out}"
     );
 }
@@ -310,7 +310,7 @@ fn script_runtime_error() {
     let out = failed_one(
         "script_runtime_error",
         "E0402",
-        "10:13",
+        "10:26",
         "nothing of this hook",
     );
     assert!(out.contains("`luck` is not a stat"), "{out}");
@@ -365,7 +365,7 @@ const REFUSED: [(&str, &str, &str, &str); 12] = [
     (
         "eval_in_a_script",
         "E0408",
-        "tests/diagnostics/eval_in_a_script.toml:8:15",
+        "tests/diagnostics/eval_in_a_script.toml:8:20",
         "stands alone",
     ),
     (

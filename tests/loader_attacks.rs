@@ -315,7 +315,7 @@ fn a_bom_before_a_script_or_card_is_dropped() {
     );
     write(
         &p.join("scripts/wisp.rhai"),
-        "\u{feff}fn on_damage(ctx) {\n    if ctx.loss_target == ctx.card {\n        ctx.reduce_loss(1);\n    }\n}\n",
+        "\u{feff}fn on_damage(ctx) {\n    if ctx.loss.target == ctx.card.id {\n        ctx.loss.reduce(1);\n    }\n}\n",
     );
     let r = mythos(&t, &["validate", "p"]);
     assert_eq!(r.status, Some(0), "{}", r.all());

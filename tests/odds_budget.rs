@@ -37,7 +37,7 @@ fn assert_too_large(d: &mythos::Diagnostic) {
 #[test]
 fn a_hundred_face_reading_dice_are_refused() {
     let d = refused_exactly(with_card(
-        "fn on_pool(ctx) { ctx.add_dice(100); }\nfn after_roll(ctx) { let f = ctx.faces; }",
+        "fn on_pool(ctx) { ctx.test.add_dice(100); }\nfn after_roll(ctx) { let f = ctx.test.faces; }",
     ));
     assert_too_large(&d);
 }
@@ -47,7 +47,7 @@ fn a_hundred_face_reading_dice_are_refused() {
 #[test]
 fn a_script_rolling_a_hundred_dice_is_refused() {
     let d = refused_exactly(with_card(
-        "fn after_test(ctx) { let f = ctx.roll(100); let g = ctx.faces; }",
+        "fn after_test(ctx) { let f = ctx.roll(100); let g = ctx.test.faces; }",
     ));
     assert_too_large(&d);
 }
@@ -61,7 +61,7 @@ fn a_hundred_thousand_grouped_dice_are_refused() {
         .map(|i| {
             format!(
                 "{{ id = \"attack{i}\", name = \"Attack {i}\", kind = \"asset\", script = '''\n\
-                 fn on_pool(ctx) {{ for i in 0..100 {{ ctx.add_dice(100); }} }}\n''' }}"
+                 fn on_pool(ctx) {{ for i in 0..100 {{ ctx.test.add_dice(100); }} }}\n''' }}"
             )
         })
         .collect();
@@ -86,7 +86,7 @@ fn a_hundred_thousand_grouped_dice_are_refused() {
 /// successes and failures, the roll has 172 ways; every probability is finite and they sum to 1.
 #[test]
 fn a_hundred_and_seventy_one_dice_give_finite_odds() {
-    let mut s = with_card("fn on_pool(ctx) { ctx.add_dice(100); ctx.add_dice(70); }");
+    let mut s = with_card("fn on_pool(ctx) { ctx.test.add_dice(100); ctx.test.add_dice(70); }");
     let o = s.exact_odds().expect("answered");
     let successes = o.successes().expect("a test");
     let total: f64 = successes.values().sum();
@@ -142,7 +142,7 @@ const HEAVY: &str = "let n = 0; for i in 0..20000 { n += 1; }";
 fn exact_odds_whose_scripts_together_run_long_are_refused() {
     let d = within_seconds(|| {
         refused_exactly(with_card(&format!(
-            "fn on_pool(ctx) {{ ctx.add_dice(7); }}\nfn after_roll(ctx) {{ let f = ctx.faces; {HEAVY} }}"
+            "fn on_pool(ctx) {{ ctx.test.add_dice(7); }}\nfn after_roll(ctx) {{ let f = ctx.test.faces; {HEAVY} }}"
         )))
     });
     assert_too_large(&d);
@@ -192,7 +192,7 @@ fn samples_whose_scripts_together_run_long_are_refused() {
 /// refused, the same on one thread and on four.
 #[test]
 fn samples_heavy_only_after_the_first_are_refused_the_same_on_any_threads() {
-    let script = format!("fn after_test(ctx) {{ if !ctx.passed {{ {HEAVY} }} }}");
+    let script = format!("fn after_test(ctx) {{ if !ctx.test.passed {{ {HEAVY} }} }}");
     // A seed whose first sample passes the test (Will 1: one die, a third of seeds).
     let seed = (0..100)
         .find(|s| {

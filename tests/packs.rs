@@ -76,8 +76,8 @@ fn an_edited_script_changes_the_result_without_recompiling() {
     // The Bone Swarm now shrugs off 2 Health instead of 1: its scenario expects 1 Health token.
     edit(
         &dir.join("scripts/bone_swarm.rhai"),
-        "reduce_loss(1)",
-        "reduce_loss(2)",
+        "loss.reduce(1)",
+        "loss.reduce(2)",
     );
     let (status, out, _) = mythos(&dir, &["check", "scenarios/bone_swarm_loses_one_less.toml"]);
     assert_eq!(status, Some(1), "{out}");

@@ -117,17 +117,21 @@ impl Scenario {
                     format!("{{ {head}, bonuses = [{{ skill = \"all\", value = {v} }}] }}")
                 }
                 Extra::AddDice(n) => {
-                    format!("{{ {head}, script = \"fn on_pool(ctx) {{ ctx.add_dice({n}); }}\" }}")
+                    format!(
+                        "{{ {head}, script = \"fn on_pool(ctx) {{ ctx.test.add_dice({n}); }}\" }}"
+                    )
                 }
                 Extra::FewerDice(n) => {
-                    format!("{{ {head}, script = \"fn on_pool(ctx) {{ ctx.fewer_dice({n}); }}\" }}")
+                    format!(
+                        "{{ {head}, script = \"fn on_pool(ctx) {{ ctx.test.fewer_dice({n}); }}\" }}"
+                    )
                 }
             });
         }
         if self.six_counts_two {
             cards.push(
                 "{ id = \"six_counts_two\", name = \"Six Counts Two\", kind = \"asset\", \
-                 script = \"fn after_roll(ctx) { ctx.count_face(6, 2); }\" }"
+                 script = \"fn after_roll(ctx) { ctx.test.count_face(6, 2); }\" }"
                     .to_string(),
             );
         }

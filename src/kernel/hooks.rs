@@ -17,7 +17,7 @@ pub struct LossView {
     pub cause: Source,
 }
 
-/// The combat under way, as hooks see it (`ctx.encounter`).
+/// The combat under way, as hooks see it (`ctx.combat`).
 #[derive(Debug, Clone, PartialEq, Default, Hash)]
 pub struct CombatView {
     /// 1-based: the how-manieth monster of this phase.
@@ -40,6 +40,9 @@ pub struct CombatView {
 #[derive(Debug, Clone, PartialEq)]
 pub struct TestView {
     pub game: Game,
+    /// Whether a test is under way (`ctx.test` is `()` when not: before and after an encounter, and
+    /// a loss or gain outside a test). The test fields below are placeholders when it is false.
+    pub testing: bool,
     /// The skill tested (after any replacement).
     pub skill: Skill,
     /// The skill the test was printed with (the Strength test of a combat stays "strength" here when a
@@ -61,7 +64,7 @@ pub struct TestView {
     pub gaining: Option<String>,
     pub investigator: std::sync::Arc<Investigator>,
     pub monster: Option<std::sync::Arc<Monster>>,
-    /// The combat under way, if any (`ctx.encounter`).
+    /// The combat under way, if any (`ctx.combat`).
     pub combat: Option<CombatView>,
     /// AH2e: whether this card is held in hand this round.
     pub in_hand: bool,

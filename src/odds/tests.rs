@@ -25,8 +25,8 @@ const GROUPED: [(&str, &str); 3] = [
 name = "Test investigator"
 strength = 3
 will = 2
-conditions = [{ id = "charm", name = "Charm", kind = "condition", script = "fn on_pool(ctx) { ctx.success_from(4); }" }]
-possessions = [{ id = "gun", name = "Gun", kind = "asset", bonuses = [{ skill = "strength", value = 2, during = "combat" }], script = "fn after_roll(ctx) { if ctx.in_combat && ctx.skill == \"strength\" { ctx.count_face(6, 2); } }" }]
+conditions = [{ id = "charm", name = "Charm", kind = "condition", script = "fn on_pool(ctx) { ctx.test.success_from(4); }" }]
+possessions = [{ id = "gun", name = "Gun", kind = "asset", bonuses = [{ skill = "strength", value = 2, during = "combat" }], script = "fn after_roll(ctx) { if ctx.test.in_combat && ctx.test.skill == \"strength\" { ctx.test.count_face(6, 2); } }" }]
 [[monsters]]
 card = { id = "brute", name = "Brute", kind = "monster", toughness = 3, will = { modifier = -1, horror = 2 }, strength = { modifier = 0, damage = 2 } }
 "#,
@@ -178,7 +178,7 @@ fn the_failure_sampled_odds_report_is_the_lowest_sample_s_whatever_the_threads()
     assert_eq!(lowest.0, 2_814);
     assert_eq!(
         lowest.1.location().as_deref(),
-        Some("tests/diagnostics/two_ways_to_fail.toml:10:48")
+        Some("tests/diagnostics/two_ways_to_fail.toml:10:61")
     );
     let on = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new()

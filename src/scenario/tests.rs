@@ -20,7 +20,7 @@ fn failed(name: &str) -> (Diagnostic, super::Played) {
 
 #[test]
 fn bad_reroll() {
-    // `ctx.reroll(0); ctx.reroll(9);`: the second effect breaks a rule, and the first is not applied
+    // `ctx.test.reroll(0); ctx.test.reroll(9);`: the second effect breaks a rule, and the first is not applied
     // either (a hook applies whole or not at all).
     let (d, played) = failed("bad_reroll");
     assert_eq!(d.code, "E0406", "{d}");

@@ -1,10 +1,11 @@
 //! What loading checks in a compiled script beyond its syntax, before anything runs: a call to a
 //! function neither the script API, Rhai's standard library nor the script itself defines (E0407), a
 //! property that does not exist anywhere in a chain read from `ctx` (`ctx.investigator.clus`, E0407), and a card id written as a literal
-//! (`ctx.gain_condition("paranoia")`) that names no card (E0201), a closure that captures a variable and
+//! (`ctx.investigator.gain_condition("paranoia")`) that names no card (E0201), a closure that captures a variable and
 //! a map key longer than `Limits::MAP_KEY` (E0408). `import`, `eval`, `Fn` and `curry` are disabled
 //! keywords: the parser refuses them (E0408, in `hooks.rs`). Imports `engine` and `position`.
 
+use super::context::OBJECTS;
 use super::limits::Limits;
 use super::position::place;
 use crate::defs::{CardSet, Code, Diagnostic, ScriptSource, closest};
@@ -31,7 +32,7 @@ pub struct Known {
     /// Each registered type's getters (by the type's script name: `Ctx`, ...), with the script name
     /// of what each returns (`map`, `Dynamic`, a registered type's name).
     getters: BTreeMap<String, BTreeMap<String, String>>,
-    /// The `ctx` methods, for hints.
+    /// The methods of `ctx` and of its objects, for hints.
     api: BTreeSet<String>,
 }
 
@@ -55,7 +56,12 @@ impl Known {
                         .insert(p.to_string(), returned.to_string());
                 }
             } else if !name.is_empty() {
-                if sig.contains("Ctx") {
+                // `name(_: &mut Type, ...)`: a method of `ctx` or of one of its objects.
+                let on = sig.split(['(', ',', ')']).nth(1).unwrap_or("");
+                if OBJECTS
+                    .iter()
+                    .any(|o| on.trim_end().ends_with(&format!("&mut {o}")))
+                {
                     api.insert(name.to_string());
                 }
                 functions.insert(name.to_string());

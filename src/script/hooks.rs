@@ -21,7 +21,7 @@ struct Compiled {
     ast: AST,
     /// The hooks it defines.
     defined: HookSet,
-    /// The card's id, as `ctx.card` hands it out.
+    /// The card's id, as `ctx.card.id` hands it out.
     id: rhai::ImmutableString,
 }
 

@@ -41,8 +41,7 @@ fn assert_at(d: &Diagnostic, code: Code, line_col: &str, at: &str) {
     assert!(out.contains(&format!("[{loc}]")), "{out}");
 }
 
-const UNKNOWN_API: &str =
-    "fn after_roll(ctx) {\n    if ctx.successes == 0 {\n        ctx.reroll_die(0);\n    }\n}\n";
+const UNKNOWN_API: &str = "fn after_roll(ctx) {\n    if ctx.test.successes == 0 {\n        ctx.reroll_die(0);\n    }\n}\n";
 
 #[test]
 fn crlf_line_endings_keep_the_script_s_lines() {
@@ -72,12 +71,12 @@ fn a_crlf_rhai_file_keeps_its_lines() {
 
 #[test]
 fn multi_byte_characters_count_one_column_each() {
-    let script = "\"\"\"\nfn after_roll(ctx) {\n    let s = \"éé€\"; if ctx.successes == 0 { ctx.reroll_die(0); }\n}\n\"\"\"";
-    // Before `reroll_die` on line 8: 47 characters, 51 bytes.
+    let script = "\"\"\"\nfn after_roll(ctx) {\n    let s = \"éé€\"; if ctx.test.successes == 0 { ctx.reroll_die(0); }\n}\n\"\"\"";
+    // Before `reroll_die` on line 8: 52 characters, 56 bytes.
     assert_at(
         &diagnostic(&scenario(script)),
         Code::UnknownApi,
-        "8:48",
+        "8:53",
         "reroll_die",
     );
 }
@@ -95,12 +94,11 @@ fn a_basic_string_s_escapes_map_to_the_characters_written() {
 
 #[test]
 fn a_runtime_error_in_an_escaped_script_points_at_the_call() {
-    let script =
-        "\"fn after_roll(ctx) {\\n    ctx.reroll(0);\\n    ctx.gain(\\\"luck\\\", 1);\\n}\\n\"";
+    let script = "\"fn after_roll(ctx) {\\n    ctx.test.reroll(0);\\n    ctx.investigator.gain(\\\"luck\\\", 1);\\n}\\n\"";
     let text = scenario(script);
     let col = text.lines().nth(5).unwrap().find("gain").unwrap() + 1;
-    assert_eq!(col, 116);
-    assert_at(&diagnostic(&text), Code::HookFailed, "6:116", "gain");
+    assert_eq!(col, 134);
+    assert_at(&diagnostic(&text), Code::HookFailed, "6:134", "gain");
 }
 
 #[test]

@@ -18,7 +18,7 @@ title = "A hostile script"
 lore = 2
 possessions = [{{ id = "hostile", name = "Hostile", kind = "asset", script = """
 fn on_pool(ctx) {{
-    ctx.gain("clues", 2);
+    ctx.investigator.gain("clues", 2);
     {body}
 }}
 fn deeper(n) {{

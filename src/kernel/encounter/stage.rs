@@ -64,6 +64,7 @@ impl Encounter {
         let successes = count_successes(&faces, success_from, &counts);
         TestView {
             game: self.game,
+            testing: self.stage.is_some(),
             skill: spec.skill,
             printed_skill: printed,
             passed: successes >= spec.difficulty && successes > 0,

@@ -1,91 +1,24 @@
-//! `ctx` methods: each records an effect that the kernel applies after the hook returns, grouped by the
-//! hook where it applies.
+//! What a hook can do: methods of `ctx` and of the objects reached from it, grouped by what they act
+//! on. Each records an effect that the kernel applies after the hook returns.
 
 use super::*;
 
+/// Registers method `$name` of object `$ty`: its body gets the shared state as `c` and returns a
+/// `Res<()>` (an argument out of range is the script's error).
+macro_rules! act {
+    ($e:ident, $ty:ty, $name:literal, |$c:ident $(, $a:ident : $t:ty)*| $body:expr) => {
+        $e.register_fn($name, |o: &mut $ty $(, $a: $t)*| -> Res<()> {
+            let $c = &mut o.0;
+            $body
+        });
+    };
+}
+
 pub(super) fn register(engine: &mut Engine) {
-    // before_test
-    engine.register_fn("replace_skill", |c: &mut Ctx, s: &str| -> Res<()> {
-        let k = skill(s)?;
-        c.push(Effect::ReplaceSkill(k));
-        Ok(())
-    });
-    engine.register_fn("skip_test", |c: &mut Ctx, reason: &str| {
-        c.push(Effect::SkipTest(reason.to_string()))
-    });
-    engine.register_fn("defeat_monster", |c: &mut Ctx| {
-        c.push(Effect::DefeatMonster)
-    });
+    let e = engine;
 
-    // on_pool
-    engine.register_fn("bonus", |c: &mut Ctx, n: INT| -> Res<()> {
-        let value = count(n, "bonus")?;
-        c.push(Effect::Bonus { value, kind: None });
-        Ok(())
-    });
-    engine.register_fn("bonus", |c: &mut Ctx, n: INT, k: &str| -> Res<()> {
-        let value = count(n, "bonus")?;
-        let kind = Some(kind(k)?);
-        c.push(Effect::Bonus { value, kind });
-        Ok(())
-    });
-    engine.register_fn("add_dice", |c: &mut Ctx, n: INT| -> Res<()> {
-        let n = count(n, "add_dice")?;
-        c.push(Effect::AddDice(n));
-        Ok(())
-    });
-    engine.register_fn("fewer_dice", |c: &mut Ctx, n: INT| -> Res<()> {
-        let n = count(n, "fewer_dice")?;
-        c.push(Effect::FewerDice(n));
-        Ok(())
-    });
-    engine.register_fn("block_bonuses", |c: &mut Ctx, k: &str| -> Res<()> {
-        let k = kind(k)?;
-        c.push(Effect::BlockBonuses(k));
-        Ok(())
-    });
-    engine.register_fn("success_from", |c: &mut Ctx, f: INT| -> Res<()> {
-        let f = face(f)?;
-        c.push(Effect::SuccessFrom(f));
-        Ok(())
-    });
-    engine.register_fn("dice_per_clue", |c: &mut Ctx, n: INT| -> Res<()> {
-        let n = count(n, "dice_per_clue")?;
-        c.push(Effect::DicePerClue(n as u32));
-        Ok(())
-    });
-
-    // after_roll
-    engine.register_fn("reroll", |c: &mut Ctx, die: INT| -> Res<()> {
-        if die < 0 {
-            return err(format!("reroll({die}): dice are numbered from 0"));
-        }
-        c.push(Effect::Reroll(die as usize));
-        Ok(())
-    });
-    engine.register_fn("set_face", |c: &mut Ctx, die: INT, f: INT| -> Res<()> {
-        if die < 0 {
-            return err(format!("set_face({die}, {f}): dice are numbered from 0"));
-        }
-        let f = face(f)?;
-        c.push(Effect::SetFace {
-            die: die as usize,
-            face: f,
-        });
-        Ok(())
-    });
-    engine.register_fn("count_face", |c: &mut Ctx, f: INT, n: INT| -> Res<()> {
-        let f = face(f)?;
-        let n = count(n, "count_face")?;
-        c.push(Effect::CountFace {
-            face: f,
-            successes: n as u32,
-        });
-        Ok(())
-    });
-
-    // anywhere
-    engine.register_fn("roll", |c: &mut Ctx, n: INT| -> Res<Array> {
+    // ctx: anywhere
+    e.register_fn("roll", |c: &mut Ctx, n: INT| -> Res<Array> {
         let n = count(n, "roll")? as usize;
         let mut st = c.0.borrow_mut();
         let label = format!("`ctx.roll({n})` of {}", st.card);
@@ -101,59 +34,121 @@ pub(super) fn register(engine: &mut Engine) {
             }
         }
     });
-    engine.register_fn("gain", |c: &mut Ctx, s: &str, n: INT| -> Res<()> {
+    e.register_fn("note", |c: &mut Ctx, text: &str| {
+        c.push(Effect::Note(text.to_string()))
+    });
+
+    // ctx.test: before_test
+    act!(e, Test, "replace_skill", |c, s: &str| {
+        c.push(Effect::ReplaceSkill(skill(s)?));
+        Ok(())
+    });
+    act!(e, Test, "skip", |c, reason: &str| {
+        c.push(Effect::SkipTest(reason.to_string()));
+        Ok(())
+    });
+    // ctx.test: on_pool
+    act!(e, Test, "bonus", |c, n: INT| {
+        let value = count(n, "bonus")?;
+        c.push(Effect::Bonus { value, kind: None });
+        Ok(())
+    });
+    act!(e, Test, "bonus", |c, n: INT, k: &str| {
+        let value = count(n, "bonus")?;
+        let kind = Some(kind(k)?);
+        c.push(Effect::Bonus { value, kind });
+        Ok(())
+    });
+    act!(e, Test, "add_dice", |c, n: INT| {
+        c.push(Effect::AddDice(count(n, "add_dice")?));
+        Ok(())
+    });
+    act!(e, Test, "fewer_dice", |c, n: INT| {
+        c.push(Effect::FewerDice(count(n, "fewer_dice")?));
+        Ok(())
+    });
+    act!(e, Test, "block_bonuses", |c, k: &str| {
+        c.push(Effect::BlockBonuses(kind(k)?));
+        Ok(())
+    });
+    act!(e, Test, "success_from", |c, f: INT| {
+        c.push(Effect::SuccessFrom(face(f)?));
+        Ok(())
+    });
+    act!(e, Test, "dice_per_clue", |c, n: INT| {
+        c.push(Effect::DicePerClue(count(n, "dice_per_clue")? as u32));
+        Ok(())
+    });
+    // ctx.test: after_roll
+    act!(e, Test, "reroll", |c, die: INT| {
+        if die < 0 {
+            return err(format!("reroll({die}): dice are numbered from 0"));
+        }
+        c.push(Effect::Reroll(die as usize));
+        Ok(())
+    });
+    act!(e, Test, "set_face", |c, die: INT, f: INT| {
+        if die < 0 {
+            return err(format!("set_face({die}, {f}): dice are numbered from 0"));
+        }
+        let f = face(f)?;
+        c.push(Effect::SetFace {
+            die: die as usize,
+            face: f,
+        });
+        Ok(())
+    });
+    act!(e, Test, "count_face", |c, f: INT, n: INT| {
+        let f = face(f)?;
+        let n = count(n, "count_face")?;
+        c.push(Effect::CountFace {
+            face: f,
+            successes: n as u32,
+        });
+        Ok(())
+    });
+
+    // ctx.investigator
+    act!(e, Investigator, "gain", |c, s: &str, n: INT| {
         let (s, n) = (stat(s)?, count(n, "gain")?);
         c.push(Effect::Gain(s, n));
         Ok(())
     });
-    engine.register_fn("lose", |c: &mut Ctx, s: &str, n: INT| -> Res<()> {
+    act!(e, Investigator, "lose", |c, s: &str, n: INT| {
         let (s, n) = (stat(s)?, count(n, "lose")?);
         c.push(Effect::Lose(s, n));
         Ok(())
     });
-    engine.register_fn("spend", |c: &mut Ctx, s: &str, n: INT| -> Res<()> {
+    act!(e, Investigator, "spend", |c, s: &str, n: INT| {
         let (s, n) = (stat(s)?, count(n, "spend")?);
         c.push(Effect::Spend(s, n));
         Ok(())
     });
-    engine.register_fn("gain_condition", |c: &mut Ctx, id: &str| {
-        c.push(Effect::GainCondition(id.to_string()))
+    act!(e, Investigator, "gain_condition", |c, id: &str| {
+        c.push(Effect::GainCondition(id.to_string()));
+        Ok(())
     });
-    engine.register_fn("discard_condition", |c: &mut Ctx, id: &str| {
-        c.push(Effect::DiscardCondition(id.to_string()))
+    act!(e, Investigator, "discard_condition", |c, id: &str| {
+        c.push(Effect::DiscardCondition(id.to_string()));
+        Ok(())
     });
-    engine.register_fn("discard", |c: &mut Ctx, id: &str| {
-        c.push(Effect::Discard(id.to_string()))
+    act!(e, Investigator, "discard", |c, id: &str| {
+        c.push(Effect::Discard(id.to_string()));
+        Ok(())
     });
-    engine.register_fn("note", |c: &mut Ctx, text: &str| {
-        c.push(Effect::Note(text.to_string()))
+    act!(e, Investigator, "move_to", |c, place: &str| {
+        let Some(to) = Location::parse(place) else {
+            let all: Vec<&str> = Location::ALL.iter().map(|l| l.as_str()).collect();
+            return err(format!("move_to(\"{place}\"): one of {}", all.join(", ")));
+        };
+        c.push(Effect::MoveTo(to));
+        Ok(())
     });
-
-    // combat encounters
-    engine.register_fn(
-        "encounter_bonus",
-        |c: &mut Ctx, s: &str, n: INT| -> Res<()> {
-            let skill = if s == "all" { None } else { Some(skill(s)?) };
-            let value = count(n, "encounter_bonus")?;
-            c.push(Effect::CombatBonus { skill, value });
-            Ok(())
-        },
-    );
-    engine.register_fn("strength_test_first", |c: &mut Ctx| {
-        c.push(Effect::StrengthFirst)
-    });
-    engine.register_fn(
-        "reduce_damage",
-        |c: &mut Ctx, n: INT, min: INT| -> Res<()> {
-            let by = count(n, "reduce_damage")?;
-            let min = count(min, "reduce_damage")?;
-            c.push(Effect::ReduceDamage { by, min });
-            Ok(())
-        },
-    );
-    engine.register_fn(
+    act!(
+        e,
+        Investigator,
         "test",
-        |c: &mut Ctx, s: &str, modifier: INT, kind: &str| -> Res<()> {
+        |c, s: &str, modifier: INT, kind: &str| {
             let skill = skill(s)?;
             if !(-20..=20).contains(&modifier) {
                 return err(format!(
@@ -166,40 +161,66 @@ pub(super) fn register(engine: &mut Engine) {
                 kind: kind.into(),
             });
             Ok(())
-        },
+        }
     );
-    engine.register_fn("monster_lose", |c: &mut Ctx, n: INT| -> Res<()> {
-        let n = count(n, "monster_lose")?;
-        c.push(Effect::MonsterLose(n));
-        Ok(())
-    });
-    engine.register_fn("monster_recover", |c: &mut Ctx, n: INT| -> Res<()> {
-        let n = count(n, "monster_recover")?;
-        c.push(Effect::MonsterRecover(n));
-        Ok(())
-    });
-    engine.register_fn("no_more_encounters", |c: &mut Ctx| {
-        c.push(Effect::NoMoreEncounters)
-    });
-    engine.register_fn("move_to", |c: &mut Ctx, place: &str| -> Res<()> {
-        let Some(to) = Location::parse(place) else {
-            let all: Vec<&str> = Location::ALL.iter().map(|l| l.as_str()).collect();
-            return err(format!("move_to(\"{place}\"): one of {}", all.join(", ")));
-        };
-        c.push(Effect::MoveTo(to));
-        Ok(())
-    });
-    engine.register_fn("end_combat", |c: &mut Ctx| c.push(Effect::EndCombat));
-    engine.register_fn("monster_to_box", |c: &mut Ctx| c.push(Effect::MonsterToBox));
 
-    // on_damage
-    engine.register_fn("reduce_loss", |c: &mut Ctx, n: INT| -> Res<()> {
-        let n = count(n, "reduce_loss")?;
-        c.push(Effect::ReduceLoss(n));
+    // ctx.monster
+    act!(e, Monster, "defeat", |c| {
+        c.push(Effect::DefeatMonster);
         Ok(())
     });
-    engine.register_fn("prevent_loss", |c: &mut Ctx| c.push(Effect::PreventLoss));
+    act!(e, Monster, "lose", |c, n: INT| {
+        c.push(Effect::MonsterLose(count(n, "lose")?));
+        Ok(())
+    });
+    act!(e, Monster, "recover", |c, n: INT| {
+        c.push(Effect::MonsterRecover(count(n, "recover")?));
+        Ok(())
+    });
+    act!(e, Monster, "reduce_damage", |c, n: INT, min: INT| {
+        let by = count(n, "reduce_damage")?;
+        let min = count(min, "reduce_damage")?;
+        c.push(Effect::ReduceDamage { by, min });
+        Ok(())
+    });
+    act!(e, Monster, "to_box", |c| {
+        c.push(Effect::MonsterToBox);
+        Ok(())
+    });
 
-    // on_gain_condition
-    engine.register_fn("prevent_gain", |c: &mut Ctx| c.push(Effect::PreventGain));
+    // ctx.combat
+    act!(e, Combat, "bonus", |c, s: &str, n: INT| {
+        let skill = if s == "all" { None } else { Some(skill(s)?) };
+        let value = count(n, "bonus")?;
+        c.push(Effect::CombatBonus { skill, value });
+        Ok(())
+    });
+    act!(e, Combat, "strength_test_first", |c| {
+        c.push(Effect::StrengthFirst);
+        Ok(())
+    });
+    act!(e, Combat, "no_more_encounters", |c| {
+        c.push(Effect::NoMoreEncounters);
+        Ok(())
+    });
+    act!(e, Combat, "end", |c| {
+        c.push(Effect::EndCombat);
+        Ok(())
+    });
+
+    // ctx.loss: on_damage
+    act!(e, Loss, "reduce", |c, n: INT| {
+        c.push(Effect::ReduceLoss(count(n, "reduce")?));
+        Ok(())
+    });
+    act!(e, Loss, "prevent", |c| {
+        c.push(Effect::PreventLoss);
+        Ok(())
+    });
+
+    // ctx.gaining: on_gain_condition
+    act!(e, Gaining, "prevent", |c| {
+        c.push(Effect::PreventGain);
+        Ok(())
+    });
 }

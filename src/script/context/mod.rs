@@ -1,13 +1,16 @@
 //! `ctx`: what a hook receives. Getters read a copy of the state; every method records an effect that
-//! the kernel applies after the hook returns. This folder (`read` for getters, `act` for methods) is the script API reference's source of truth.
+//! the kernel applies after the hook returns. This folder (`read` for getters, `act` for methods) is
+//! the script API reference's source of truth.
 //!
 //! The boundary between the kernel's typed vocabulary and the strings scripts speak: kinds, places,
-//! skills and stats are parsed here and read out with their `as_str`/`key`. Two script names differ
-//! from the kernel's: `ctx.monster.damage` is `Monster::health_tokens`, and `ctx.encounter` is the
-//! combat under way (`TestView::combat`).
+//! skills and stats are parsed here and read out with their `as_str`/`key`. Script names that differ
+//! from the kernel's: `ctx.combat` is `TestView::combat`, its `horror_*` and `combat_*` are
+//! `CombatView::will_*` and `strength_*`, and `ctx.monster.damage` is the combat's `damage_value`
+//! (its printed damage until one is set).
 
-use crate::kernel::CombatView;
-use crate::kernel::{BonusKind, DiceError, DiceSource, Effect, Location, Skill, Stat, TestView};
+use crate::kernel::{
+    BonusKind, DiceError, DiceSource, Effect, Game, Location, Skill, Stat, TestView,
+};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT, ImmutableString, Map, Position};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -102,60 +105,34 @@ fn strings(v: &[String]) -> Array {
     v.iter().map(|s| Dynamic::from(s.clone())).collect()
 }
 
-fn investigator_map(v: &TestView) -> Map {
-    let i = &v.investigator;
-    let mut m = Map::new();
-    m.insert("name".into(), i.name.clone().into());
-    m.insert("card".into(), i.card.clone().unwrap_or_default().into());
-    let mut skills = Map::new();
-    for (k, val) in &i.skills {
-        skills.insert(k.as_str().into(), (*val as INT).into());
-    }
-    m.insert("skills".into(), skills.into());
-    m.insert("health".into(), (i.health as INT).into());
-    m.insert("stamina".into(), (i.health as INT).into());
-    m.insert("sanity".into(), (i.sanity as INT).into());
-    m.insert("clues".into(), (i.clues as INT).into());
-    m.insert("focus".into(), (i.focus as INT).into());
-    m.insert("conditions".into(), strings(&i.conditions).into());
-    m.insert("possessions".into(), strings(&i.possessions).into());
-    m.insert(
-        "location".into(),
-        i.location
-            .map_or(Dynamic::UNIT, |l| Dynamic::from(name(l.as_str()))),
-    );
-    m
+/// The objects a hook reaches from `ctx`. Each shares the hook's state: reading one reads the
+/// view the kernel gave the hook, and each method records an effect in the same list as `ctx`'s own,
+/// applied after the hook returns (a reference a script keeps past its return can do nothing: the
+/// effects are taken when the call ends).
+macro_rules! object {
+    ($($(#[$m:meta])* $name:ident),* $(,)?) => {
+        $( $(#[$m])* #[derive(Clone)] pub struct $name(pub(super) Ctx); )*
+        /// The script names of the objects, as `gen_fn_signatures` writes their types.
+        pub const OBJECTS: &[&str] = &["Ctx", $(stringify!($name)),*];
+    };
 }
 
-fn monster_map(v: &TestView) -> Dynamic {
-    let Some(mon) = &v.monster else {
-        return Dynamic::UNIT;
-    };
-    let mut m = Map::new();
-    m.insert("id".into(), mon.id.clone().into());
-    m.insert("name".into(), mon.name.clone().into());
-    m.insert("toughness".into(), (mon.toughness as INT).into());
-    m.insert("damage".into(), (mon.health_tokens as INT).into());
-    m.insert("epic".into(), mon.epic.into());
-    m.insert("defeated".into(), mon.defeated.into());
-    m.insert("has_will_test".into(), mon.horror.is_some().into());
-    m.insert("has_strength_test".into(), mon.combat.is_some().into());
-    // The skill each printed test is of ("" when there is none): a Lore test in place of the Strength
-    // test is "lore" here.
-    let skill = |t: &Option<crate::kernel::MonsterTest>| {
-        t.as_ref()
-            .map_or(String::new(), |t| t.skill.as_str().to_string())
-    };
-    m.insert("will_test_skill".into(), skill(&mon.horror).into());
-    m.insert("strength_test_skill".into(), skill(&mon.combat).into());
-    m.into()
-}
-
-/// `ctx.encounter`: the combat under way, read-only. An object with getters rather than a map: a hook
-/// reads one or two of its fields, and building a nine-entry map for each call cost more than the
-/// hook itself.
-#[derive(Clone)]
-pub struct Combat(CombatView);
+object!(
+    /// `ctx.card`: the card whose hook runs.
+    Card,
+    /// `ctx.test`: the test under way (`()` when none).
+    Test,
+    /// `ctx.monster`: the monster being encountered (`()` when none).
+    Monster,
+    /// `ctx.investigator`: the investigator the test or encounter is his.
+    Investigator,
+    /// `ctx.combat`: the combat encounter under way (`()` when none).
+    Combat,
+    /// `ctx.loss`: in `on_damage`, the loss about to be applied (`()` elsewhere).
+    Loss,
+    /// `ctx.gaining`: in `on_gain_condition`, the Condition about to be gained (`()` elsewhere).
+    Gaining,
+);
 
 fn opt_int(o: Option<impl Into<i64>>) -> Dynamic {
     o.map_or(Dynamic::UNIT, |n| Dynamic::from(n.into() as INT))
@@ -165,21 +142,13 @@ fn opt_bool(o: Option<bool>) -> Dynamic {
     o.map_or(Dynamic::UNIT, Dynamic::from)
 }
 
-impl Combat {
-    /// Its fields as a map (printing, `to_map`).
-    fn to_map(&self) -> Map {
-        let e = &self.0;
-        let mut m = Map::new();
-        m.insert("number".into(), (e.number as INT).into());
-        m.insert("ambush".into(), e.ambush.into());
-        m.insert("damage_value".into(), opt_int(e.damage_value));
-        m.insert("will_result".into(), opt_int(e.will_result));
-        m.insert("will_passed".into(), opt_bool(e.will_passed));
-        m.insert("strength_result".into(), opt_int(e.strength_result));
-        m.insert("strength_passed".into(), opt_bool(e.strength_passed));
-        m.insert("sanity_lost".into(), (e.sanity_lost as INT).into());
-        m.insert("health_lost".into(), (e.health_lost as INT).into());
-        m
+/// `v` in game `only`, `()` in the other: a field that does not apply in a game is never a
+/// placeholder value.
+fn only(view: &TestView, game: Game, v: impl FnOnce() -> Dynamic) -> Dynamic {
+    if view.game == game {
+        v()
+    } else {
+        Dynamic::UNIT
     }
 }
 
@@ -202,6 +171,7 @@ fn name(s: &'static str) -> ImmutableString {
 }
 
 mod act;
+mod legacy;
 mod read;
 
 /// Registers `ctx` and every getter and method of the script API.
@@ -209,4 +179,5 @@ pub fn register(engine: &mut Engine) {
     engine.register_type_with_name::<Ctx>("Ctx");
     read::register(engine);
     act::register(engine);
+    legacy::register(engine);
 }

@@ -1,121 +1,287 @@
-//! `ctx` getters: what a hook can read (a copy of the state the kernel gave it).
+//! What a hook can read: `ctx` and the objects reached from it, each a copy of the state the kernel
+//! gave the hook. A field that does not apply in a game (or not yet) is `()`, never `""` or `0`.
 
 use super::*;
 
+fn ints<T: Copy + Into<i64>>(v: impl IntoIterator<Item = T>) -> Array {
+    v.into_iter()
+        .map(|n| Dynamic::from(n.into() as INT))
+        .collect()
+}
+
+/// The kind and traits of card `id`, lowercase (`()` for a card the game does not know).
+fn traits_of(v: &TestView, id: &str) -> Dynamic {
+    v.catalog
+        .get(id)
+        .map_or(Dynamic::UNIT, |c| strings(&c.traits).into())
+}
+
+fn monster<T>(c: &Ctx, f: impl FnOnce(&TestView, &crate::kernel::Monster) -> T) -> Option<T> {
+    c.view(|v| v.monster.as_deref().map(|m| f(v, m)))
+}
+
+/// The skill a monster's printed test is of (`()` when it has no such test).
+fn skill_of(t: Option<&crate::kernel::MonsterTest>) -> Dynamic {
+    t.map_or(Dynamic::UNIT, |t| name(t.skill.as_str()).into())
+}
+
+/// Registers a getter of object `$ty` that reads the view (`v`) through `$f`.
+macro_rules! get {
+    ($e:ident, $ty:ty, $name:literal, |$v:ident| $body:expr) => {
+        $e.register_get($name, |o: &mut $ty| o.0.view(|$v| $body));
+    };
+}
+
+/// Registers a getter of `ctx.monster` that reads the monster (`m`) and the view (`v`).
+macro_rules! mon {
+    ($e:ident, $name:literal, |$v:ident, $m:ident| $body:expr) => {
+        $e.register_get($name, |o: &mut Monster| {
+            monster(&o.0, |$v, $m| -> Dynamic { $body }).unwrap_or(Dynamic::UNIT)
+        });
+    };
+}
+
 pub(super) fn register(engine: &mut Engine) {
-    // What the hook can read.
-    engine.register_get("card", |c: &mut Ctx| c.0.borrow().card.clone());
-    engine.register_get("game", |c: &mut Ctx| c.view(|v| name(v.game.as_str())));
-    engine.register_get("skill", |c: &mut Ctx| c.view(|v| name(v.skill.as_str())));
-    engine.register_get("printed_skill", |c: &mut Ctx| {
-        c.view(|v| name(v.printed_skill.as_str()))
+    let e = engine;
+    e.register_type_with_name::<Card>("Card")
+        .register_type_with_name::<Test>("Test")
+        .register_type_with_name::<Monster>("Monster")
+        .register_type_with_name::<Investigator>("Investigator")
+        .register_type_with_name::<Combat>("Combat")
+        .register_type_with_name::<Loss>("Loss")
+        .register_type_with_name::<Gaining>("Gaining");
+
+    // ctx
+    e.register_get("game", |c: &mut Ctx| c.view(|v| name(v.game.as_str())));
+    e.register_get("card", |c: &mut Ctx| Card(c.clone()));
+    e.register_get("test", |c: &mut Ctx| {
+        if c.view(|v| v.testing) {
+            Dynamic::from(Test(c.clone()))
+        } else {
+            Dynamic::UNIT
+        }
     });
-    engine.register_get("kind", |c: &mut Ctx| {
-        c.view(|v| match v.kind.builtin() {
-            Some(k) => name(k),
-            None => v.kind.as_str().into(),
-        })
+    e.register_get("monster", |c: &mut Ctx| {
+        if c.view(|v| v.monster.is_some()) {
+            Dynamic::from(Monster(c.clone()))
+        } else {
+            Dynamic::UNIT
+        }
     });
-    engine.register_get("modifier", |c: &mut Ctx| c.view(|v| v.modifier as INT));
-    engine.register_get("difficulty", |c: &mut Ctx| c.view(|v| v.difficulty as INT));
-    engine.register_get("in_combat", |c: &mut Ctx| c.view(|v| v.in_combat));
-    engine.register_get("faces", |c: &mut Ctx| {
-        c.view(|v| {
-            v.faces
-                .iter()
-                .map(|f| Dynamic::from(*f as INT))
-                .collect::<Array>()
-        })
+    e.register_get("investigator", |c: &mut Ctx| Investigator(c.clone()));
+    e.register_get("combat", |c: &mut Ctx| {
+        if c.view(|v| v.combat.is_some()) {
+            Dynamic::from(Combat(c.clone()))
+        } else {
+            Dynamic::UNIT
+        }
     });
-    engine.register_get("successes", |c: &mut Ctx| c.view(|v| v.successes as INT));
-    engine.register_get("passed", |c: &mut Ctx| c.view(|v| v.passed));
-    engine.register_get("chosen", |c: &mut Ctx| c.view(|v| v.chosen));
-    engine.register_get("investigators_in_game", |c: &mut Ctx| {
+    e.register_get("loss", |c: &mut Ctx| {
+        if c.view(|v| v.loss.is_some()) {
+            Dynamic::from(Loss(c.clone()))
+        } else {
+            Dynamic::UNIT
+        }
+    });
+    e.register_get("gaining", |c: &mut Ctx| {
+        if c.view(|v| v.gaining.is_some()) {
+            Dynamic::from(Gaining(c.clone()))
+        } else {
+            Dynamic::UNIT
+        }
+    });
+    e.register_get("investigators_in_game", |c: &mut Ctx| {
         c.view(|v| v.investigators_in_game as INT)
     });
-    engine.register_get("investigator", |c: &mut Ctx| c.view(investigator_map));
-    engine.register_get("monster", |c: &mut Ctx| c.view(monster_map));
-    engine.register_get("slot", |c: &mut Ctx| {
-        c.view(|v| name(v.slot.map_or("", |s| s.as_str())))
+    e.register_get("open_gates", |c: &mut Ctx| {
+        c.view(|v| only(v, Game::Arkham, || (v.open_gates as INT).into()))
     });
-    engine.register_get("failing_dice", |c: &mut Ctx| {
-        c.view(|v| {
-            v.failing_dice()
-                .into_iter()
-                .map(|i| Dynamic::from(i as INT))
-                .collect::<Array>()
+    e.register_fn("traits_of", |c: &mut Ctx, id: &str| {
+        c.view(|v| traits_of(v, id))
+    });
+
+    // ctx.card
+    e.register_get("id", |o: &mut Card| o.0.0.borrow().card.clone());
+    get!(e, Card, "chosen", |v| v.chosen);
+    get!(e, Card, "in_hand", |v| only(v, Game::Arkham, || v
+        .in_hand
+        .into()));
+    e.register_get("traits", |o: &mut Card| {
+        let id = o.0.0.borrow().card.clone();
+        o.0.view(|v| traits_of(v, &id))
+    });
+
+    // ctx.test
+    get!(e, Test, "skill", |v| name(v.skill.as_str()));
+    get!(e, Test, "printed_skill", |v| name(v.printed_skill.as_str()));
+    get!(e, Test, "kind", |v| match v.kind.builtin() {
+        Some(k) => name(k),
+        None => v.kind.as_str().into(),
+    });
+    get!(e, Test, "slot", |v| v
+        .slot
+        .map_or(Dynamic::UNIT, |s| name(s.as_str()).into()));
+    get!(e, Test, "modifier", |v| v.modifier as INT);
+    get!(e, Test, "difficulty", |v| v.difficulty as INT);
+    get!(e, Test, "in_combat", |v| v.in_combat);
+    get!(e, Test, "faces", |v| ints(v.faces.iter().copied()));
+    get!(e, Test, "failing_dice", |v| v
+        .failing_dice()
+        .into_iter()
+        .map(|i| Dynamic::from(i as INT))
+        .collect::<Array>());
+    get!(e, Test, "successes", |v| v.successes as INT);
+    get!(e, Test, "passed", |v| v.passed);
+
+    // ctx.monster
+    e.register_get("id", |o: &mut Monster| {
+        monster(&o.0, |_, m| Dynamic::from(m.id.clone())).unwrap_or(Dynamic::UNIT)
+    });
+    mon!(e, "name", |_v, m| m.name.clone().into());
+    mon!(e, "traits", |v, m| traits_of(v, &m.id));
+    mon!(e, "keywords", |v, m| only(v, Game::Arkham, || {
+        m.keywords
+            .iter()
+            .map(|k| Dynamic::from(name(k.as_str())))
+            .collect::<Array>()
+            .into()
+    }));
+    e.register_fn("has", |o: &mut Monster, word: &str| {
+        monster(&o.0, |v, m| {
+            m.keywords.iter().any(|k| k.as_str() == word)
+                || v.catalog
+                    .get(&m.id)
+                    .is_some_and(|c| c.traits.iter().any(|t| t == word))
         })
+        .unwrap_or(false)
     });
-    engine.register_get("encounter", |c: &mut Ctx| {
-        c.view(|v| {
-            v.combat
-                .clone()
-                .map_or(Dynamic::UNIT, |e| Dynamic::from(Combat(e)))
-        })
+    mon!(e, "horror_skill", |_v, m| skill_of(m.horror.as_ref()));
+    mon!(e, "combat_skill", |_v, m| skill_of(m.combat.as_ref()));
+    mon!(e, "horror_modifier", |_v, m| opt_int(
+        m.horror.as_ref().map(|t| t.modifier)
+    ));
+    mon!(e, "combat_modifier", |_v, m| opt_int(
+        m.combat.as_ref().map(|t| t.modifier)
+    ));
+    mon!(e, "printed_horror", |_v, m| opt_int(
+        m.horror.as_ref().and_then(|t| t.loss)
+    ));
+    mon!(e, "printed_damage", |_v, m| opt_int(
+        m.combat.as_ref().and_then(|t| t.loss)
+    ));
+    // No effect changes a monster's horror yet: it is its printed horror.
+    mon!(e, "horror", |_v, m| opt_int(
+        m.horror.as_ref().and_then(|t| t.loss)
+    ));
+    mon!(e, "damage", |v, m| opt_int(
+        v.combat
+            .as_ref()
+            .and_then(|c| c.damage_value)
+            .or_else(|| m.combat.as_ref().and_then(|t| t.loss))
+    ));
+    mon!(e, "toughness", |_v, m| (m.toughness as INT).into());
+    mon!(e, "health_tokens", |v, m| only(v, Game::Eldritch, || {
+        (m.health_tokens as INT).into()
+    }));
+    mon!(e, "epic", |v, m| only(v, Game::Eldritch, || m.epic.into()));
+    mon!(e, "awareness", |v, m| only(v, Game::Arkham, || opt_int(
+        m.awareness
+    )));
+    mon!(e, "nightmarish", |v, m| only(v, Game::Arkham, || {
+        (m.nightmarish as INT).into()
+    }));
+    mon!(e, "overwhelming", |v, m| only(v, Game::Arkham, || {
+        (m.overwhelming as INT).into()
+    }));
+    mon!(e, "defeated", |_v, m| m.defeated.into());
+
+    // ctx.investigator
+    get!(e, Investigator, "name", |v| v.investigator.name.clone());
+    get!(e, Investigator, "card", |v| v
+        .investigator
+        .card
+        .clone()
+        .map_or(Dynamic::UNIT, Dynamic::from));
+    get!(e, Investigator, "skills", |v| {
+        let mut skills = Map::new();
+        for (k, val) in &v.investigator.skills {
+            skills.insert(k.as_str().into(), (*val as INT).into());
+        }
+        skills
     });
-    engine.register_type_with_name::<Combat>("Encounter");
-    engine.register_get("number", |e: &mut Combat| e.0.number as INT);
-    engine.register_get("ambush", |e: &mut Combat| e.0.ambush);
-    engine.register_get("damage_value", |e: &mut Combat| opt_int(e.0.damage_value));
-    engine.register_get("will_result", |e: &mut Combat| opt_int(e.0.will_result));
-    engine.register_get("will_passed", |e: &mut Combat| opt_bool(e.0.will_passed));
-    engine.register_get("strength_result", |e: &mut Combat| {
-        opt_int(e.0.strength_result)
+    get!(e, Investigator, "health", |v| v.investigator.health as INT);
+    get!(e, Investigator, "stamina", |v| v.investigator.health as INT);
+    get!(e, Investigator, "max_health", |v| v.investigator.max_health
+        as INT);
+    get!(e, Investigator, "sanity", |v| v.investigator.sanity as INT);
+    get!(e, Investigator, "max_sanity", |v| v.investigator.max_sanity
+        as INT);
+    get!(e, Investigator, "clues", |v| v.investigator.clues as INT);
+    get!(e, Investigator, "focus", |v| only(
+        v,
+        Game::Eldritch,
+        || (v.investigator.focus as INT).into()
+    ));
+    get!(e, Investigator, "conditions", |v| strings(
+        &v.investigator.conditions
+    ));
+    get!(e, Investigator, "possessions", |v| strings(
+        &v.investigator.possessions
+    ));
+    get!(e, Investigator, "trophies", |v| strings(
+        &v.investigator.trophies
+    ));
+    get!(e, Investigator, "status", |v| name(
+        v.investigator.status.as_str()
+    ));
+    get!(e, Investigator, "location", |v| v
+        .investigator
+        .location
+        .map_or(Dynamic::UNIT, |l| Dynamic::from(name(l.as_str()))));
+
+    // ctx.combat
+    macro_rules! fight {
+        ($name:literal, |$c:ident| $body:expr) => {
+            e.register_get($name, |o: &mut Combat| {
+                o.0.view(|v| v.combat.as_ref().map(|$c| -> Dynamic { $body }))
+                    .unwrap_or(Dynamic::UNIT)
+            });
+        };
+    }
+    fight!("number", |c| (c.number as INT).into());
+    fight!("ambush", |c| c.ambush.into());
+    fight!("horror_result", |c| opt_int(c.will_result));
+    fight!("horror_passed", |c| opt_bool(c.will_passed));
+    fight!("combat_result", |c| opt_int(c.strength_result));
+    fight!("combat_passed", |c| opt_bool(c.strength_passed));
+    fight!("sanity_lost", |c| (c.sanity_lost as INT).into());
+    fight!("health_lost", |c| (c.health_lost as INT).into());
+
+    // ctx.loss
+    macro_rules! loss {
+        ($name:literal, |$l:ident| $body:expr) => {
+            e.register_get($name, |o: &mut Loss| {
+                o.0.view(|v| v.loss.as_ref().map(|$l| -> Dynamic { $body }))
+                    .unwrap_or(Dynamic::UNIT)
+            });
+        };
+    }
+    loss!("amount", |l| (l.amount as INT).into());
+    loss!("stat", |l| name(l.stat.as_str()).into());
+    loss!("target", |l| l.target.key().to_string().into());
+    loss!("cause", |l| l.cause.key().into_owned().into());
+
+    // ctx.gaining
+    e.register_get("id", |o: &mut Gaining| {
+        o.0.view(|v| v.gaining.clone().map_or(Dynamic::UNIT, Dynamic::from))
     });
-    engine.register_get("strength_passed", |e: &mut Combat| {
-        opt_bool(e.0.strength_passed)
-    });
-    engine.register_get("sanity_lost", |e: &mut Combat| e.0.sanity_lost as INT);
-    engine.register_get("health_lost", |e: &mut Combat| e.0.health_lost as INT);
-    engine.register_fn("to_map", |e: &mut Combat| e.to_map());
-    engine.register_fn("to_string", |e: &mut Combat| format!("{:?}", e.to_map()));
-    engine.register_fn("to_debug", |e: &mut Combat| format!("{:?}", e.to_map()));
-    engine.register_get("in_hand", |c: &mut Ctx| c.view(|v| v.in_hand));
-    engine.register_get("open_gates", |c: &mut Ctx| c.view(|v| v.open_gates as INT));
-    engine.register_get("possession_traits", |c: &mut Ctx| {
-        c.view(|v| {
-            v.investigator
-                .possessions
-                .iter()
-                .map(|id| {
-                    let traits = v
-                        .catalog
-                        .get(id)
-                        .map(|c| c.traits.clone())
-                        .unwrap_or_default();
-                    let mut m = Map::new();
-                    m.insert("id".into(), id.clone().into());
-                    m.insert("traits".into(), strings(&traits).into());
-                    Dynamic::from(m)
-                })
-                .collect::<Array>()
-        })
-    });
-    engine.register_get("gaining", |c: &mut Ctx| {
-        c.view(|v| v.gaining.clone().unwrap_or_default())
-    });
-    engine.register_get("loss", |c: &mut Ctx| {
-        c.view(|v| v.loss.as_ref().map_or(0, |l| l.amount as INT))
-    });
-    engine.register_get("loss_stat", |c: &mut Ctx| {
-        c.view(|v| {
-            v.loss
-                .as_ref()
-                .map_or(String::new(), |l| l.stat.as_str().to_string())
-        })
-    });
-    engine.register_get("loss_target", |c: &mut Ctx| {
-        c.view(|v| {
-            v.loss
-                .as_ref()
-                .map_or(String::new(), |l| l.target.key().to_string())
-        })
-    });
-    engine.register_get("loss_cause", |c: &mut Ctx| {
-        c.view(|v| {
-            v.loss
-                .as_ref()
-                .map_or(String::new(), |l| l.cause.key().into_owned())
-        })
-    });
+
+    // Printing an object prints its type: its fields are read one by one.
+    macro_rules! show {
+        ($($ty:ident),*) => {$(
+            e.register_fn("to_string", |_: &mut $ty| stringify!($ty).to_string());
+            e.register_fn("to_debug", |_: &mut $ty| stringify!($ty).to_string());
+        )*};
+    }
+    show!(Card, Test, Monster, Investigator, Combat, Loss, Gaining);
 }
