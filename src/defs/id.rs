@@ -47,11 +47,8 @@ mod tests {
 
     #[test]
     fn ids_follow_the_scenario_spec_examples() {
-        assert_eq!(card_id(".45 Automatic"), "45_automatic");
-        assert_eq!(
-            card_id("Double-barreled Shotgun"),
-            "double_barreled_shotgun"
-        );
+        assert_eq!(card_id(".38 Toy Pistol"), "38_toy_pistol");
+        assert_eq!(card_id("Double-edged Parasol"), "double_edged_parasol");
     }
 
     #[test]

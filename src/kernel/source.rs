@@ -145,10 +145,10 @@ mod tests {
 
     #[test]
     fn a_cause_is_spelled_for_scripts_and_json_as_it_always_was() {
-        assert_eq!(Source::card("ghoul").key(), "ghoul");
+        assert_eq!(Source::card("blob").key(), "blob");
         assert_eq!(
-            Source::Ability("gug".into(), Ability::Overwhelming).key(),
-            "gug:overwhelming"
+            Source::Ability("blob".into(), Ability::Overwhelming).key(),
+            "blob:overwhelming"
         );
         assert_eq!(Source::Spent(Token::Focus).key(), "reroll:focus");
         assert_eq!(Source::Reroll(Token::Clue).key(), "clue token");
@@ -158,9 +158,9 @@ mod tests {
 
     #[test]
     fn only_the_card_itself_is_that_card_not_its_ability() {
-        let ability = Source::Ability("gug".into(), Ability::Overwhelming);
-        assert_eq!(ability.card_id(), Some("gug"));
-        assert!(!ability.is_card("gug"));
-        assert!(Source::card("gug").is_card("gug"));
+        let ability = Source::Ability("blob".into(), Ability::Overwhelming);
+        assert_eq!(ability.card_id(), Some("blob"));
+        assert!(!ability.is_card("blob"));
+        assert!(Source::card("blob").is_card("blob"));
     }
 }

@@ -19,7 +19,7 @@ fn prepare(name: &str, text: &str) -> Prepared {
 /// fight to its end with a Clue spent.
 const GROUPED: [(&str, &str); 3] = [
     (
-        "blessed_and_sixes_count_two.toml",
+        "charm_and_sixes_count_two.toml",
         r#"game = "eldritch"
 [investigator]
 name = "Test investigator"

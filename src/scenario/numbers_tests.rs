@@ -85,7 +85,7 @@ fn a_huge_number_of_tokens_is_refused_at_its_value() {
 #[test]
 fn a_negative_toughness_in_a_scenario_is_refused_at_its_value() {
     out_of_range(
-        "game = \"eldritch\"\n[[monsters]]\ncard = \"ghoul\"\ntoughness = -1\n[dice]\nseed = 1\n",
+        "game = \"eldritch\"\n[[monsters]]\ncard = { id = \"blob\", name = \"Blob\", kind = \"monster\", toughness = 1 }\ntoughness = -1\n[dice]\nseed = 1\n",
         "4:13",
         "a toughness is 0 to 99",
     );
@@ -105,7 +105,7 @@ fn a_negative_toughness_printed_on_a_monster_card_is_refused_at_its_value() {
 #[test]
 fn an_arkham_toughness_of_0_is_refused_at_its_value() {
     out_of_range(
-        "game = \"arkham\"\n[[monsters]]\ncard = \"byakhee\"\ntoughness = 0\n[dice]\nseed = 1\n",
+        "game = \"arkham\"\n[[monsters]]\ncard = { id = \"blob\", name = \"Blob\", kind = \"monster\", toughness = 1 }\ntoughness = 0\n[dice]\nseed = 1\n",
         "4:13",
         "an Arkham Horror toughness is 1 to 99",
     );

@@ -298,7 +298,7 @@ mod tests {
     fn more_than_two_hands_is_refused_for_the_round_that_wields_them() {
         let mut s = setup(Game::Arkham);
         let mut catalog = BTreeMap::new();
-        for (id, hands) in [("rifle", 2), ("knife", 1)] {
+        for (id, hands) in [("two_handed_toy", 2), ("one_handed_toy", 1)] {
             catalog.insert(
                 id.to_string(),
                 ActiveCard {
@@ -318,7 +318,10 @@ mod tests {
             wield: wield.iter().map(|w| w.to_string()).collect(),
             cast: Vec::new(),
         };
-        s.rounds = vec![round(&["rifle"]), round(&["rifle", "knife"])];
+        s.rounds = vec![
+            round(&["two_handed_toy"]),
+            round(&["two_handed_toy", "one_handed_toy"]),
+        ];
         assert_eq!(
             problems(s, &TestRequest::Combat),
             [SetupProblem {
