@@ -1,9 +1,7 @@
 //! The words every transcript line shares: printed names for card ids and causes ([`Source`]),
 //! numbers with their sign and plural, counters and statuses. Depends on `kernel` only.
 
-use crate::kernel::{
-    Ability, Fate, Game, Investigator, Skill, Source, Stat, Status, split_copy,
-};
+use crate::kernel::{Ability, Fate, Game, Investigator, Skill, Source, Stat, Status, split_copy};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 

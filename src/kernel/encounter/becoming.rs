@@ -55,14 +55,7 @@ impl Encounter {
                 if let Some((to, by)) = w.replaced
                     && to != fate
                 {
-                    emit!(
-                        self,
-                        Event::StatusReplaced {
-                            from: fate,
-                            to,
-                            by,
-                        }
-                    );
+                    emit!(self, Event::StatusReplaced { from: fate, to, by });
                     fate = to;
                 }
             }
@@ -85,18 +78,36 @@ impl Encounter {
         match fate {
             Fate::Delayed => {
                 Arc::make_mut(&mut self.investigator).delayed = true;
-                emit!(self, Event::StatusSet { fate, source: cause });
+                emit!(
+                    self,
+                    Event::StatusSet {
+                        fate,
+                        source: cause
+                    }
+                );
             }
             Fate::Out(Status::LostInTimeAndSpace) => {
                 if by_card {
-                    emit!(self, Event::StatusSet { fate, source: cause.clone() });
+                    emit!(
+                        self,
+                        Event::StatusSet {
+                            fate,
+                            source: cause.clone()
+                        }
+                    );
                 }
                 self.move_to(cause, Location::LostInTimeAndSpace);
             }
             Fate::Out(status) => {
                 Arc::make_mut(&mut self.investigator).status = status;
                 if by_card {
-                    emit!(self, Event::StatusSet { fate, source: cause });
+                    emit!(
+                        self,
+                        Event::StatusSet {
+                            fate,
+                            source: cause
+                        }
+                    );
                 } else {
                     emit!(self, Event::StatusChanged { status });
                 }
@@ -150,7 +161,11 @@ impl Encounter {
     ) -> Result<(), KernelError> {
         self.fate_of_this_game(card, hook, "replace", fate)?;
         let Some(b) = self.becoming.as_mut() else {
-            return Err(Self::rule_error(card, hook, "becoming.replace is for on_status"));
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "becoming.replace is for on_status",
+            ));
         };
         if fate == Fate::Delayed && b.view.fate != Fate::Delayed {
             return Err(Self::rule_error(
@@ -167,7 +182,11 @@ impl Encounter {
     /// Stamina or Sanity (or an EH defeat) is the rules', and cannot be prevented.
     pub(super) fn prevent_status(&mut self, card: &str, hook: Hook) -> Result<(), KernelError> {
         let Some(b) = self.becoming.as_mut() else {
-            return Err(Self::rule_error(card, hook, "becoming.prevent is for on_status"));
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "becoming.prevent is for on_status",
+            ));
         };
         if !b.by_card {
             return Err(Self::rule_error(

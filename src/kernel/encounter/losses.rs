@@ -15,14 +15,23 @@ pub struct Tally {
 impl Encounter {
     /// The status his Health (Stamina) or Sanity now gives him, if he is still in play, taken through
     /// the `on_status` window (`become_`); `cause` is the loss or spending that brought him there.
-    pub fn record_status(&mut self, cause: &Source, hooks: &mut dyn Hooks) -> Result<(), KernelError> {
+    pub fn record_status(
+        &mut self,
+        cause: &Source,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
         if self.investigator.status != Status::Ok {
             return Ok(());
         }
         let Some(status) = self.procedure().knocked_out(&self.investigator) else {
             return Ok(());
         };
-        self.become_(crate::kernel::Fate::Out(status), cause.clone(), false, hooks)
+        self.become_(
+            crate::kernel::Fate::Out(status),
+            cause.clone(),
+            false,
+            hooks,
+        )
     }
 
     /// The investigator gains `n` of `stat`; Health (Stamina) and Sanity stop at his maximum, and the

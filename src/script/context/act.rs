@@ -58,7 +58,9 @@ pub(super) fn register(engine: &mut Engine) {
     act!(e, Card, "set", |c, key: &str, v: ImmutableString| {
         let key = store_key(key)?;
         if v.chars().count() > 64 {
-            return err(format!("set(\"{key}\", text): a text kept is at most 64 characters"));
+            return err(format!(
+                "set(\"{key}\", text): a text kept is at most 64 characters"
+            ));
         }
         c.push(Effect::Store {
             key,

@@ -314,5 +314,14 @@ pub(super) fn register(engine: &mut Engine) {
             e.register_fn("to_debug", |_: &mut $ty| stringify!($ty).to_string());
         )*};
     }
-    show!(Card, Test, Monster, Investigator, Combat, Loss, Gaining, Becoming);
+    show!(
+        Card,
+        Test,
+        Monster,
+        Investigator,
+        Combat,
+        Loss,
+        Gaining,
+        Becoming
+    );
 }

@@ -4,8 +4,8 @@
 use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
-    Ability, Action, Encounter, Event, HANDS, Hook, Hooks, Keyword, LossValue, Monster, Place, Round,
-    Skill, Source, Stat, TestKind, TestOutcome, split_copy,
+    Ability, Action, Encounter, Event, HANDS, Hook, Hooks, Keyword, LossValue, Monster, Place,
+    Round, Skill, Source, Stat, TestKind, TestOutcome, split_copy,
 };
 use std::sync::Arc;
 
