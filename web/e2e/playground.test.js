@@ -137,9 +137,13 @@ seed = 1
   const lens = page.locator('#notes .lens[data-line="6"]');
   assert.match(await lens.innerText(), /E0105 .*strenght.*\n?.*hint: one of: .*strength/s);
   assert.equal(await page.locator('#backdrop mark').innerText(), '"strenght"');
-  // Both in view: the editor scrolled sideways to the column of the problem.
+  // Column 95 lies beyond the editor's width: the editor is not scrolled sideways (every other line's
+  // text stays in view), and the lens quotes line 6 around the problem, with its column, in view.
+  assert.equal(await page.locator('#text').evaluate((t) => t.scrollLeft), 0);
+  assert.match(await lens.locator('.excerpt').innerText(), /^col 95 …[^\n]*skill = "strenght", value = 1 \}\] \}\]$/);
+  assert.equal(await lens.locator('.excerpt mark').innerText(), '"strenght"');
   const box = await page.locator('#editor').boundingBox();
-  for (const el of [lens, page.locator('#backdrop mark')]) {
+  for (const el of [lens, lens.locator('.excerpt mark')]) {
     const b = await el.boundingBox();
     assert.ok(b.x >= box.x && b.x + b.width <= box.x + box.width + 1 && b.y >= box.y && b.y + b.height <= box.y + box.height, `${JSON.stringify(b)} in ${JSON.stringify(box)}`);
   }
