@@ -4,6 +4,12 @@
 use super::*;
 
 impl Encounter {
+    /// The monster being encountered, or the rule a card broke by asking to `what` it when none is.
+    fn current_monster(&self, card: &str, hook: Hook, what: &str) -> Result<usize, KernelError> {
+        self.current
+            .ok_or_else(|| Self::rule_error(card, hook, format!("there is no monster to {what}")))
+    }
+
     /// The monster being encountered is defeated (its test, if one is under way, is not resolved).
     pub(super) fn defeat_current(
         &mut self,
@@ -11,13 +17,7 @@ impl Encounter {
         hook: Hook,
         src: Source,
     ) -> Result<(), KernelError> {
-        let Some(m) = self.current else {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "there is no monster to defeat",
-            ));
-        };
+        let m = self.current_monster(card, hook, "defeat")?;
         if let Some(stage) = self.stage.as_mut() {
             stage.defeat.get_or_insert(src.clone());
         }
@@ -33,13 +33,7 @@ impl Encounter {
         n: i32,
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
-        let Some(m) = self.current else {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "there is no monster to lose Health",
-            ));
-        };
+        let m = self.current_monster(card, hook, "lose Health")?;
         self.lose_monster(m, n, src, hooks)?;
         Ok(())
     }
@@ -51,13 +45,7 @@ impl Encounter {
         src: Source,
         n: i32,
     ) -> Result<(), KernelError> {
-        let Some(m) = self.current else {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "there is no monster to recover Health",
-            ));
-        };
+        let m = self.current_monster(card, hook, "recover Health")?;
         let monster = Arc::make_mut(&mut self.monsters[m]);
         let recovered = n.min(monster.health_tokens).max(0);
         monster.health_tokens -= recovered;
@@ -78,13 +66,7 @@ impl Encounter {
         hook: Hook,
         src: Source,
     ) -> Result<(), KernelError> {
-        let Some(m) = self.current else {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "there is no monster to return to the box",
-            ));
-        };
+        let m = self.current_monster(card, hook, "return to the box")?;
         let id = self.monsters[m].id.clone();
         Arc::make_mut(&mut self.monsters[m]).place = Place::Box;
         if let Some(i) = self.investigator.trophies.iter().position(|t| *t == id) {
@@ -115,20 +97,15 @@ impl Encounter {
         }
     }
 
+    /// The view of the combat under way with a monster met (`what`: what the card does to it).
     fn combat_view_mut(
         &mut self,
         card: &str,
         hook: Hook,
         what: &str,
     ) -> Result<&mut CombatView, KernelError> {
-        match self.combat.as_mut() {
-            Some(c) if self.current.is_some() => Ok(&mut c.view),
-            _ => Err(Self::rule_error(
-                card,
-                hook,
-                format!("{what} needs a monster being encountered"),
-            )),
-        }
+        self.current_monster(card, hook, what)?;
+        Ok(&mut self.combat_mut(card, hook, what)?.view)
     }
 
     /// The test under way, if its pool is still being assembled and its modifier is the monster's
@@ -150,7 +127,7 @@ impl Encounter {
         by: i32,
         min: i32,
     ) -> Result<(), KernelError> {
-        let view = self.combat_view_mut(card, hook, "reduce_horror")?;
+        let view = self.combat_view_mut(card, hook, "reduce the horror of")?;
         if let Some(h) = view.horror_value {
             let to = reduced(h, by, min);
             view.horror_value = Some(to);
@@ -178,7 +155,7 @@ impl Encounter {
         by: i32,
         min: i32,
     ) -> Result<(), KernelError> {
-        let view = self.combat_view_mut(card, hook, "reduce_toughness")?;
+        let view = self.combat_view_mut(card, hook, "reduce the toughness of")?;
         let from = view.toughness;
         let to = reduced(from, by, min);
         view.toughness = to;
@@ -224,7 +201,7 @@ impl Encounter {
         slot: Slot,
         value: i32,
     ) -> Result<(), KernelError> {
-        let view = self.combat_view_mut(card, hook, "set_modifier")?;
+        let view = self.combat_view_mut(card, hook, "set a modifier of")?;
         let (field, what) = match slot {
             Slot::Will => (&mut view.horror_modifier, MonsterValue::HorrorModifier),
             Slot::Strength => (&mut view.combat_modifier, MonsterValue::CombatModifier),
