@@ -1,6 +1,7 @@
 //! The only place Rhai appears: the sandboxed engine, the modder API (the `ctx` a hook receives) and hook
 //! dispatch. May import `kernel` and `defs`.
 
+mod applies;
 mod charged;
 mod check;
 mod context;
@@ -8,6 +9,7 @@ mod engine;
 mod hooks;
 mod limits;
 mod position;
+mod reach;
 
 #[cfg(any(test, feature = "bench"))]
 pub use engine::sandboxed_engine;
