@@ -7,6 +7,7 @@ mod context;
 mod engine;
 mod hooks;
 mod limits;
+mod moved;
 mod position;
 
 #[cfg(any(test, feature = "bench"))]

@@ -171,7 +171,6 @@ fn name(s: &'static str) -> ImmutableString {
 }
 
 mod act;
-mod legacy;
 mod read;
 
 /// Registers `ctx` and every getter and method of the script API.
@@ -179,5 +178,4 @@ pub fn register(engine: &mut Engine) {
     engine.register_type_with_name::<Ctx>("Ctx");
     read::register(engine);
     act::register(engine);
-    legacy::register(engine);
 }

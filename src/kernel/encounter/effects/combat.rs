@@ -16,7 +16,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "encounter_bonus needs a Combat Encounter under way",
+                "`ctx.combat.bonus` needs a Combat Encounter under way",
             ));
         };
         combat.bonuses.push((src.clone(), skill, value));
@@ -41,7 +41,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "strength_test_first needs a Combat Encounter under way",
+                "`ctx.combat.strength_test_first` needs a Combat Encounter under way",
             ));
         };
         combat.strength_first = true;
@@ -61,7 +61,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "reduce_damage needs a Combat Encounter under way",
+                "`ctx.monster.reduce_damage` needs a Combat Encounter under way",
             ));
         };
         if let Some(d) = view.damage_value {
@@ -93,7 +93,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "end_combat needs a combat under way",
+                "`ctx.combat.end` needs a combat under way",
             ));
         };
         c.ended = true;
