@@ -16,6 +16,8 @@ pub use hooks::ScriptHooks;
 pub use limits::Limits;
 
 #[cfg(test)]
+mod api_tests;
+#[cfg(test)]
 mod position_tests;
 #[cfg(test)]
 mod sandbox_tests;
