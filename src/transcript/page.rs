@@ -19,7 +19,8 @@ pub fn render_summary(
     };
     let mut out = String::new();
     let _ = write!(out, "\nEnd: {} — {}", inv.name, counters(inv, game));
-    let _ = writeln!(out, "; {}", status_text(inv.status));
+    let delayed = if inv.delayed { ", delayed" } else { "" };
+    let _ = writeln!(out, "; {}{delayed}", status_text(inv.status));
     if !inv.conditions.is_empty() {
         let list: Vec<String> = inv.conditions.iter().map(|c| w.card(c)).collect();
         let _ = writeln!(out, "  conditions: {}", list.join(", "));

@@ -1,7 +1,7 @@
 //! The words every transcript line shares: printed names for card ids and causes ([`Source`]),
 //! numbers with their sign and plural, counters and statuses. Depends on `kernel` only.
 
-use crate::kernel::{Ability, Game, Investigator, Skill, Source, Stat, Status, split_copy};
+use crate::kernel::{Ability, Fate, Game, Investigator, Skill, Source, Stat, Status, split_copy};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -146,6 +146,13 @@ pub(super) fn counters(inv: &Investigator, game: Game) -> String {
         let _ = write!(s, ", Focus {}", inv.focus);
     }
     s
+}
+
+pub(super) fn fate_text(f: Fate) -> &'static str {
+    match f {
+        Fate::Out(s) => status_text(s),
+        Fate::Delayed => "delayed",
+    }
 }
 
 pub(super) fn status_text(s: Status) -> &'static str {

@@ -72,12 +72,19 @@ impl Encounter {
             Effect::EndCombat => self.end_combat(card, hook, src)?,
             Effect::Rolled(faces) => self.rolled(src, faces),
             Effect::Gain(stat, n) => self.gain(stat, n, src),
-            Effect::Spend(stat, n) => self
-                .spend(stat, n, src)
-                .map_err(|m| Self::rule_error(card, hook, m))?,
+            Effect::Spend(stat, n) => {
+                self.spend(stat, n, src.clone())
+                    .map_err(|m| Self::rule_error(card, hook, m))?;
+                self.record_status(&src, hooks)?;
+            }
             Effect::Lose(stat, n) => self.lose(card, hook, src, stat, n, hooks)?,
             Effect::GainCondition(id) => self.gain_condition(card, hook, id, src, hooks)?,
             Effect::PreventGain => self.prevent_gain(card, hook)?,
+            Effect::SetStatus(fate) => self.set_status(card, hook, src, fate, hooks)?,
+            Effect::ReplaceStatus(fate) => self.replace_status(card, hook, fate)?,
+            Effect::PreventStatus => self.prevent_status(card, hook)?,
+            // Kept per copy of the card: `fire` applies these, knowing which copy asked.
+            Effect::Store { .. } | Effect::Exhaust => {}
             Effect::DiscardCondition(id) => self.discard_condition(src, id),
             Effect::Discard(id) => self.discard(src, id),
             Effect::ReduceLoss(n) => self.reduce_loss(card, hook, src, n, loss)?,
