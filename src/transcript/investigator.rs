@@ -139,34 +139,20 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             now,
             source,
             before,
-            maximum: Some(max),
-        } if now - before < *amount => {
-            let gained = now - before;
-            if gained <= 0 {
-                format!(
-                    "  gains {} ({}): already at his maximum of {max}\n",
-                    w.qty(*stat, *amount),
-                    w.source(source)
-                )
-            } else {
-                format!(
-                    "  gains {gained} of {} ({}): cut at his maximum of {max}, now {now}\n",
-                    w.qty(*stat, *amount),
-                    w.source(source)
-                )
+            maximum,
+        } => {
+            let what = w.qty(*stat, *amount);
+            let by = w.source(source);
+            match (maximum, now - before) {
+                (Some(max), gained) if gained <= 0 => {
+                    format!("  gains {what} ({by}): already at his maximum of {max}\n")
+                }
+                (Some(max), gained) if gained < *amount => format!(
+                    "  gains {gained} of {what} ({by}): cut at his maximum of {max}, now {now}\n"
+                ),
+                _ => format!("  gains {what} ({by}), now {now}\n"),
             }
         }
-        Event::Gained {
-            stat,
-            amount,
-            now,
-            source,
-            ..
-        } => format!(
-            "  gains {} ({}), now {now}\n",
-            w.qty(*stat, *amount),
-            w.source(source)
-        ),
         Event::Spent {
             stat,
             amount,

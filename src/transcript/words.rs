@@ -19,7 +19,16 @@ pub(super) struct Words<'a> {
     pub game: Game,
 }
 
-impl Words<'_> {
+impl<'a> Words<'a> {
+    /// The words of lines that quote no card's text (the opening and closing lines).
+    pub fn names_only(names: &'a Names, game: Game) -> Self {
+        Words {
+            names,
+            texts: &NO_TEXTS,
+            game,
+        }
+    }
+
     /// A card's printed name (its id when unknown).
     /// A copy key (`45_automatic#2`, AH2e hands) is the card's name and which copy it is.
     pub fn card(&self, id: &str) -> String {

@@ -44,9 +44,19 @@ impl Encounter {
             Effect::SkipTest(reason) => self.skip_test(card, hook, src, reason)?,
             Effect::DefeatMonster => self.defeat_current(card, hook, src)?,
             Effect::Bonus { value, kind } => self.bonus(card, hook, src, value, kind)?,
-            Effect::AddDice(n) => self.add_dice(card, hook, src, n)?,
-            Effect::FewerDice(n) => self.fewer_dice(card, hook, src, n)?,
-            Effect::BlockBonuses(kind) => self.block_bonuses(card, hook, src, kind)?,
+            // Dice added or taken away and bonuses blocked are counted when the pool is assembled.
+            Effect::AddDice(n) => self
+                .stage_mut(card, hook, "add_dice")?
+                .additional
+                .push((src, n)),
+            Effect::FewerDice(n) => self
+                .stage_mut(card, hook, "fewer_dice")?
+                .fewer
+                .push((src, n)),
+            Effect::BlockBonuses(kind) => self
+                .stage_mut(card, hook, "block_bonuses")?
+                .blocked
+                .push((kind, src)),
             Effect::SuccessFrom(face) => self.success_from(card, hook, src, face)?,
             Effect::DicePerClue(n) => self.set_dice_per_clue(card, hook, src, n)?,
             Effect::CountFace { face, successes } => {
