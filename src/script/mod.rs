@@ -1,6 +1,7 @@
 //! The only place Rhai appears: the sandboxed engine, the modder API (the `ctx` a hook receives) and hook
 //! dispatch. May import `kernel` and `defs`.
 
+mod applies;
 mod charged;
 mod check;
 mod context;
@@ -9,6 +10,7 @@ mod hooks;
 mod limits;
 mod moved;
 mod position;
+mod reach;
 
 #[cfg(any(test, feature = "bench"))]
 pub use engine::sandboxed_engine;
