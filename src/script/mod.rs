@@ -8,6 +8,7 @@ mod context;
 mod engine;
 mod hooks;
 mod limits;
+mod moved;
 mod position;
 mod reach;
 
@@ -16,6 +17,8 @@ pub use engine::sandboxed_engine;
 pub use hooks::ScriptHooks;
 pub use limits::Limits;
 
+#[cfg(test)]
+mod api_tests;
 #[cfg(test)]
 mod position_tests;
 #[cfg(test)]
