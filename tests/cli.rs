@@ -262,3 +262,32 @@ fn a_sample_count_out_of_range_is_e0502_before_the_scenario_is_read() {
         assert!(out.stdout.is_empty(), "nothing on stdout in text format");
     }
 }
+
+/// Every command stops quietly when standard output is closed before it writes (`mythos odds FILE |
+/// head`): status 141, as a process killed by SIGPIPE, and nothing on stderr (no "Broken pipe" panic).
+#[test]
+fn a_closed_standard_output_ends_each_command_quietly() {
+    let scenario = "tests/scenarios/eldritch/combat/ghoul_worked_example_a.toml";
+    let commands: [&[&str]; 5] = [
+        &["odds", scenario],
+        &["run", scenario],
+        &["check", scenario],
+        &["schema", "scenario"],
+        &["validate", "examples/packs/miskatonic_expedition"],
+    ];
+    for args in commands {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mythos"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        // The reading end is closed at once: whatever the command writes goes to a closed pipe.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("it ends");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(141), "{args:?}: {stderr}");
+        assert_eq!(stderr, "", "{args:?}");
+    }
+}

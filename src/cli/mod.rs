@@ -1,7 +1,25 @@
 //! The `mythos` command: clap commands, reading files, rendering diagnostics, exit codes (0 ok, 1 a rule
 //! check failed, 2 bad input). The only room that touches the disk. This file holds the dispatch; the
 //! command line is `args`, diagnostics are printed by `report`, each command lives in a file of its own
-//! (`check`, `play` for run and odds, `validate`), pack folders are read in `pack_dir`.
+//! (`check`, `play` for run and odds, `validate`), pack folders are read in `pack_dir`. Standard output
+//! is written through `out!`/`outln!` (`stdout`): a closed pipe ends the command quietly, status 141.
+
+/// `print!` to standard output, ending the command quietly when it is closed (`stdout::write`).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::stdout::write(format_args!($($arg)*))
+    };
+}
+
+/// `println!` to standard output, ending the command quietly when it is closed (`stdout::write`).
+macro_rules! outln {
+    () => {
+        $crate::cli::stdout::write(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::stdout::write(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
 
 mod args;
 mod check;
@@ -10,6 +28,7 @@ mod pack_dir;
 mod paths;
 mod play;
 mod report;
+mod stdout;
 mod text_file;
 mod tree;
 mod validate;
@@ -35,7 +54,7 @@ pub fn main() -> i32 {
                 SchemaOf::Scenario => crate::schema::scenario(),
                 SchemaOf::Pack => crate::schema::pack(),
             };
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string_pretty(&schema).expect("a JSON value serializes")
             );

@@ -21,10 +21,19 @@ pub(super) fn read(path: &Path) -> Result<SourceFile, Diagnostic> {
 
 pub(super) fn play_path(path: &Path, cli: &Cli) -> Result<Played, Vec<Diagnostic>> {
     let file = read(path).map_err(|d| vec![d])?;
+    play_source(path, &file, cli)
+}
+
+/// Plays `file`, read from `path` (the packs it names are found next to it).
+pub(super) fn play_source(
+    path: &Path,
+    file: &SourceFile,
+    cli: &Cli,
+) -> Result<Played, Vec<Diagnostic>> {
     let loader = |game: Game| load_set(&cli.base, &cli.packs, game);
     let here = path.parent().unwrap_or(Path::new(""));
     let packs = |dir: &str| read_pack_files(&normalize(&here.join(dir)));
-    play_file_with_packs(&file, &loader, &packs)
+    play_file_with_packs(file, &loader, &packs)
 }
 
 pub(super) fn prepare_path(path: &Path, cli: &Cli) -> Result<Prepared, Vec<Diagnostic>> {
@@ -40,7 +49,7 @@ pub(super) fn prepare_path(path: &Path, cli: &Cli) -> Result<Prepared, Vec<Diagn
 fn failed(ds: &[Diagnostic], format: Format) -> i32 {
     print_diagnostics(ds);
     if let Format::Json = format {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&json_all(ds)).expect("a JSON value serializes")
         );
@@ -72,11 +81,11 @@ pub(super) fn odds(cli: &Cli, file: &Path, format: Format, samples: Option<u64>,
         Err(d) => failed(std::slice::from_ref(&d), format),
         Ok(o) => {
             match format {
-                Format::Text => print!(
+                Format::Text => out!(
                     "{}",
                     crate::odds::odds_text(&o, prepared.scenario.title.as_deref())
                 ),
-                Format::Json => println!(
+                Format::Json => outln!(
                     "{}",
                     serde_json::to_string_pretty(&crate::odds::odds_json(&o))
                         .expect("a JSON value serializes")
@@ -96,8 +105,8 @@ pub(super) fn run(cli: &Cli, file: &Path, format: Format) -> i32 {
                 return failed(std::slice::from_ref(d), format);
             }
             match format {
-                Format::Text => print!("{}", transcript_text(&played)),
-                Format::Json => println!(
+                Format::Text => out!("{}", transcript_text(&played)),
+                Format::Json => outln!(
                     "{}",
                     serde_json::to_string_pretty(&result_object(&played))
                         .expect("a JSON value serializes")

@@ -109,7 +109,7 @@ pub(super) fn decode(shown: &str, mut bytes: Vec<u8>) -> Result<String, Diagnost
 }
 
 /// E0001 for `shown`, with what the system said.
-fn cannot_read(shown: &str) -> impl Fn(std::io::Error) -> Diagnostic + Copy + '_ {
+pub(super) fn cannot_read(shown: &str) -> impl Fn(std::io::Error) -> Diagnostic + Copy + '_ {
     move |e| {
         about(
             Code::CannotRead,

@@ -51,7 +51,7 @@ pub(super) fn validate(base: &Option<PathBuf>, packs: &[PathBuf], dirs: &[PathBu
         }
     }
     if problems.is_empty() {
-        println!("{count} cards, no problems");
+        outln!("{count} cards, no problems");
         0
     } else {
         print_diagnostics(&problems);
