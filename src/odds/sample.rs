@@ -298,7 +298,7 @@ mod tests {
     #[test]
     fn a_cost_growing_with_the_sample_index_stops_within_the_budget() {
         const MOST: u64 = 700;
-        assert!(MOST * SAMPLE_CHUNK < MAX_CHUNK_SCRIPT_OPERATIONS);
+        const { assert!(MOST * SAMPLE_CHUNK < MAX_CHUNK_SCRIPT_OPERATIONS) };
         let work = AtomicU64::new(0);
         let cost = |i: u64| (i / 64).min(MOST);
         let stop = play_waves(
