@@ -117,6 +117,12 @@ impl Found {
                     }
                     Err(e) => self.refused.push(cannot(&p, e)),
                 },
+                // A link is refused whatever its name; anything else that is not a `.toml` file is
+                // not a scenario.
+                Kind::Link => {
+                    let d = refused_kind(&shown(&p), "a symbolic link");
+                    self.refused.push((p, d));
+                }
                 _ if Path::new(&name).extension().is_none_or(|e| e != "toml") => {}
                 Kind::File => self.read_file(dir, &name, p),
                 k => {
