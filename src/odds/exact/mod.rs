@@ -20,8 +20,8 @@ use crate::defs::{Code, Diagnostic};
 use crate::kernel::TestRequest;
 use crate::scenario::Prepared;
 use collapse::collapse_allowed;
-use search::{Search, Stop};
-use std::collections::HashMap;
+use search::{Base, Search, Stop};
+use std::collections::{BTreeMap, HashMap};
 
 /// The unresolved mass exact odds aim below.
 const TARGET: f64 = 1e-9;
@@ -53,7 +53,7 @@ pub fn exact_with(p: &mut Prepared, collapse: bool) -> Result<Odds, Diagnostic> 
         let d = s.explore(&mut Vec::new(), 1.0);
         total_runs += s.runs;
         script_ops = s.script_ops;
-        let d = d.map_err(|e| match e {
+        let (d, at) = d.map_err(|e| match e {
             Stop::Kernel(e) => p.diagnostic(&e),
             Stop::Budget(why) => too_large(p, &why),
         })?;
@@ -64,7 +64,10 @@ pub fn exact_with(p: &mut Prepared, collapse: bool) -> Result<Odds, Diagnostic> 
                 method: "exact",
                 runs: total_runs,
                 seed: None,
-                dist: d.0.clone(),
+                dist: d.0.iter().fold(BTreeMap::new(), |mut dist, (o, w)| {
+                    *dist.entry(Base::start().from(&at, o)).or_insert(0.0) += w;
+                    dist
+                }),
                 unresolved: d.1,
                 monsters,
                 start: p.start.clone(),
