@@ -16,6 +16,8 @@ use std::rc::Rc;
 pub(super) enum Stop {
     Kernel(KernelError),
     Budget(String),
+    /// The progress callback asked to stop.
+    Cancelled,
 }
 
 impl From<KernelError> for Stop {
@@ -40,7 +42,14 @@ pub(super) struct Search<'a> {
     pub(super) threshold: f64,
     pub(super) is_test: bool,
     pub(super) collapse: bool,
+    /// Told the share of the mass resolved so far every `PROGRESS_EVERY` runs; false stops.
+    pub(super) progress: Option<&'a mut dyn FnMut(f64) -> bool>,
+    /// The probability mass of this pass resolved so far: runs ended, memo hits, branches pruned.
+    pub(super) resolved: f64,
 }
+
+/// Runs between two calls of the progress callback.
+const PROGRESS_EVERY: u64 = 64;
 
 impl Search<'_> {
     /// Plays the scenario with `dice`, counting its scripts' operations against the budget of the
@@ -102,13 +111,21 @@ impl Search<'_> {
     }
 
     /// The distribution of outcomes after `prefix`, conditional on it, relative to where its run
-    /// stopped (see [`Base`]), with that `Base`; `mass` is its probability.
+    /// stopped (see [`Base`]), with that `Base`; `mass` is its probability from the last memo point
+    /// (what pruning reads), `abs` its probability (what progress reads).
     pub(super) fn explore(
         &mut self,
         prefix: &mut Vec<u8>,
         mass: f64,
+        abs: f64,
     ) -> Result<(Dist, Base), Stop> {
         self.runs += 1;
+        if self.runs.is_multiple_of(PROGRESS_EVERY)
+            && let Some(progress) = self.progress.as_mut()
+            && !progress(self.resolved.min(1.0))
+        {
+            return Err(Stop::Cancelled);
+        }
         self.replayed += prefix.len() as u64;
         if self.runs > MAX_RUNS {
             return Err(Stop::Budget(format!(
@@ -126,6 +143,7 @@ impl Search<'_> {
                 // The run ended: every monster is met, and nothing is lost after it.
                 let base = Base::at(&enc, enc.monsters.len());
                 let mut d = BTreeMap::new();
+                self.resolved += abs;
                 let o = Outcome::of(&enc, self.is_test);
                 let unresolved = if o.stopped { 1.0 } else { 0.0 };
                 if !o.stopped {
@@ -145,6 +163,7 @@ impl Search<'_> {
                 };
                 let key = (enc.relative_key(), first_test, n);
                 if memo && let Some(d) = self.memo.get(&key) {
+                    self.resolved += abs;
                     return Ok((d.clone(), base));
                 }
                 // What a memoised branch holds must not depend on how it was reached: below a memo
@@ -174,10 +193,11 @@ impl Search<'_> {
                 for (faces, w) in table.iter() {
                     if mass * w < self.threshold {
                         unresolved += w;
+                        self.resolved += abs * w;
                         continue;
                     }
                     prefix.extend_from_slice(faces);
-                    let (child, at) = self.explore(prefix, mass * w)?;
+                    let (child, at) = self.explore(prefix, mass * w, abs * w)?;
                     prefix.truncate(len);
                     for (o, p) in &child.0 {
                         *acc.entry(base.from(&at, o)).or_insert(0.0) += w * p;
