@@ -4,8 +4,8 @@
 use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
-    Ability, Action, Encounter, Event, HANDS, Hooks, Keyword, LossValue, Monster, Place, Round,
-    Skill, Source, Stat, TestKind, TestOutcome, split_copy,
+    Ability, Action, Encounter, Event, HANDS, Hook, Hooks, Keyword, LossValue, Monster, Place,
+    Round, Skill, Source, Stat, TestKind, TestOutcome, split_copy,
 };
 use std::sync::Arc;
 
@@ -30,6 +30,7 @@ impl Arkham {
                 .unwrap_or_default();
             if let Some(c) = enc.combat.as_mut() {
                 c.round = round;
+                c.view.round = Some(round);
             }
             take_hands(enc, &plan, round)?;
             let mut action = plan.action;
@@ -62,9 +63,13 @@ impl Arkham {
                 if self.evade(enc, m, hooks, true)? {
                     return Ok(());
                 }
-                continue;
+            } else {
+                self.fight(enc, m, &monster, hooks)?;
             }
-            self.fight(enc, m, &monster, hooks)?;
+            // The round is over and the combat goes on (Tendril of Nyogtha: "after the second round").
+            if !done(enc, m) {
+                enc.fire(Hook::AfterRound, hooks, &mut None)?;
+            }
         }
         enc.stopped = true;
         emit!(enc, Event::CombatStopped { rounds: MAX_ROUNDS });
@@ -92,6 +97,7 @@ impl Arkham {
         let endless = monster.has(Keyword::Endless);
         let mut consequences =
             |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
+                remember_result(enc, out, false);
                 if out.passed {
                     let mon = Arc::make_mut(&mut enc.monsters[m]);
                     mon.defeated = true;
@@ -134,6 +140,7 @@ impl Arkham {
             hooks,
             &mut consequences,
         )?;
+
         if resolved(r, enc) == Some(false) && !done(enc, m) {
             self.monster_damage(enc, m, hooks)?;
         }
@@ -161,6 +168,7 @@ impl Arkham {
             if casting.sanity_cost > 0 {
                 enc.spend(Stat::Sanity, casting.sanity_cost, Source::card(card))
                     .map_err(|m| rule(card, format!("cannot pay the casting cost: {m}")))?;
+                enc.record_status(&Source::card(card), hooks)?;
             }
             let r = self.test(
                 enc,
@@ -177,6 +185,22 @@ impl Arkham {
             }
         }
         Ok(())
+    }
+}
+
+/// The result of the Horror check (`horror`) or of the latest Combat check, for the hooks of later
+/// rounds (`ctx.combat.horror_result`, `combat_passed`, ...).
+/// Kept before the check's losses and its after_test hooks, as in Eldritch Horror.
+pub(super) fn remember_result(enc: &mut Encounter, out: &TestOutcome, horror: bool) {
+    let (successes, passed) = (out.successes, out.passed);
+    if let Some(c) = enc.combat.as_mut() {
+        if horror {
+            c.view.will_result = Some(successes);
+            c.view.will_passed = Some(passed);
+        } else {
+            c.view.strength_result = Some(successes);
+            c.view.strength_passed = Some(passed);
+        }
     }
 }
 
