@@ -28,12 +28,16 @@ impl From<KernelError> for Stop {
 
 pub(super) type Dist = Rc<(BTreeMap<Outcome, f64>, f64)>;
 
+/// A memo point: the state's relative key, the first test's result (successes, passed) of a `[test]`
+/// scenario once it is known, and the number of dice asked for.
+pub(super) type MemoKey = (StateKey, Option<(u32, bool)>, usize);
+
 /// The faces of one roll and their probability, for every way it can come out.
 type Table = Rc<Vec<(Vec<u8>, f64)>>;
 
 pub(super) struct Search<'a> {
     pub(super) p: &'a mut Prepared,
-    pub(super) memo: HashMap<(StateKey, Option<(u32, bool)>, usize), Dist>,
+    pub(super) memo: HashMap<MemoKey, Dist>,
     pub(super) tables: HashMap<usize, Table>,
     pub(super) runs: u64,
     pub(super) replayed: u64,
