@@ -46,7 +46,8 @@ pub(super) struct Search<'a> {
     pub(super) threshold: f64,
     pub(super) is_test: bool,
     pub(super) collapse: bool,
-    /// Told the share of the mass resolved so far every `PROGRESS_EVERY` runs; false stops.
+    /// Told the share of the mass resolved so far at the first run and every `PROGRESS_EVERY` runs
+    /// after; false stops.
     pub(super) progress: Option<&'a mut dyn FnMut(f64) -> bool>,
     /// The probability mass of this pass resolved so far: runs ended, memo hits, branches pruned.
     pub(super) resolved: f64,
@@ -124,7 +125,7 @@ impl Search<'_> {
         abs: f64,
     ) -> Result<(Dist, Base), Stop> {
         self.runs += 1;
-        if self.runs.is_multiple_of(PROGRESS_EVERY)
+        if self.runs % PROGRESS_EVERY == 1
             && let Some(progress) = self.progress.as_mut()
             && !progress(self.resolved.min(1.0))
         {
