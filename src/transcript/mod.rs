@@ -56,6 +56,7 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             Event::TestBegins { .. }
             | Event::SkillReplaced { .. }
             | Event::TestSkipped { .. }
+            | Event::AutomaticResult { .. }
             | Event::DefeatedBeforeTest { .. }
             | Event::PoolPart { .. }
             | Event::BonusIgnored { .. }
