@@ -108,18 +108,23 @@ pub(super) fn decode(shown: &str, mut bytes: Vec<u8>) -> Result<String, Diagnost
     })
 }
 
-/// Reads the regular file at `path` (named `shown` in diagnostics) as text of at most `cap` bytes.
-/// A symbolic link, FIFO, socket or device is refused without being opened (E0002), a larger file is
-/// refused (E0003), a file that is not UTF-8 is E0005; nothing of a refused file is shown.
-pub(super) fn read_text(path: &Path, shown: &str, cap: u64) -> Result<String, Diagnostic> {
-    let cannot = |e: std::io::Error| {
+/// E0001 for `shown`, with what the system said.
+fn cannot_read(shown: &str) -> impl Fn(std::io::Error) -> Diagnostic + Copy + '_ {
+    move |e| {
         about(
             Code::CannotRead,
             shown,
             format!("cannot read `{shown}`: {e}"),
         )
         .hint("check the path")
-    };
+    }
+}
+
+/// Reads the regular file at `path` (named `shown` in diagnostics) as text of at most `cap` bytes.
+/// A symbolic link, FIFO, socket or device is refused without being opened (E0002), a larger file is
+/// refused (E0003), a file that is not UTF-8 is E0005; nothing of a refused file is shown.
+pub(super) fn read_text(path: &Path, shown: &str, cap: u64) -> Result<String, Diagnostic> {
+    let cannot = cannot_read(shown);
     let meta = std::fs::symlink_metadata(path).map_err(cannot)?;
     if meta.is_dir() {
         return Err(about(
@@ -141,14 +146,7 @@ pub(super) fn read_text(path: &Path, shown: &str, cap: u64) -> Result<String, Di
 /// Reads the file `file`, opened as `shown`, as text of at most `cap` bytes: the file may have been
 /// swapped since it was looked at, so what was opened is checked (a regular file, at most `cap`).
 pub(super) fn read_opened(file: File, shown: &str, cap: u64) -> Result<String, Diagnostic> {
-    let cannot = |e: std::io::Error| {
-        about(
-            Code::CannotRead,
-            shown,
-            format!("cannot read `{shown}`: {e}"),
-        )
-        .hint("check the path")
-    };
+    let cannot = cannot_read(shown);
     let opened = file.metadata().map_err(cannot)?;
     if !opened.is_file() {
         return Err(refused_kind(shown, odd_kind(&opened).unwrap_or("a folder")));

@@ -1,7 +1,7 @@
 //! What a hook may ask for. Scripts never change state themselves: they return effects, and the kernel
 //! applies each one and writes it into the transcript with the card that asked (DESIGN invariant 3).
 
-use super::{BonusKind, Location, Skill, TestKind};
+use super::{BonusKind, Fate, Location, Skill, Stored, TestKind};
 use serde::Serialize;
 
 /// A counter on the investigator (or, for `Health`, a monster).
@@ -106,6 +106,21 @@ pub enum Effect {
     // on_gain_condition
     /// The Condition about to be gained is not gained.
     PreventGain,
+    /// The investigator becomes this (devoured, delayed, ...), through the `on_status` window.
+    SetStatus(Fate),
+    // on_status
+    /// What he is about to become is this instead (Moon-beast: devoured instead of unconscious).
+    ReplaceStatus(Fate),
+    /// What a card was about to make of him does not happen.
+    PreventStatus,
+    // this card's own state
+    /// Keep `value` under `key` in this card's store (`None`: forget it).
+    Store {
+        key: String,
+        value: Option<Stored>,
+    },
+    /// This card is exhausted: it stays so for the rest of the play.
+    Exhaust,
     /// A line of the script's own in the transcript (`print`, `ctx.note`).
     Note(String),
 }

@@ -8,7 +8,9 @@
 //! events (`encounter_begins`, `damage`) are kept as they were.
 
 use super::monster::{Keyword, MonsterTest};
-use super::{Action, BonusKind, Exclusion, Location, Place, Skill, Slot, Source, Stat, Status};
+use super::{
+    Action, BonusKind, Exclusion, Fate, Location, Place, Skill, Slot, Source, Stat, Status, Stored,
+};
 use super::{Target, TestKind};
 use serde::Serialize;
 
@@ -360,6 +362,33 @@ pub enum Event {
     },
     StatusChanged {
         status: Status,
+    },
+    /// A card made the investigator this (devoured, delayed, lost in time and space).
+    StatusSet {
+        fate: Fate,
+        source: Source,
+    },
+    /// What he was about to become, `from`, is `to` instead: a card replaced it in `on_status`.
+    StatusReplaced {
+        from: Fate,
+        to: Fate,
+        by: Source,
+    },
+    /// What a card (`source`) was about to make of him does not happen: `by` prevented it.
+    StatusPrevented {
+        fate: Fate,
+        source: Source,
+        by: Source,
+    },
+    /// A card is exhausted for the rest of the play.
+    Exhausted {
+        card: String,
+    },
+    /// A card kept a value in its own store (`None`: forgot the key).
+    Kept {
+        card: String,
+        key: String,
+        value: Option<Stored>,
     },
     /// A card's own line (`print`, `ctx.note`).
     Note {

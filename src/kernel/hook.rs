@@ -16,10 +16,15 @@ pub enum Hook {
     /// A Condition is about to be gained (`TestView::gaining`): a held card may replace the gain
     /// (Blessed: "If you would gain a Cursed Condition, discard this card instead").
     OnGainCondition,
+    /// A status is about to take effect (a knock-out, a defeat, a status a card sets, Delayed): a
+    /// card may replace it (`TestView::becoming`).
+    OnStatus,
+    /// AH2e: a round of Fight or Flee ended and the combat goes on.
+    AfterRound,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 8] = [
+    pub const ALL: [Hook; 10] = [
         Hook::BeforeCombat,
         Hook::BeforeTest,
         Hook::OnPool,
@@ -28,6 +33,8 @@ impl Hook {
         Hook::OnDamage,
         Hook::AfterCombat,
         Hook::OnGainCondition,
+        Hook::OnStatus,
+        Hook::AfterRound,
     ];
 
     pub fn name(self) -> &'static str {
@@ -40,6 +47,8 @@ impl Hook {
             Hook::OnDamage => "on_damage",
             Hook::AfterCombat => "after_encounter",
             Hook::OnGainCondition => "on_gain_condition",
+            Hook::OnStatus => "on_status",
+            Hook::AfterRound => "after_round",
         }
     }
 
@@ -47,14 +56,14 @@ impl Hook {
         Hook::ALL.into_iter().find(|h| h.name() == s)
     }
 
-    const fn bit(self) -> u8 {
+    const fn bit(self) -> u16 {
         1 << self as u8
     }
 }
 
 /// The hooks one card defines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct HookSet(u8);
+pub struct HookSet(u16);
 
 impl HookSet {
     pub const NONE: HookSet = HookSet(0);

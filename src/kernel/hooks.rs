@@ -3,8 +3,8 @@
 //! `hook.rs`, how one fails `error.rs`. Imports nothing outside the kernel.
 
 use super::{
-    DiceSource, Effect, Game, Hook, HookSet, Investigator, KernelError, Monster, Skill, Slot,
-    Source, Stat, Target, TestKind,
+    DiceSource, Effect, Fate, Game, Hook, HookSet, Investigator, KernelError, Monster, Skill, Slot,
+    Source, Stat, Store, Target, TestKind,
 };
 
 /// A loss about to be applied, as `on_damage` sees it.
@@ -14,6 +14,14 @@ pub struct LossView {
     pub stat: Stat,
     pub amount: i32,
     /// The card or rule that causes it.
+    pub cause: Source,
+}
+
+/// What the investigator is about to become, as `on_status` sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BecomingView {
+    pub fate: Fate,
+    /// The card or rule that causes it (the loss that knocked him out, the card that set it).
     pub cause: Source,
 }
 
@@ -33,6 +41,8 @@ pub struct CombatView {
     pub sanity_lost: i32,
     /// Health lost from the Strength test.
     pub health_lost: i32,
+    /// AH2e: the round of Fight or Flee under way (1-based), `None` before the first.
+    pub round: Option<usize>,
 }
 
 /// What a hook may read: the test under way and the state around it (copies; writing goes through
@@ -62,6 +72,11 @@ pub struct TestView {
     pub loss: Option<LossView>,
     /// In `on_gain_condition`: the id of the Condition about to be gained.
     pub gaining: Option<String>,
+    /// In `on_status`: what the investigator is about to become.
+    pub becoming: Option<BecomingView>,
+    /// This card's store (`ctx.card.get`), and whether it is exhausted.
+    pub store: Store,
+    pub exhausted: bool,
     pub investigator: std::sync::Arc<Investigator>,
     pub monster: Option<std::sync::Arc<Monster>>,
     /// The combat under way, if any (`ctx.combat`).

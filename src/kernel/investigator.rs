@@ -31,6 +31,70 @@ impl Status {
             Status::LostInTimeAndSpace => "lost_in_time_and_space",
         }
     }
+
+    pub const ALL: [Status; 6] = [
+        Status::Ok,
+        Status::Defeated,
+        Status::Unconscious,
+        Status::Insane,
+        Status::Devoured,
+        Status::LostInTimeAndSpace,
+    ];
+
+    pub fn parse(s: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+
+    /// Whether the status is one of `game`'s (EH: defeated, devoured; AH2e: unconscious, insane,
+    /// devoured, lost in time and space; `ok` in both).
+    pub fn in_game(self, game: Game) -> bool {
+        match self {
+            Status::Ok | Status::Devoured => true,
+            Status::Defeated => game == Game::Eldritch,
+            Status::Unconscious | Status::Insane | Status::LostInTimeAndSpace => {
+                game == Game::Arkham
+            }
+        }
+    }
+}
+
+/// What a card or the rules make of the investigator: a status that takes him out of play, or
+/// Delayed (he stays in play, his token on its side: no status of its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Fate {
+    Out(Status),
+    Delayed,
+}
+
+impl Fate {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Fate::Out(s) => s.as_str(),
+            Fate::Delayed => "delayed",
+        }
+    }
+
+    /// A status other than `ok`, or `delayed`.
+    pub fn parse(s: &str) -> Option<Fate> {
+        match s {
+            "delayed" => Some(Fate::Delayed),
+            "ok" => None,
+            _ => Status::parse(s).map(Fate::Out),
+        }
+    }
+
+    pub fn in_game(self, game: Game) -> bool {
+        match self {
+            Fate::Out(s) => s.in_game(game),
+            Fate::Delayed => true,
+        }
+    }
+}
+
+impl Serialize for Fate {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Hash, Serialize)]
@@ -52,6 +116,8 @@ pub struct Investigator {
     pub possessions: Vec<String>,
     pub trophies: Vec<String>,
     pub status: Status,
+    /// Delayed by a card (his token on its side): he stays in play.
+    pub delayed: bool,
     /// AH2e: where the investigator is; `None` in Eldritch Horror.
     pub location: Option<Location>,
 }
@@ -73,6 +139,7 @@ impl Investigator {
             possessions: Vec::new(),
             trophies: Vec::new(),
             status: Status::Ok,
+            delayed: false,
             location: match game {
                 Game::Eldritch => None,
                 Game::Arkham => Some(Location::Arkham),

@@ -41,6 +41,7 @@ mod request;
 mod setup;
 mod skill;
 mod source;
+mod stored;
 mod test;
 
 pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
@@ -53,8 +54,8 @@ pub use error::{HookError, HookFault, KernelError};
 pub use event::{Event, LossValue, PartKind};
 pub use exclusion::Exclusion;
 pub use hook::{Hook, HookSet};
-pub use hooks::{CombatView, HookCall, Hooks, TestView};
-pub use investigator::{HANDS, Investigator, Status, copy_key, split_copy};
+pub use hooks::{BecomingView, CombatView, HookCall, Hooks, TestView};
+pub use investigator::{Fate, HANDS, Investigator, Status, copy_key, split_copy};
 pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
 pub use monster::{Keyword, Monster, MonsterTest};
 pub use place::{Location, Place};
@@ -65,4 +66,5 @@ pub use setup::{
 };
 pub use skill::{Game, Skill};
 pub use source::{Ability, Source, Target, Token};
+pub use stored::{STORE_KEYS, Store, Stored};
 pub use test::{Slot, TestKind, TestOutcome, TestSpec, face_value, failing_dice};

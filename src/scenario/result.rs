@@ -32,6 +32,7 @@ pub fn result_object(p: &Played) -> Value {
     investigator.insert("possessions".into(), json!(sorted(&inv.possessions)));
     investigator.insert("trophies".into(), json!(sorted(&inv.trophies)));
     investigator.insert("status".into(), json!(inv.status.as_str()));
+    investigator.insert("delayed".into(), json!(inv.delayed));
     investigator.insert("location".into(), json!(inv.location.map(|l| l.as_str())));
     let monsters: Vec<Value> = enc
         .monsters

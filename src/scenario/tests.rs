@@ -46,3 +46,27 @@ fn bad_reroll() {
         )
     });
 }
+
+/// A hook applies whole or not at all (DESIGN invariant 4): what a failed hook asked its card to keep
+/// (`ctx.card.set`, `ctx.card.exhaust`) is not kept.
+#[test]
+fn a_failed_hook_keeps_nothing_in_its_cards_store() {
+    let (d, played) = failed("store_rolled_back");
+    assert_eq!(d.code, "E0406", "{d}");
+    assert!(
+        played.encounter.store.is_empty(),
+        "{:?}",
+        played.encounter.store
+    );
+    assert!(played.encounter.exhausted.is_empty());
+}
+
+/// A knock-out at 0 Stamina is the rules': `on_status` may replace it, not prevent it; a card that
+/// tries is a rule error (E0406), after the loss that brought him to 0.
+#[test]
+fn a_knock_out_cannot_be_prevented() {
+    let (d, played) = failed("knock_out_prevented");
+    assert_eq!(d.code, "E0406", "{d}");
+    assert!(d.message.contains("cannot be prevented"), "{d}");
+    assert_eq!(played.encounter.investigator.health, 0);
+}

@@ -1,7 +1,7 @@
 //! The lines about the investigator: gains, spending and losses (and a monster's loss of Health),
 //! cards gained and discarded, moves, status, and a card's own notes. Depends on `kernel` only.
 
-use super::words::{Words, plural, status_text};
+use super::words::{Words, fate_text, plural, status_text};
 use crate::kernel::{Event, Game, Location, LossValue, Source, Target};
 
 /// The line of a loss counted from a monster's printed value and the loss that follows it, when
@@ -139,34 +139,20 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             now,
             source,
             before,
-            maximum: Some(max),
-        } if now - before < *amount => {
-            let gained = now - before;
-            if gained <= 0 {
-                format!(
-                    "  gains {} ({}): already at his maximum of {max}\n",
-                    w.qty(*stat, *amount),
-                    w.source(source)
-                )
-            } else {
-                format!(
-                    "  gains {gained} of {} ({}): cut at his maximum of {max}, now {now}\n",
-                    w.qty(*stat, *amount),
-                    w.source(source)
-                )
+            maximum,
+        } => {
+            let what = w.qty(*stat, *amount);
+            let by = w.source(source);
+            match (maximum, now - before) {
+                (Some(max), gained) if gained <= 0 => {
+                    format!("  gains {what} ({by}): already at his maximum of {max}\n")
+                }
+                (Some(max), gained) if gained < *amount => format!(
+                    "  gains {gained} of {what} ({by}): cut at his maximum of {max}, now {now}\n"
+                ),
+                _ => format!("  gains {what} ({by}), now {now}\n"),
             }
         }
-        Event::Gained {
-            stat,
-            amount,
-            now,
-            source,
-            ..
-        } => format!(
-            "  gains {} ({}), now {now}\n",
-            w.qty(*stat, *amount),
-            w.source(source)
-        ),
         Event::Spent {
             stat,
             amount,
@@ -275,7 +261,38 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
         Event::StatusChanged { status } => {
             format!("  the investigator is {}\n", status_text(*status))
         }
+        Event::StatusSet { fate, source } => format!(
+            "  the investigator is {} ({})\n",
+            fate_text(*fate),
+            w.source(source)
+        ),
+        Event::StatusReplaced { from, to, by } => format!(
+            "  {}: he is {} instead of {}\n",
+            w.source(by),
+            fate_text(*to),
+            fate_text(*from)
+        ),
+        Event::StatusPrevented { fate, source, by } => format!(
+            "  he is not {} ({}): {} prevents it\n",
+            fate_text(*fate),
+            w.source(source),
+            w.source(by)
+        ),
+        Event::Exhausted { card } => format!("  {} is exhausted\n", w.card(card)),
+        Event::Kept { card, key, value } => match value {
+            Some(v) => format!("  {} keeps {key} = {}\n", w.card(card), stored_text(v)),
+            None => format!("  {} forgets {key}\n", w.card(card)),
+        },
         Event::Note { source, text } => format!("  {}: {text}\n", w.source(source)),
         _ => String::new(),
+    }
+}
+
+/// A value a card keeps, as a script wrote it.
+fn stored_text(v: &crate::kernel::Stored) -> String {
+    match v {
+        crate::kernel::Stored::Int(n) => n.to_string(),
+        crate::kernel::Stored::Bool(b) => b.to_string(),
+        crate::kernel::Stored::Text(t) => format!("{t:?}"),
     }
 }

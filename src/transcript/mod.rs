@@ -110,6 +110,11 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             | Event::DevouredDiscards
             | Event::DefeatedDiscards { .. }
             | Event::StatusChanged { .. }
+            | Event::StatusSet { .. }
+            | Event::StatusReplaced { .. }
+            | Event::StatusPrevented { .. }
+            | Event::Exhausted { .. }
+            | Event::Kept { .. }
             | Event::Note { .. } => investigator::line(ev, &w),
         };
         out.push_str(&line);

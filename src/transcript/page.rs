@@ -1,7 +1,7 @@
 //! The opening and closing lines of a transcript: what the scenario is and who the investigator is;
 //! where the investigator and each monster end. Depends on `kernel` only.
 
-use super::words::{NO_TEXTS, Names, Title, Words, counters, plural, signed, status_text};
+use super::words::{Names, Title, Words, counters, plural, signed, status_text};
 use crate::kernel::{Game, Investigator, Monster, Place};
 use std::fmt::Write;
 
@@ -12,14 +12,11 @@ pub fn render_summary(
     game: Game,
     names: &Names,
 ) -> String {
-    let w = Words {
-        names,
-        texts: &NO_TEXTS,
-        game,
-    };
+    let w = Words::names_only(names, game);
     let mut out = String::new();
     let _ = write!(out, "\nEnd: {} — {}", inv.name, counters(inv, game));
-    let _ = writeln!(out, "; {}", status_text(inv.status));
+    let delayed = if inv.delayed { ", delayed" } else { "" };
+    let _ = writeln!(out, "; {}{delayed}", status_text(inv.status));
     if !inv.conditions.is_empty() {
         let list: Vec<String> = inv.conditions.iter().map(|c| w.card(c)).collect();
         let _ = writeln!(out, "  conditions: {}", list.join(", "));
@@ -50,11 +47,7 @@ pub fn render_header(
     game: Game,
     names: &Names,
 ) -> String {
-    let w = Words {
-        names,
-        texts: &NO_TEXTS,
-        game,
-    };
+    let w = Words::names_only(names, game);
     let mut out = String::new();
     let game_name = match game {
         Game::Eldritch => "Eldritch Horror",

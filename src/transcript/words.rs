@@ -1,7 +1,7 @@
 //! The words every transcript line shares: printed names for card ids and causes ([`Source`]),
 //! numbers with their sign and plural, counters and statuses. Depends on `kernel` only.
 
-use crate::kernel::{Ability, Game, Investigator, Skill, Source, Stat, Status, split_copy};
+use crate::kernel::{Ability, Fate, Game, Investigator, Skill, Source, Stat, Status, split_copy};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -19,7 +19,16 @@ pub(super) struct Words<'a> {
     pub game: Game,
 }
 
-impl Words<'_> {
+impl<'a> Words<'a> {
+    /// The words of lines that quote no card's text (the opening and closing lines).
+    pub fn names_only(names: &'a Names, game: Game) -> Self {
+        Words {
+            names,
+            texts: &NO_TEXTS,
+            game,
+        }
+    }
+
     /// A card's printed name (its id when unknown).
     /// A copy key (`45_automatic#2`, AH2e hands) is the card's name and which copy it is.
     pub fn card(&self, id: &str) -> String {
@@ -146,6 +155,13 @@ pub(super) fn counters(inv: &Investigator, game: Game) -> String {
         let _ = write!(s, ", Focus {}", inv.focus);
     }
     s
+}
+
+pub(super) fn fate_text(f: Fate) -> &'static str {
+    match f {
+        Fate::Out(s) => status_text(s),
+        Fate::Delayed => "delayed",
+    }
 }
 
 pub(super) fn status_text(s: Status) -> &'static str {

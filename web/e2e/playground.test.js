@@ -3,7 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { writeFile } from 'node:fs/promises';
+import { writeFile, mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { serve, launch, open, shot, setText, lastTiming, zipFolder, SHOTS, REPO } from './harness.js';
 
 let server;
@@ -107,6 +108,38 @@ test('Ctrl+Enter runs, and the text survives a reload', async () => {
   await page.context().close();
 });
 
+test('the keys: Alt+Enter odds, Esc cancels them, Ctrl+S validates, Ctrl+Shift+Enter checks, Esc then Tab leaves the editor', async () => {
+  const page = await open(browser, server.url);
+  await setText(page, GHOUL);
+  const editor = page.locator('#text');
+  await editor.press('Alt+Enter');
+  await page.locator('#chart-defeated').waitFor();
+  assert.match(await page.locator('.output .meta').first().innerText(), /^exact/);
+  // Long sampled odds, cancelled with Esc while they run.
+  await page.locator('#samples').fill('5000000');
+  await editor.press('Alt+Enter');
+  await page.waitForFunction(() => Number(document.getElementById('bar').value) > 0);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#progress', { state: 'hidden' });
+  assert.equal(await page.locator('#status').innerText(), 'cancelled');
+  await page.locator('#samples').fill('0');
+  await editor.press('Control+s');
+  await page.waitForSelector('#status.good');
+  assert.match(await page.locator('#status').innerText(), /^no problem/);
+  // The Ghoul scenario has no [expect] lines: nothing to check.
+  await editor.press('Control+Shift+Enter');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'nothing to check');
+  // Tab in the editor indents; Esc then Tab moves the focus on.
+  await editor.focus();
+  await editor.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'text');
+  await editor.press('Escape');
+  await editor.press('Tab');
+  assert.notEqual(await page.evaluate(() => document.activeElement.id), 'text');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a broken inline card: Validate shows its diagnostic at its line, with its hint', async () => {
   const page = await open(browser, server.url);
   const broken = `game = "eldritch"
@@ -137,9 +170,13 @@ seed = 1
   const lens = page.locator('#notes .lens[data-line="6"]');
   assert.match(await lens.innerText(), /E0105 .*strenght.*\n?.*hint: one of: .*strength/s);
   assert.equal(await page.locator('#backdrop mark').innerText(), '"strenght"');
-  // Both in view: the editor scrolled sideways to the column of the problem.
+  // Column 95 lies beyond the editor's width: the editor is not scrolled sideways (every other line's
+  // text stays in view), and the lens quotes line 6 around the problem, with its column, in view.
+  assert.equal(await page.locator('#text').evaluate((t) => t.scrollLeft), 0);
+  assert.match(await lens.locator('.excerpt').innerText(), /^col 95 …[^\n]*skill = "strenght", value = 1 \}\] \}\]$/);
+  assert.equal(await lens.locator('.excerpt mark').innerText(), '"strenght"');
   const box = await page.locator('#editor').boundingBox();
-  for (const el of [lens, page.locator('#backdrop mark')]) {
+  for (const el of [lens, lens.locator('.excerpt mark')]) {
     const b = await el.boundingBox();
     assert.ok(b.x >= box.x && b.x + b.width <= box.x + box.width + 1 && b.y >= box.y && b.y + b.height <= box.y + box.height, `${JSON.stringify(b)} in ${JSON.stringify(box)}`);
   }
@@ -279,6 +316,34 @@ test('a card pack as a .zip of its folder loads too', async () => {
   await page.locator('#packzip').setInputFiles({ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip at all') });
   await page.waitForSelector('#status.bad');
   assert.match(await page.locator('#status').innerText(), /^notes\.zip: not a zip file/);
+  await page.context().close();
+});
+
+test("Validate reports the loaded packs' problems, and none once they are unloaded", async () => {
+  const page = await open(browser, server.url);
+  await setText(page, GHOUL);
+  await page.locator('#validate').click();
+  await page.waitForSelector('#status.good');
+  assert.match(await page.locator('#status').innerText(), /^no problem/);
+  // A pack whose monster card has a key no card file has (E0102, unknown key), at its line 3.
+  const dir = await mkdtemp(join(tmpdir(), 'mythos-e2e-'));
+  await mkdir(join(dir, 'bad_pack', 'cards'), { recursive: true });
+  await writeFile(join(dir, 'bad_pack', 'pack.toml'), 'name = "bad_pack"\nversion = "1.0.0"\ngame = "eldritch"\n');
+  await writeFile(join(dir, 'bad_pack', 'cards', 'ghast.toml'), 'name = "Ghast"\nkind = "monster"\ncolour = 1\n');
+  await page.locator('#packdir').setInputFiles(join(dir, 'bad_pack'));
+  await page.waitForSelector('#status.bad');
+  await page.locator('#validate').click();
+  await page.waitForFunction(() => /problem/.test(document.getElementById('status').textContent) && !document.getElementById('validate').disabled);
+  const where = await page.locator('#problems .diag .where').allInnerTexts();
+  assert.ok(where.some((w) => /^bad_pack\/cards\/ghast\.toml:3:/.test(w)), JSON.stringify(where));
+  assert.ok(await page.locator('#problems .diag .code', { hasText: 'E0102' }).count() >= 1);
+  // Unloaded: the same scenario validates clean again.
+  await page.locator('#packs button', { hasText: 'unload' }).click();
+  await page.waitForFunction(() => document.getElementById('packs').textContent === '');
+  await page.locator('#validate').click();
+  await page.waitForSelector('#status.good');
+  assert.match(await page.locator('#status').innerText(), /^no problem/);
+  await rm(dir, { recursive: true });
   await page.context().close();
 });
 

@@ -5,11 +5,23 @@
 use mythos::{Diagnostic, Game, Library, Misses, Odds, PackFiles, Scenario};
 use serde_json::{Value, json};
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
+
+/// What is worked out once per library and kept until the packs change: its own problems (every card
+/// file and script of both games checked, the costly part of Validate) and each game's cards as the
+/// picker's JSON.
+#[derive(Default)]
+struct Cached {
+    problems: Option<Vec<Diagnostic>>,
+    cards: BTreeMap<&'static str, String>,
+}
 
 thread_local! {
     /// The library every call uses: the built-in base packs and the packs the user loaded.
     static LIBRARY: RefCell<Library> = RefCell::new(Library::new());
+    /// What the calls on [`LIBRARY`] have worked out, for the next calls on the same library.
+    static CACHED: RefCell<Cached> = RefCell::new(Cached::default());
     /// The message of the last panic, for the page to show after the module traps.
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
 }
@@ -34,8 +46,19 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
-fn library() -> Library {
-    LIBRARY.with(|l| l.borrow().clone())
+/// Calls `f` with the library (borrowed, never copied).
+fn with_library<T>(f: impl FnOnce(&Library) -> T) -> T {
+    LIBRARY.with(|l| f(&l.borrow()))
+}
+
+/// The library's own problems: worked out on the first call after the packs changed, then kept.
+fn library_problems() -> Vec<Diagnostic> {
+    if let Some(ds) = CACHED.with(|c| c.borrow().problems.clone()) {
+        return ds;
+    }
+    let ds = with_library(Library::validate);
+    CACHED.with(|c| c.borrow_mut().problems = Some(ds.clone()));
+    ds
 }
 
 /// The 1-based line and column (in characters) of byte `at` of `text`.
@@ -138,6 +161,12 @@ pub fn set_packs(packs: &str) -> String {
     }
     let problems = lib.validate();
     LIBRARY.with(|l| *l.borrow_mut() = lib);
+    CACHED.with(|c| {
+        *c.borrow_mut() = Cached {
+            problems: Some(problems.clone()),
+            cards: BTreeMap::new(),
+        }
+    });
     diagnostics_json(&problems, "", "").to_string()
 }
 
@@ -148,7 +177,16 @@ pub fn cards(game: &str) -> String {
     let Some(g) = Game::parse(game) else {
         return json!({"diagnostics": [], "error": format!("no such game `{game}`")}).to_string();
     };
-    match library().cards(g) {
+    if let Some(out) = CACHED.with(|c| c.borrow().cards.get(g.as_str()).cloned()) {
+        return out;
+    }
+    let out = cards_of(g);
+    CACHED.with(|c| c.borrow_mut().cards.insert(g.as_str(), out.clone()));
+    out
+}
+
+fn cards_of(g: Game) -> String {
+    match with_library(|l| l.cards(g)) {
         Ok(cards) => json!({
             "game": g.as_str(),
             "cards": cards.iter().map(|c| json!({
@@ -182,7 +220,7 @@ pub fn run(path: &str, text: &str) -> String {
             "misses": misses.as_ref().map(misses_json),
         })
     };
-    let scenario = match Scenario::parse(&library(), path, text) {
+    let scenario = match with_library(|l| Scenario::parse(l, path, text)) {
         Ok(s) => s,
         Err(ds) => return refused(&ds).to_string(),
     };
@@ -216,13 +254,12 @@ pub fn run(path: &str, text: &str) -> String {
 /// Every problem of the scenario `text` and of the loaded packs, as a JSON array (empty when none).
 #[wasm_bindgen]
 pub fn validate(path: &str, text: &str) -> String {
-    let lib = library();
-    let mut out = match Scenario::parse(&lib, path, text) {
+    let mut out = match with_library(|l| Scenario::parse(l, path, text)) {
         Ok(_) => Vec::new(),
         Err(ds) => ds.iter().map(|d| diagnostic_json(d, path, text)).collect(),
     };
     let seen: std::collections::BTreeSet<String> = out.iter().map(|d| d.to_string()).collect();
-    for d in lib.validate() {
+    for d in library_problems() {
         let v = diagnostic_json(&d, path, text);
         if !seen.contains(&v.to_string()) {
             out.push(v);
@@ -270,7 +307,7 @@ impl OddsJob {
     /// Parses the scenario; on failure the error is the JSON array of its diagnostics.
     #[wasm_bindgen(constructor)]
     pub fn new(path: &str, text: &str) -> Result<OddsJob, JsValue> {
-        Scenario::parse(&library(), path, text)
+        with_library(|l| Scenario::parse(l, path, text))
             .map(|scenario| OddsJob {
                 scenario,
                 path: path.to_string(),

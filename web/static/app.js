@@ -83,8 +83,31 @@ function escapeHtml(s) {
   return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 }
 
+// The editor's character width and the width its text may take (both in px), to tell whether a
+// column is in view without scrolling sideways.
+let measure = null;
+function editorMetrics() {
+  const cs = getComputedStyle(text);
+  const ctx = measure || (measure = document.createElement('canvas').getContext('2d'));
+  ctx.font = `${cs.fontSize} ${cs.fontFamily}`;
+  const cw = ctx.measureText('0').width || 8;
+  const inner = text.clientWidth - (parseFloat(cs.paddingLeft) || 0) - (parseFloat(cs.paddingRight) || 0);
+  return { cw, inner };
+}
+
+// The part of a line around a marked span [from, to) (in characters), to quote under the line when the
+// span lies beyond the editor's width: the editor is never scrolled sideways to show it, so the other
+// lines keep their text in view.
+const AROUND = 24;
+function excerpt(chars, from, to) {
+  const a = Math.max(0, from - AROUND);
+  const b = Math.min(chars.length, Math.max(to, from + 1) + AROUND);
+  return `${a > 0 ? '…' : ''}${escapeHtml(chars.slice(a, from).join(''))}<mark>${escapeHtml(chars.slice(from, to).join('') || ' ')}</mark>${escapeHtml(chars.slice(to, b).join(''))}${b < chars.length ? '…' : ''}`;
+}
+
 function drawEditor() {
   const lines = text.value.split('\n');
+  const { cw, inner } = editorMetrics();
   const byLine = new Map();
   for (const d of marks.errors) {
     if (!d.line) continue;
@@ -109,7 +132,9 @@ function drawEditor() {
       if (to <= from) to = Math.min(from + 1, chars.length);
       html = escapeHtml(chars.slice(0, from).join('')) + '<mark>' + escapeHtml(chars.slice(from, to).join('') || ' ') + '</mark>' + escapeHtml(chars.slice(to).join(''));
       html = `<span class="line-err">${html}</span>`;
-      notes.push(`<div class="lens" style="top:${i + 1}lh" data-line="${n}">${errs.map((e) => `<b>${e.code}</b> ${escapeHtml(e.message)}${e.hint ? ` <i>hint: ${escapeHtml(e.hint)}</i>` : ''}`).join('<br>')}</div>`);
+      // Beyond the width the editor shows unscrolled: the lens quotes the line there, with its column.
+      const quote = to * cw > inner ? `<div class="excerpt" title="line ${n}, column ${from + 1}"><span class="col">col ${from + 1}</span> ${excerpt(chars, from, to)}</div>` : '';
+      notes.push(`<div class="lens" style="top:${i + 1}lh" data-line="${n}">${quote}${errs.map((e) => `<b>${e.code}</b> ${escapeHtml(e.message)}${e.hint ? ` <i>hint: ${escapeHtml(e.hint)}</i>` : ''}`).join('<br>')}</div>`);
     } else if (marks.lines[n] === 'miss') {
       html = `<span class="line-miss">${escapeHtml(line) || ' '}</span>`;
     } else {
@@ -130,17 +155,13 @@ function syncScroll() {
   $('notes-inner').style.transform = `translateY(${-text.scrollTop}px)`;
 }
 
-// Scrolls the editor so that a 1-based line and column are in view, without moving the cursor.
-function reveal(line, column) {
-  const cs = getComputedStyle(text);
-  const lh = parseFloat(cs.lineHeight) || 19;
-  const ctx = document.createElement('canvas').getContext('2d');
-  ctx.font = `${cs.fontSize} ${cs.fontFamily}`;
-  const cw = ctx.measureText('0').width || 8;
+// Scrolls the editor so that a 1-based line is in view, without moving the cursor, and back to its
+// left edge: every line's start shows, and a problem further right is quoted in its lens.
+function reveal(line) {
+  const lh = parseFloat(getComputedStyle(text).lineHeight) || 19;
   const top = (line - 1) * lh;
   if (top < text.scrollTop || top > text.scrollTop + text.clientHeight - 2 * lh) text.scrollTop = Math.max(top - 3 * lh, 0);
-  const x = (column - 1) * cw;
-  if (x < text.scrollLeft || x > text.scrollLeft + text.clientWidth * 0.6) text.scrollLeft = Math.max(x - text.clientWidth / 4, 0);
+  text.scrollLeft = 0;
   syncScroll();
 }
 
@@ -274,7 +295,7 @@ function showProblems(ds) {
   box.innerHTML = ds.map(diagHtml).join('');
   marks.errors = ds.filter((d) => d.in_scenario);
   drawEditor();
-  if (marks.errors.length) reveal(marks.errors[0].line, marks.errors[0].column || 1);
+  if (marks.errors.length) reveal(marks.errors[0].line);
 }
 
 $('problems').addEventListener('click', (e) => {

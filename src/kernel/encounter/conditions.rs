@@ -30,15 +30,7 @@ impl Encounter {
                 format!("gain_condition(\"{id}\"): no such card"),
             ));
         }
-        // "An investigator cannot gain a copy of a Condition that he already has" (RG p.4).
-        if self.investigator.conditions.contains(&id) {
-            emit!(
-                self,
-                Event::ConditionAlreadyHeld {
-                    condition: id,
-                    source,
-                }
-            );
+        if self.held_already(&id, &source) {
             return Ok(());
         }
         let outer = self.gaining.replace(Gaining {
@@ -59,14 +51,8 @@ impl Encounter {
             );
             return Ok(());
         }
-        if self.investigator.conditions.contains(&id) {
-            emit!(
-                self,
-                Event::ConditionAlreadyHeld {
-                    condition: id,
-                    source,
-                }
-            );
+        // A card asked in the window may have given it meanwhile.
+        if self.held_already(&id, &source) {
             return Ok(());
         }
         Arc::make_mut(&mut self.investigator)
@@ -80,6 +66,22 @@ impl Encounter {
             }
         );
         Ok(())
+    }
+
+    /// "An investigator cannot gain a copy of a Condition that he already has" (RG p.4): whether
+    /// he holds `id` already, written down as not gained again when he does.
+    fn held_already(&mut self, id: &str, source: &Source) -> bool {
+        if !self.investigator.conditions.iter().any(|c| c == id) {
+            return false;
+        }
+        emit!(
+            self,
+            Event::ConditionAlreadyHeld {
+                condition: id.to_string(),
+                source: source.clone(),
+            }
+        );
+        true
     }
 
     /// `prevent_gain()`: the Condition about to be gained is not gained.

@@ -67,10 +67,12 @@ impl Encounter {
             }
             let mut view = self.view(&card);
             view.loss = loss.clone();
-            view.in_hand = self
-                .combat
-                .as_ref()
-                .is_some_and(|c| c.hands.contains(&crate::kernel::copy_key(&card, copy)));
+            let key = crate::kernel::copy_key(&card, copy);
+            view.in_hand = self.combat.as_ref().is_some_and(|c| c.hands.contains(&key));
+            if let Some(store) = self.store.get(&key) {
+                view.store = store.clone();
+            }
+            view.exhausted = self.exhausted.contains(&key);
             // A hook applies whole or not at all (DESIGN invariant 4): if it fails, or one of its
             // effects breaks a rule, the state goes back to what it was before it ran.
             let before = self.rollback.then(|| (self.snapshot(), loss.clone()));
@@ -113,7 +115,13 @@ impl Encounter {
                         if stops && self.investigator.is_out() {
                             break;
                         }
-                        self.apply(&card, hook, effect, loss, hooks)?;
+                        match effect {
+                            Effect::Store { key: k, value } => {
+                                self.keep(&card, hook, &key, k, value)?
+                            }
+                            Effect::Exhaust => self.exhaust(&card, &key),
+                            effect => self.apply(&card, hook, effect, loss, hooks)?,
+                        }
                     }
                     Ok(())
                 });

@@ -13,16 +13,25 @@ pub struct Tally {
 }
 
 impl Encounter {
-    pub(super) fn record_status(&mut self) {
+    /// The status his Health (Stamina) or Sanity now gives him, if he is still in play, taken through
+    /// the `on_status` window (`become_`); `cause` is the loss or spending that brought him there.
+    pub fn record_status(
+        &mut self,
+        cause: &Source,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
         if self.investigator.status != Status::Ok {
-            return;
+            return Ok(());
         }
         let Some(status) = self.procedure().knocked_out(&self.investigator) else {
-            return;
+            return Ok(());
         };
-        Arc::make_mut(&mut self.investigator).status = status;
-        emit!(self, Event::StatusChanged { status });
-        self.procedure().on_knockout(self);
+        self.become_(
+            crate::kernel::Fate::Out(status),
+            cause.clone(),
+            false,
+            hooks,
+        )
     }
 
     /// The investigator gains `n` of `stat`; Health (Stamina) and Sanity stop at his maximum, and the
@@ -85,6 +94,8 @@ impl Encounter {
         (defeats && !self.procedure().defeated_by_effects(&self.monsters[m])).then_some(m)
     }
 
+    /// Spends `n` of `stat`; the status it may leave him in is the caller's to take
+    /// (`record_status`).
     pub fn spend(&mut self, stat: Stat, n: i32, source: Source) -> Result<(), String> {
         let inv = Arc::make_mut(&mut self.investigator);
         let held = match stat {
@@ -114,7 +125,6 @@ impl Encounter {
                 source,
             }
         );
-        self.record_status();
         Ok(())
     }
 
@@ -163,12 +173,12 @@ impl Encounter {
                     stat,
                     amount: lost,
                     now,
-                    source: cause,
+                    source: cause.clone(),
                     asked,
                 }
             );
         }
-        self.record_status();
+        self.record_status(&cause, hooks)?;
         Ok(lost)
     }
 

@@ -80,6 +80,10 @@ impl Encounter {
             cascade,
             asked,
             gaining,
+            becoming,
+            // What a card keeps and whether it is exhausted: a later hook reads them.
+            store,
+            exhausted,
         } = self;
         game.hash(h);
         investigator.hash(h);
@@ -104,6 +108,9 @@ impl Encounter {
         cascade.hash(h);
         asked.hash(h);
         gaining.hash(h);
+        becoming.hash(h);
+        store.hash(h);
+        exhausted.hash(h);
     }
 }
 

@@ -25,6 +25,7 @@ use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::sync::Arc;
 
+mod becoming;
 mod combat;
 mod conditions;
 mod effects;
@@ -36,6 +37,7 @@ mod resolve;
 mod snapshot;
 mod stage;
 
+pub use becoming::Becoming;
 pub use combat::CombatState;
 pub use conditions::Gaining;
 use error::limit_error;
@@ -95,6 +97,12 @@ pub struct Encounter {
     asked: usize,
     /// The Condition about to be gained, while `on_gain_condition` hooks run.
     gaining: Option<Gaining>,
+    /// What the investigator is about to become, while `on_status` hooks run.
+    becoming: Option<Becoming>,
+    /// What each card keeps between its hook calls (`ctx.card.set`), by copy key, for the whole play.
+    pub store: BTreeMap<String, crate::kernel::Store>,
+    /// Cards exhausted (`ctx.card.exhaust`), by copy key: they stay so for the whole play.
+    pub exhausted: std::collections::BTreeSet<String>,
 }
 
 impl Encounter {
@@ -132,6 +140,9 @@ impl Encounter {
             cascade: 0,
             asked: 0,
             gaining: None,
+            becoming: None,
+            store: BTreeMap::new(),
+            exhausted: std::collections::BTreeSet::new(),
         }
     }
 

@@ -16,6 +16,8 @@ pub(super) struct Snapshot {
     queued: Vec<(Source, TestSpec)>,
     no_more_encounters: bool,
     may_encounter_again: bool,
+    store: BTreeMap<String, crate::kernel::Store>,
+    exhausted: std::collections::BTreeSet<String>,
 }
 
 impl Encounter {
@@ -32,6 +34,8 @@ impl Encounter {
             queued: self.queued.clone(),
             no_more_encounters: self.no_more_encounters,
             may_encounter_again: self.may_encounter_again,
+            store: self.store.clone(),
+            exhausted: self.exhausted.clone(),
         }
     }
 
@@ -47,5 +51,7 @@ impl Encounter {
         self.queued = s.queued;
         self.no_more_encounters = s.no_more_encounters;
         self.may_encounter_again = s.may_encounter_again;
+        self.store = s.store;
+        self.exhausted = s.exhausted;
     }
 }

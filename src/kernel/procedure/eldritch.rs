@@ -290,44 +290,35 @@ fn consequences(
             }
         }
     }
-    match slot {
-        Slot::Will => {
-            let lost = match horror {
-                Some(h) => enc.lose_counted(
-                    Stat::Sanity,
-                    LossValue::Horror,
-                    h,
-                    Some(out.successes),
-                    out.passed,
-                    id.clone(),
-                    hooks,
-                )?,
-                None => 0,
-            };
-            if let Some(c) = enc.combat.as_mut() {
-                c.view.sanity_lost = lost;
-            }
-        }
-        Slot::Strength => {
-            let damage = enc.combat.as_ref().and_then(|c| c.view.damage_value);
-            // The investigator and the monster lose Health at the same time: a defeated
-            // investigator still deals his successes.
-            let lost = match damage {
-                Some(d) => enc.lose_counted(
-                    Stat::Health,
-                    LossValue::Damage,
-                    d,
-                    Some(out.successes),
-                    out.passed,
-                    id.clone(),
-                    hooks,
-                )?,
-                None => 0,
-            };
-            enc.lose_monster(m, result, Source::StrengthResult, hooks)?;
-            if let Some(c) = enc.combat.as_mut() {
-                c.view.health_lost = lost;
-            }
+    let (stat, value_of, value) = match slot {
+        Slot::Will => (Stat::Sanity, LossValue::Horror, horror),
+        Slot::Strength => (
+            Stat::Health,
+            LossValue::Damage,
+            enc.combat.as_ref().and_then(|c| c.view.damage_value),
+        ),
+    };
+    let lost = match value {
+        Some(v) => enc.lose_counted(
+            stat,
+            value_of,
+            v,
+            Some(out.successes),
+            out.passed,
+            id.clone(),
+            hooks,
+        )?,
+        None => 0,
+    };
+    if matches!(slot, Slot::Strength) {
+        // The investigator and the monster lose Health at the same time: a defeated investigator
+        // still deals his successes.
+        enc.lose_monster(m, result, Source::StrengthResult, hooks)?;
+    }
+    if let Some(c) = enc.combat.as_mut() {
+        match slot {
+            Slot::Will => c.view.sanity_lost = lost,
+            Slot::Strength => c.view.health_lost = lost,
         }
     }
     Ok(())

@@ -38,6 +38,46 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::Note(text.to_string()))
     });
 
+    // ctx.card: what this card keeps between its hook calls
+    act!(e, Card, "set", |c, key: &str, v: INT| {
+        let key = store_key(key)?;
+        c.push(Effect::Store {
+            key,
+            value: Some(Stored::Int(v)),
+        });
+        Ok(())
+    });
+    act!(e, Card, "set", |c, key: &str, v: bool| {
+        let key = store_key(key)?;
+        c.push(Effect::Store {
+            key,
+            value: Some(Stored::Bool(v)),
+        });
+        Ok(())
+    });
+    act!(e, Card, "set", |c, key: &str, v: ImmutableString| {
+        let key = store_key(key)?;
+        if v.chars().count() > 64 {
+            return err(format!(
+                "set(\"{key}\", text): a text kept is at most 64 characters"
+            ));
+        }
+        c.push(Effect::Store {
+            key,
+            value: Some(Stored::Text(v.to_string())),
+        });
+        Ok(())
+    });
+    act!(e, Card, "forget", |c, key: &str| {
+        let key = store_key(key)?;
+        c.push(Effect::Store { key, value: None });
+        Ok(())
+    });
+    act!(e, Card, "exhaust", |c| {
+        c.push(Effect::Exhaust);
+        Ok(())
+    });
+
     // ctx.test: before_test
     act!(e, Test, "replace_skill", |c, s: &str| {
         c.push(Effect::ReplaceSkill(skill(s)?));
@@ -136,6 +176,10 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::Discard(id.to_string()));
         Ok(())
     });
+    act!(e, Investigator, "set_status", |c, s: &str| {
+        c.push(Effect::SetStatus(fate(s, "set_status")?));
+        Ok(())
+    });
     act!(e, Investigator, "move_to", |c, place: &str| {
         let Some(to) = Location::parse(place) else {
             let all: Vec<&str> = Location::ALL.iter().map(|l| l.as_str()).collect();
@@ -215,6 +259,16 @@ pub(super) fn register(engine: &mut Engine) {
     });
     act!(e, Loss, "prevent", |c| {
         c.push(Effect::PreventLoss);
+        Ok(())
+    });
+
+    // ctx.becoming: on_status
+    act!(e, Becoming, "replace", |c, s: &str| {
+        c.push(Effect::ReplaceStatus(fate(s, "replace")?));
+        Ok(())
+    });
+    act!(e, Becoming, "prevent", |c| {
+        c.push(Effect::PreventStatus);
         Ok(())
     });
 

@@ -9,7 +9,7 @@
 //! (its printed damage until one is set).
 
 use crate::kernel::{
-    BonusKind, DiceError, DiceSource, Effect, Game, Location, Skill, Stat, TestView,
+    BonusKind, DiceError, DiceSource, Effect, Game, Location, Skill, Stat, Stored, TestView,
 };
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT, ImmutableString, Map, Position};
 use std::cell::RefCell;
@@ -76,6 +76,28 @@ fn kind(s: &str) -> Res<BonusKind> {
     )
 }
 
+/// A status a card may give the investigator (`set_status`, `becoming.replace`).
+fn fate(s: &str, what: &str) -> Res<crate::kernel::Fate> {
+    crate::kernel::Fate::parse(s).map_or_else(
+        || {
+            err(format!(
+                "{what}(\"{s}\"): one of defeated, unconscious, insane, devoured, \
+                 lost_in_time_and_space, delayed"
+            ))
+        },
+        Ok,
+    )
+}
+
+/// A key of a card's store: 1 to 32 characters.
+fn store_key(key: &str) -> Res<String> {
+    if (1..=32).contains(&key.chars().count()) {
+        Ok(key.to_string())
+    } else {
+        err(format!("set(\"{key}\", ...): a key is 1 to 32 characters"))
+    }
+}
+
 fn count(n: INT, what: &str) -> Res<i32> {
     if (0..=100).contains(&n) {
         Ok(n as i32)
@@ -132,6 +154,8 @@ object!(
     Loss,
     /// `ctx.gaining`: in `on_gain_condition`, the Condition about to be gained (`()` elsewhere).
     Gaining,
+    /// `ctx.becoming`: in `on_status`, what the investigator is about to become (`()` elsewhere).
+    Becoming,
 );
 
 fn opt_int(o: Option<impl Into<i64>>) -> Dynamic {

@@ -49,7 +49,8 @@ pub(super) fn register(engine: &mut Engine) {
         .register_type_with_name::<Investigator>("Investigator")
         .register_type_with_name::<Combat>("Combat")
         .register_type_with_name::<Loss>("Loss")
-        .register_type_with_name::<Gaining>("Gaining");
+        .register_type_with_name::<Gaining>("Gaining")
+        .register_type_with_name::<Becoming>("Becoming");
 
     // ctx
     e.register_get("game", |c: &mut Ctx| c.view(|v| name(v.game.as_str())));
@@ -90,6 +91,13 @@ pub(super) fn register(engine: &mut Engine) {
             Dynamic::UNIT
         }
     });
+    e.register_get("becoming", |c: &mut Ctx| {
+        if c.view(|v| v.becoming.is_some()) {
+            Dynamic::from(Becoming(c.clone()))
+        } else {
+            Dynamic::UNIT
+        }
+    });
     e.register_get("investigators_in_game", |c: &mut Ctx| {
         c.view(|v| v.investigators_in_game as INT)
     });
@@ -106,6 +114,15 @@ pub(super) fn register(engine: &mut Engine) {
     get!(e, Card, "in_hand", |v| only(v, Game::Arkham, || v
         .in_hand
         .into()));
+    e.register_fn("get", |o: &mut Card, key: &str| {
+        o.0.view(|v| match v.store.get(key) {
+            Some(Stored::Int(n)) => Dynamic::from(*n as INT),
+            Some(Stored::Bool(b)) => Dynamic::from(*b),
+            Some(Stored::Text(t)) => Dynamic::from(t.clone()),
+            None => Dynamic::UNIT,
+        })
+    });
+    get!(e, Card, "exhausted", |v| v.exhausted);
     e.register_get("traits", |o: &mut Card| {
         let id = o.0.0.borrow().card.clone();
         o.0.view(|v| traits_of(v, &id))
@@ -234,6 +251,7 @@ pub(super) fn register(engine: &mut Engine) {
     get!(e, Investigator, "status", |v| name(
         v.investigator.status.as_str()
     ));
+    get!(e, Investigator, "delayed", |v| v.investigator.delayed);
     get!(e, Investigator, "location", |v| v
         .investigator
         .location
@@ -256,6 +274,7 @@ pub(super) fn register(engine: &mut Engine) {
     fight!("combat_passed", |c| opt_bool(c.strength_passed));
     fight!("sanity_lost", |c| (c.sanity_lost as INT).into());
     fight!("health_lost", |c| (c.health_lost as INT).into());
+    fight!("round", |c| opt_int(c.round.map(|r| r as i64)));
 
     // ctx.loss
     macro_rules! loss {
@@ -276,6 +295,18 @@ pub(super) fn register(engine: &mut Engine) {
         o.0.view(|v| v.gaining.clone().map_or(Dynamic::UNIT, Dynamic::from))
     });
 
+    // ctx.becoming
+    macro_rules! becoming {
+        ($name:literal, |$b:ident| $body:expr) => {
+            e.register_get($name, |o: &mut Becoming| {
+                o.0.view(|v| v.becoming.as_ref().map(|$b| -> Dynamic { $body }))
+                    .unwrap_or(Dynamic::UNIT)
+            });
+        };
+    }
+    becoming!("status", |b| name(b.fate.as_str()).into());
+    becoming!("cause", |b| b.cause.key().into_owned().into());
+
     // Printing an object prints its type: its fields are read one by one.
     macro_rules! show {
         ($($ty:ident),*) => {$(
@@ -283,5 +314,14 @@ pub(super) fn register(engine: &mut Engine) {
             e.register_fn("to_debug", |_: &mut $ty| stringify!($ty).to_string());
         )*};
     }
-    show!(Card, Test, Monster, Investigator, Combat, Loss, Gaining);
+    show!(
+        Card,
+        Test,
+        Monster,
+        Investigator,
+        Combat,
+        Loss,
+        Gaining,
+        Becoming
+    );
 }

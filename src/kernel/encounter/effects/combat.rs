@@ -4,6 +4,18 @@
 use super::*;
 
 impl Encounter {
+    /// The combat under way, or the rule a card broke by asking for `what` outside one.
+    fn combat_mut(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        what: &str,
+    ) -> Result<&mut CombatState, KernelError> {
+        self.combat
+            .as_mut()
+            .ok_or_else(|| Self::rule_error(card, hook, format!("{what} needs a combat under way")))
+    }
+
     pub(super) fn combat_bonus(
         &mut self,
         card: &str,
@@ -12,13 +24,7 @@ impl Encounter {
         skill: Option<Skill>,
         value: i32,
     ) -> Result<(), KernelError> {
-        let Some(combat) = self.combat.as_mut() else {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "encounter_bonus needs a Combat Encounter under way",
-            ));
-        };
+        let combat = self.combat_mut(card, hook, "encounter_bonus")?;
         combat.bonuses.push((src.clone(), skill, value));
         emit!(
             self,
@@ -37,13 +43,7 @@ impl Encounter {
         hook: Hook,
         src: Source,
     ) -> Result<(), KernelError> {
-        let Some(combat) = self.combat.as_mut() else {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "strength_test_first needs a Combat Encounter under way",
-            ));
-        };
+        let combat = self.combat_mut(card, hook, "strength_test_first")?;
         combat.strength_first = true;
         emit!(self, Event::StrengthFirst { source: src });
         Ok(())
@@ -57,13 +57,7 @@ impl Encounter {
         by: i32,
         min: i32,
     ) -> Result<(), KernelError> {
-        let Some(view) = self.combat.as_mut().map(|c| &mut c.view) else {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "reduce_damage needs a Combat Encounter under way",
-            ));
-        };
+        let view = &mut self.combat_mut(card, hook, "reduce_damage")?.view;
         if let Some(d) = view.damage_value {
             let to = if d > min {
                 d.saturating_sub(by).max(min)
@@ -89,13 +83,7 @@ impl Encounter {
         hook: Hook,
         src: Source,
     ) -> Result<(), KernelError> {
-        let Some(c) = self.combat.as_mut() else {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "end_combat needs a combat under way",
-            ));
-        };
+        let c = self.combat_mut(card, hook, "end_combat")?;
         c.ended = true;
         emit!(self, Event::CombatEnded { source: src });
         Ok(())

@@ -44,9 +44,19 @@ impl Encounter {
             Effect::SkipTest(reason) => self.skip_test(card, hook, src, reason)?,
             Effect::DefeatMonster => self.defeat_current(card, hook, src)?,
             Effect::Bonus { value, kind } => self.bonus(card, hook, src, value, kind)?,
-            Effect::AddDice(n) => self.add_dice(card, hook, src, n)?,
-            Effect::FewerDice(n) => self.fewer_dice(card, hook, src, n)?,
-            Effect::BlockBonuses(kind) => self.block_bonuses(card, hook, src, kind)?,
+            // Dice added or taken away and bonuses blocked are counted when the pool is assembled.
+            Effect::AddDice(n) => self
+                .stage_mut(card, hook, "add_dice")?
+                .additional
+                .push((src, n)),
+            Effect::FewerDice(n) => self
+                .stage_mut(card, hook, "fewer_dice")?
+                .fewer
+                .push((src, n)),
+            Effect::BlockBonuses(kind) => self
+                .stage_mut(card, hook, "block_bonuses")?
+                .blocked
+                .push((kind, src)),
             Effect::SuccessFrom(face) => self.success_from(card, hook, src, face)?,
             Effect::DicePerClue(n) => self.set_dice_per_clue(card, hook, src, n)?,
             Effect::CountFace { face, successes } => {
@@ -72,12 +82,19 @@ impl Encounter {
             Effect::EndCombat => self.end_combat(card, hook, src)?,
             Effect::Rolled(faces) => self.rolled(src, faces),
             Effect::Gain(stat, n) => self.gain(stat, n, src),
-            Effect::Spend(stat, n) => self
-                .spend(stat, n, src)
-                .map_err(|m| Self::rule_error(card, hook, m))?,
+            Effect::Spend(stat, n) => {
+                self.spend(stat, n, src.clone())
+                    .map_err(|m| Self::rule_error(card, hook, m))?;
+                self.record_status(&src, hooks)?;
+            }
             Effect::Lose(stat, n) => self.lose(card, hook, src, stat, n, hooks)?,
             Effect::GainCondition(id) => self.gain_condition(card, hook, id, src, hooks)?,
             Effect::PreventGain => self.prevent_gain(card, hook)?,
+            Effect::SetStatus(fate) => self.set_status(card, hook, src, fate, hooks)?,
+            Effect::ReplaceStatus(fate) => self.replace_status(card, hook, fate)?,
+            Effect::PreventStatus => self.prevent_status(card, hook)?,
+            // Kept per copy of the card: `fire` applies these, knowing which copy asked.
+            Effect::Store { .. } | Effect::Exhaust => {}
             Effect::DiscardCondition(id) => self.discard_condition(src, id),
             Effect::Discard(id) => self.discard(src, id),
             Effect::ReduceLoss(n) => self.reduce_loss(card, hook, src, n, loss)?,

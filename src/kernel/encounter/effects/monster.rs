@@ -4,6 +4,12 @@
 use super::*;
 
 impl Encounter {
+    /// The monster being encountered, or the rule a card broke by asking to `what` it when none is.
+    fn current_monster(&self, card: &str, hook: Hook, what: &str) -> Result<usize, KernelError> {
+        self.current
+            .ok_or_else(|| Self::rule_error(card, hook, format!("there is no monster to {what}")))
+    }
+
     /// The monster being encountered is defeated (its test, if one is under way, is not resolved).
     pub(super) fn defeat_current(
         &mut self,
@@ -11,13 +17,7 @@ impl Encounter {
         hook: Hook,
         src: Source,
     ) -> Result<(), KernelError> {
-        let Some(m) = self.current else {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "there is no monster to defeat",
-            ));
-        };
+        let m = self.current_monster(card, hook, "defeat")?;
         if let Some(stage) = self.stage.as_mut() {
             stage.defeat.get_or_insert(src.clone());
         }
@@ -33,13 +33,7 @@ impl Encounter {
         n: i32,
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
-        let Some(m) = self.current else {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "there is no monster to lose Health",
-            ));
-        };
+        let m = self.current_monster(card, hook, "lose Health")?;
         self.lose_monster(m, n, src, hooks)?;
         Ok(())
     }
@@ -51,13 +45,7 @@ impl Encounter {
         src: Source,
         n: i32,
     ) -> Result<(), KernelError> {
-        let Some(m) = self.current else {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "there is no monster to recover Health",
-            ));
-        };
+        let m = self.current_monster(card, hook, "recover Health")?;
         let monster = Arc::make_mut(&mut self.monsters[m]);
         let recovered = n.min(monster.health_tokens).max(0);
         monster.health_tokens -= recovered;
@@ -78,13 +66,7 @@ impl Encounter {
         hook: Hook,
         src: Source,
     ) -> Result<(), KernelError> {
-        let Some(m) = self.current else {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "there is no monster to return to the box",
-            ));
-        };
+        let m = self.current_monster(card, hook, "return to the box")?;
         let id = self.monsters[m].id.clone();
         Arc::make_mut(&mut self.monsters[m]).place = Place::Box;
         if let Some(i) = self.investigator.trophies.iter().position(|t| *t == id) {

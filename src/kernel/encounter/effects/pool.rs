@@ -45,45 +45,6 @@ impl Encounter {
         Ok(())
     }
 
-    pub(super) fn add_dice(
-        &mut self,
-        card: &str,
-        hook: Hook,
-        src: Source,
-        n: i32,
-    ) -> Result<(), KernelError> {
-        self.stage_mut(card, hook, "add_dice")?
-            .additional
-            .push((src, n));
-        Ok(())
-    }
-
-    pub(super) fn fewer_dice(
-        &mut self,
-        card: &str,
-        hook: Hook,
-        src: Source,
-        n: i32,
-    ) -> Result<(), KernelError> {
-        self.stage_mut(card, hook, "fewer_dice")?
-            .fewer
-            .push((src, n));
-        Ok(())
-    }
-
-    pub(super) fn block_bonuses(
-        &mut self,
-        card: &str,
-        hook: Hook,
-        src: Source,
-        kind: BonusKind,
-    ) -> Result<(), KernelError> {
-        self.stage_mut(card, hook, "block_bonuses")?
-            .blocked
-            .push((kind, src));
-        Ok(())
-    }
-
     pub(super) fn set_dice_per_clue(
         &mut self,
         card: &str,

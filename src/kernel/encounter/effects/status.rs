@@ -9,7 +9,7 @@ impl Encounter {
         emit!(self, Event::NoMoreEncounters { source: src });
     }
 
-    pub(super) fn move_to(&mut self, src: Source, place: Location) {
+    pub(in crate::kernel::encounter) fn move_to(&mut self, src: Source, place: Location) {
         Arc::make_mut(&mut self.investigator).location = Some(place);
         emit!(
             self,

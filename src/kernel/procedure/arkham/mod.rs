@@ -270,6 +270,7 @@ impl Arkham {
         let nightmarish = monster.nightmarish;
         let mut consequences =
             |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
+                rounds::remember_result(enc, out, true);
                 if nightmarish > 0 && out.passed {
                     enc.lose_counted(
                         Stat::Sanity,

@@ -4,8 +4,8 @@
 use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
-    Ability, Action, Answer, Encounter, Event, HANDS, Hooks, Keyword, LossValue, Monster, Place,
-    Question, Round, Skill, Source, Stat, TestKind, TestOutcome, copy_key, round_options,
+    Ability, Action, Answer, Encounter, Event, HANDS, Hook, Hooks, Keyword, LossValue, Monster,
+    Place, Question, Round, Skill, Source, Stat, TestKind, TestOutcome, copy_key, round_options,
     split_copy,
 };
 use std::sync::Arc;
@@ -49,6 +49,7 @@ impl Arkham {
             };
             if let Some(c) = enc.combat.as_mut() {
                 c.round = round;
+                c.view.round = Some(round);
             }
             take_hands(enc, &plan, round)?;
             let mut action = plan.action;
@@ -81,9 +82,13 @@ impl Arkham {
                 if self.evade(enc, m, hooks, true)? {
                     return Ok(());
                 }
-                continue;
+            } else {
+                self.fight(enc, m, &monster, hooks)?;
             }
-            self.fight(enc, m, &monster, hooks)?;
+            // The round is over and the combat goes on (Tendril of Nyogtha: "after the second round").
+            if !done(enc, m) {
+                enc.fire(Hook::AfterRound, hooks, &mut None)?;
+            }
         }
         enc.stopped = true;
         emit!(enc, Event::CombatStopped { rounds: MAX_ROUNDS });
@@ -111,6 +116,7 @@ impl Arkham {
         let endless = monster.has(Keyword::Endless);
         let mut consequences =
             |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
+                remember_result(enc, out, false);
                 if out.passed {
                     let mon = Arc::make_mut(&mut enc.monsters[m]);
                     mon.defeated = true;
@@ -153,6 +159,7 @@ impl Arkham {
             hooks,
             &mut consequences,
         )?;
+
         if resolved(r, enc) == Some(false) && !done(enc, m) {
             self.monster_damage(enc, m, hooks)?;
         }
@@ -180,6 +187,7 @@ impl Arkham {
             if casting.sanity_cost > 0 {
                 enc.spend(Stat::Sanity, casting.sanity_cost, Source::card(card))
                     .map_err(|m| rule(card, format!("cannot pay the casting cost: {m}")))?;
+                enc.record_status(&Source::card(card), hooks)?;
             }
             let r = self.test(
                 enc,
@@ -196,6 +204,22 @@ impl Arkham {
             }
         }
         Ok(())
+    }
+}
+
+/// The result of the Horror check (`horror`) or of the latest Combat check, for the hooks of later
+/// rounds (`ctx.combat.horror_result`, `combat_passed`, ...).
+/// Kept before the check's losses and its after_test hooks, as in Eldritch Horror.
+pub(super) fn remember_result(enc: &mut Encounter, out: &TestOutcome, horror: bool) {
+    let (successes, passed) = (out.successes, out.passed);
+    if let Some(c) = enc.combat.as_mut() {
+        if horror {
+            c.view.will_result = Some(successes);
+            c.view.will_passed = Some(passed);
+        } else {
+            c.view.strength_result = Some(successes);
+            c.view.strength_passed = Some(passed);
+        }
     }
 }
 

@@ -1,0 +1,253 @@
+//! What becomes of the investigator: a status taking effect (a knock-out at 0, a defeat, a status a
+//! card sets, Delayed) and the `on_status` window before it does, in which a card may replace it
+//! (Moon-beast: "knocked unconscious or driven insane by Moon-beast is devoured instead") or, when a
+//! card set it, prevent it. The card's own store and exhaustion live here too: both are what a card
+//! keeps between its hook calls.
+
+use super::*;
+use crate::kernel::{BecomingView, Fate, STORE_KEYS, Stored};
+
+/// What the investigator is about to become, while `on_status` hooks run.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Becoming {
+    pub view: BecomingView,
+    /// Set by a card (`set_status`), not by the rules at 0 Stamina or Sanity: only then may a card
+    /// prevent it.
+    pub by_card: bool,
+    /// The card that replaced it, and with what.
+    pub replaced: Option<(Fate, Source)>,
+    /// The card that prevented it.
+    pub prevented_by: Option<Source>,
+}
+
+impl Encounter {
+    /// The investigator becomes `fate` because of `cause`. The cards in play are asked first
+    /// (`on_status`); one may replace it, or (when a card set it, `by_card`) prevent it. Nothing
+    /// happens to an investigator already out of play, or already Delayed when `fate` is Delayed;
+    /// a status taken inside the window (a loss of an `on_status` effect) takes effect at once.
+    pub(super) fn become_(
+        &mut self,
+        fate: Fate,
+        cause: Source,
+        by_card: bool,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        if self.investigator.is_out() || (fate == Fate::Delayed && self.investigator.delayed) {
+            return Ok(());
+        }
+        let mut fate = fate;
+        let mut prevented = None;
+        if self.becoming.is_none() {
+            self.becoming = Some(Becoming {
+                view: BecomingView {
+                    fate,
+                    cause: cause.clone(),
+                },
+                by_card,
+                replaced: None,
+                prevented_by: None,
+            });
+            let fired = self.fire(Hook::OnStatus, hooks, &mut None);
+            let window = self.becoming.take();
+            fired?;
+            if let Some(w) = window {
+                prevented = w.prevented_by;
+                if let Some((to, by)) = w.replaced
+                    && to != fate
+                {
+                    emit!(self, Event::StatusReplaced { from: fate, to, by });
+                    fate = to;
+                }
+            }
+            // An effect of the window may have taken him out already.
+            if self.investigator.is_out() {
+                return Ok(());
+            }
+        }
+        if let Some(by) = prevented {
+            emit!(
+                self,
+                Event::StatusPrevented {
+                    fate,
+                    source: cause,
+                    by,
+                }
+            );
+            return Ok(());
+        }
+        match fate {
+            Fate::Delayed => {
+                Arc::make_mut(&mut self.investigator).delayed = true;
+                emit!(
+                    self,
+                    Event::StatusSet {
+                        fate,
+                        source: cause
+                    }
+                );
+            }
+            Fate::Out(Status::LostInTimeAndSpace) => {
+                if by_card {
+                    emit!(
+                        self,
+                        Event::StatusSet {
+                            fate,
+                            source: cause.clone()
+                        }
+                    );
+                }
+                self.move_to(cause, Location::LostInTimeAndSpace);
+            }
+            Fate::Out(status) => {
+                Arc::make_mut(&mut self.investigator).status = status;
+                if by_card {
+                    emit!(
+                        self,
+                        Event::StatusSet {
+                            fate,
+                            source: cause
+                        }
+                    );
+                } else {
+                    emit!(self, Event::StatusChanged { status });
+                }
+                self.procedure().on_knockout(self);
+            }
+        }
+        Ok(())
+    }
+
+    /// `set_status(fate)` of a card: a status of this game, through the `on_status` window.
+    pub(super) fn set_status(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        fate: Fate,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        self.fate_of_this_game(card, hook, "set_status", fate)?;
+        self.become_(fate, src, true, hooks)
+    }
+
+    fn fate_of_this_game(
+        &self,
+        card: &str,
+        hook: Hook,
+        what: &str,
+        fate: Fate,
+    ) -> Result<(), KernelError> {
+        if fate.in_game(self.game) {
+            return Ok(());
+        }
+        Err(Self::rule_error(
+            card,
+            hook,
+            format!(
+                "{what}(\"{}\"): not a status of {}",
+                fate.as_str(),
+                self.game.as_str()
+            ),
+        ))
+    }
+
+    /// `becoming.replace(fate)`: what the investigator is about to become is `fate` instead. The
+    /// first card to replace it decides.
+    pub(super) fn replace_status(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        fate: Fate,
+    ) -> Result<(), KernelError> {
+        self.fate_of_this_game(card, hook, "replace", fate)?;
+        let Some(b) = self.becoming.as_mut() else {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "becoming.replace is for on_status",
+            ));
+        };
+        if fate == Fate::Delayed && b.view.fate != Fate::Delayed {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "replace(\"delayed\"): a status that takes him out cannot become Delayed",
+            ));
+        }
+        b.replaced.get_or_insert_with(|| (fate, Source::card(card)));
+        Ok(())
+    }
+
+    /// `becoming.prevent()`: what a card was about to make of him does not happen. A knock-out at 0
+    /// Stamina or Sanity (or an EH defeat) is the rules', and cannot be prevented.
+    pub(super) fn prevent_status(&mut self, card: &str, hook: Hook) -> Result<(), KernelError> {
+        let Some(b) = self.becoming.as_mut() else {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "becoming.prevent is for on_status",
+            ));
+        };
+        if !b.by_card {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "becoming.prevent: a knock-out or defeat at 0 cannot be prevented (replace it, or \
+                 prevent the loss in on_damage)",
+            ));
+        }
+        b.prevented_by.get_or_insert_with(|| Source::card(card));
+        Ok(())
+    }
+
+    /// `card.set(key, value)`: `copy` (a copy key) keeps `value` under `key`.
+    pub(super) fn keep(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        copy: &str,
+        key: String,
+        value: Option<Stored>,
+    ) -> Result<(), KernelError> {
+        let store = self.store.entry(copy.to_string()).or_default();
+        if value.is_some() && !store.contains_key(&key) && store.len() >= STORE_KEYS {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                format!("card.set(\"{key}\", ...): a card keeps at most {STORE_KEYS} keys"),
+            ));
+        }
+        match &value {
+            Some(v) => {
+                store.insert(key.clone(), v.clone());
+            }
+            None => {
+                store.remove(&key);
+                if store.is_empty() {
+                    self.store.remove(copy);
+                }
+            }
+        }
+        emit!(
+            self,
+            Event::Kept {
+                card: card.to_string(),
+                key,
+                value,
+            }
+        );
+        Ok(())
+    }
+
+    /// `card.exhaust()`: `copy` is exhausted for the rest of the play.
+    pub(super) fn exhaust(&mut self, card: &str, copy: &str) {
+        if self.exhausted.insert(copy.to_string()) {
+            emit!(
+                self,
+                Event::Exhausted {
+                    card: card.to_string(),
+                }
+            );
+        }
+    }
+}
