@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 
 /// What a test is, for the hooks that react to it, the token policy and the transcript: one of the
-/// kinds the rules name, or a card's own label (`ctx.test(skill, modifier, "wither")`).
+/// kinds the rules name, or a card's own label (`ctx.investigator.test(skill, modifier, "wither")`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TestKind {
     /// A plain test outside combat.
@@ -33,7 +33,7 @@ impl TestKind {
         TestKind::Spell,
     ];
 
-    /// The one machine spelling (`tests[i].kind`, `ctx.kind`, `choices.rerolls` keys).
+    /// The one machine spelling (`tests[i].kind`, `ctx.test.kind`, `choices.rerolls` keys).
     pub fn as_str(&self) -> &str {
         match self {
             TestKind::Label(l) => l,
@@ -100,6 +100,10 @@ pub struct TestSpec {
     /// Which printed test of a monster this is, if any: it stays `Strength` when a token makes the
     /// Strength test a Lore test (the Handcuffs ruling).
     pub slot: Option<Slot>,
+    /// Which of the monster's printed values its modifier is, if any (EH: the slot's modifier; AH2e:
+    /// the horror rating for the horror check, the combat rating for a combat check): a card that
+    /// sets that value before the pool is assembled sets this test's modifier too.
+    pub rating: Option<Slot>,
 }
 
 /// The two printed tests of an Eldritch Horror monster token (AH2e: the horror and combat checks).
@@ -128,6 +132,7 @@ impl TestSpec {
             difficulty: 1,
             in_combat: false,
             slot: None,
+            rating: None,
         }
     }
 }
