@@ -45,6 +45,8 @@ impl Encounter {
             // At a memo point the replayed faces are used up: only the faces to come matter, and they
             // are what the search branches on.
             dice: _,
+            // Likewise the replayed answers: those to come are what the search branches on.
+            decisions: _,
             // The transcript is written, never read by a rule (and odds runs keep none).
             events: _,
             record: _,

@@ -68,7 +68,11 @@ impl Encounter {
         let result = self.resolve_stage(index, hooks, consequences);
         // Asked for a die the replayed prefix does not hold (exact odds): keep the test under way, so
         // that the state can be keyed where the branch starts (`state_key`).
-        if !matches!(result, Err(KernelError::Dice(DiceError::NeedMore { .. }))) {
+        // Likewise where the replayed decisions end.
+        if !matches!(
+            result,
+            Err(KernelError::Dice(DiceError::NeedMore { .. }) | KernelError::Decision(_))
+        ) {
             self.stage = None;
         }
         result
@@ -358,6 +362,13 @@ impl Encounter {
             counts: s.counts.clone(),
             rolled: !s.faces.is_empty(),
         })
+    }
+
+    /// The faces of the test under way (none when no test is).
+    pub fn current_faces(&self) -> Vec<u8> {
+        self.stage
+            .as_ref()
+            .map_or_else(Vec::new, |s| s.faces.clone())
     }
 
     pub fn current_faces_len(&self) -> usize {
