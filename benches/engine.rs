@@ -380,9 +380,47 @@ fn loading() {
     );
 }
 
+/// Issue 15: exact odds under the best policy (`mythos odds --best survive`) of the odds scenarios and
+/// the realistic encounters, each timed once, against issue 14's 50 ms target: every decision is
+/// explored as well as every roll, and faces that count alike are not grouped.
+fn best_policy() {
+    let dir = format!("{}/benches/encounters", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<String> = odds_scenarios();
+    let mut more: Vec<String> = std::fs::read_dir(&dir)
+        .expect("benches/encounters")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .map(|n| format!("benches/encounters/{n}"))
+        .collect();
+    more.sort();
+    files.extend(more);
+    println!("\nbest policy (exact odds, --best survive, each timed once; target < 50 ms)");
+    for rel in files {
+        let mut p = scenario(&rel);
+        let start = Instant::now();
+        let result = mythos::bench::best(&mut p, mythos::bench::Objective::Survive, &[], &[]);
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let what = match result {
+            Ok(b) => format!(
+                "answered from {} runs, {} first-round decisions",
+                b.odds.runs,
+                b.decisions.len()
+            ),
+            Err(d) => format!("refused: {}", d.message),
+        };
+        let name = rel.rsplit('/').next().unwrap_or(&rel);
+        println!(
+            "  {name:<50} {ms:>10.1} ms  {}  {what}",
+            if ms < 50.0 { "met" } else { "MISSED" }
+        );
+    }
+}
+
 fn main() {
     divan::main();
     ratios();
     loading();
     realistic_encounters();
+    best_policy();
 }

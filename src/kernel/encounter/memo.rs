@@ -41,6 +41,18 @@ impl Encounter {
         StateKey(h.0.finish(), h.1.finish())
     }
 
+    /// The key of this state with its past: `relative_key`'s fields, the tally and every monster met.
+    /// Two runs with the same key have the same outcome from here, past included; for a search that
+    /// memoises whole outcomes rather than what is still to come (the best policy, `odds::best`).
+    pub fn state_key(&self) -> StateKey {
+        let mut h = Digest(Default::default(), Default::default());
+        h.1.write_u64(0x9e37_79b9_7f4a_7c15);
+        self.hash_state(&mut h);
+        self.tally.hash(&mut h);
+        self.monsters.hash(&mut h);
+        StateKey(h.0.finish(), h.1.finish())
+    }
+
     /// How many monsters are met and done with: those before the one being encountered (monsters
     /// are met in their order, and once a combat ends nothing changes or reads its monster but the
     /// end of the encounter). 0 while no monster is encountered (a `[test]` scenario): then every
@@ -60,6 +72,8 @@ impl Encounter {
             // At a memo point the replayed faces are used up: only the faces to come matter, and they
             // are what the search branches on.
             dice: _,
+            // Likewise the replayed answers: those to come are what the search branches on.
+            decisions: _,
             // The transcript is written, never read by a rule (and odds runs keep none).
             events: _,
             record: _,

@@ -20,6 +20,7 @@ use crate::defs::{Code, Diagnostic};
 use crate::kernel::TestRequest;
 use crate::scenario::Prepared;
 use collapse::collapse_allowed;
+pub(super) use multiset::multisets;
 use search::{Base, Search, Stop};
 use std::collections::{BTreeMap, HashMap};
 
@@ -104,7 +105,7 @@ pub fn exact_with(
 }
 
 /// The refusal of a scenario too large to enumerate: it names the file and points at sampling.
-fn too_large(p: &Prepared, why: &str) -> Diagnostic {
+pub(super) fn too_large(p: &Prepared, why: &str) -> Diagnostic {
     Diagnostic::new(
         Code::OddsTooLarge,
         format!("exact odds of `{}` refused: {why}", p.file.path),

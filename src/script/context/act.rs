@@ -83,6 +83,14 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::ReplaceSkill(skill(s)?));
         Ok(())
     });
+    act!(e, Test, "auto_pass", |c| {
+        c.push(Effect::AutoResult(true));
+        Ok(())
+    });
+    act!(e, Test, "auto_fail", |c| {
+        c.push(Effect::AutoResult(false));
+        Ok(())
+    });
     act!(e, Test, "skip", |c, reason: &str| {
         c.push(Effect::SkipTest(reason.to_string()));
         Ok(())
