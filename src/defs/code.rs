@@ -44,7 +44,7 @@ codes! {
     UnknownKey = "E0102": "unknown key (hint: the closest valid key)",
     WrongType = "E0103": "wrong type or value",
     MissingKey = "E0104": "missing key",
-    OutOfRange = "E0105": "value out of range (a number outside its range in the README's table of numbers, a die face, a skill name, a token value)",
+    OutOfRange = "E0105": "value out of range (a number outside its range in the README's table of numbers, a die face, a skill name, a token value, a literal argument of a `ctx` method outside the range the method checks, e.g. `ctx.test.reroll(-1)`)",
     OtherGame = "E0106": "a key that does not belong to this game",
     WrongKind = "E0107": "a card of the wrong kind (e.g. an asset as the investigator)",
     UnknownCard = "E0201": "unknown card, in a scenario, a card's `possessions`, `replaces`, or a card id written in a script (hint: the closest ids)",
