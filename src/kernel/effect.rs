@@ -1,7 +1,7 @@
 //! What a hook may ask for. Scripts never change state themselves: they return effects, and the kernel
 //! applies each one and writes it into the transcript with the card that asked (DESIGN invariant 3).
 
-use super::{BonusKind, Fate, Location, Skill, Stored, TestKind};
+use super::{BonusKind, Fate, Location, Skill, Slot, Stored, TestKind};
 use serde::Serialize;
 
 /// A counter on the investigator (or, for `Health`, a monster).
@@ -71,6 +71,24 @@ pub enum Effect {
     ReduceDamage {
         by: i32,
         min: i32,
+    },
+    /// Reduce the monster's horror (EH) or horror damage (AH2e) for this encounter, to a minimum of
+    /// `min`.
+    ReduceHorror {
+        by: i32,
+        min: i32,
+    },
+    /// Reduce the monster's toughness for this encounter, to a minimum of `min` (EH: at or below its
+    /// Health tokens, 0 included, it is defeated).
+    ReduceToughness {
+        by: i32,
+        min: i32,
+    },
+    /// Set the modifier of the monster's test `slot` (EH: the Will or Strength test's modifier; AH2e:
+    /// the horror or combat rating) for this encounter.
+    SetModifier {
+        slot: Slot,
+        value: i32,
     },
     /// Resolve another test right after this hook's test (or before the token's tests when asked in
     /// before_encounter); `kind` labels it for the hooks that react to it.

@@ -7,7 +7,7 @@
 //! [`Encounter`](super::Encounter) is the whole state of a play. The JSON names of the combat
 //! events (`encounter_begins`, `damage`) are kept as they were.
 
-use super::monster::{Keyword, MonsterTest};
+use super::monster::{Keyword, MonsterTest, MonsterValue};
 use super::{
     Action, BonusKind, Exclusion, Fate, Location, Place, Skill, Slot, Source, Stat, Status, Stored,
 };
@@ -295,6 +295,14 @@ pub enum Event {
     /// EH: the monster's damage value for this combat changed.
     DamageValueChanged {
         source: Source,
+        from: i32,
+        to: i32,
+    },
+    /// A value of the monster met changed for this encounter (`reduce_horror`, `reduce_toughness`,
+    /// `set_modifier`).
+    MonsterValueChanged {
+        source: Source,
+        value: MonsterValue,
         from: i32,
         to: i32,
     },

@@ -33,6 +33,14 @@ pub struct CombatView {
     pub ambush: bool,
     /// The monster's damage value after modifiers (Fishing Net).
     pub damage_value: Option<i32>,
+    /// The monster's horror (EH) or horror damage (AH2e) after modifiers (`reduce_horror`).
+    pub horror_value: Option<i32>,
+    /// The monster's toughness this encounter (`reduce_toughness`).
+    pub toughness: i32,
+    /// The modifiers of its two tests this encounter (EH: the Will and Strength tests' modifiers;
+    /// AH2e: the horror and combat ratings), after `set_modifier`.
+    pub horror_modifier: Option<i32>,
+    pub combat_modifier: Option<i32>,
     pub will_result: Option<u32>,
     pub will_passed: Option<bool>,
     pub strength_result: Option<u32>,

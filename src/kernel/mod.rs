@@ -55,7 +55,7 @@ pub use hook::{Hook, HookSet};
 pub use hooks::{BecomingView, CombatView, HookCall, Hooks, TestView};
 pub use investigator::{Fate, HANDS, Investigator, Status, copy_key, split_copy};
 pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
-pub use monster::{Keyword, Monster, MonsterTest};
+pub use monster::{Keyword, Monster, MonsterTest, MonsterValue};
 pub use place::{Location, Place};
 pub use procedure::{Procedure, procedure_for};
 pub use request::TestRequest;

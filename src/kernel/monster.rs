@@ -90,3 +90,16 @@ impl Keyword {
         Keyword::ALL.into_iter().find(|k| k.as_str() == s)
     }
 }
+
+/// A value of the monster met that a card may change for one encounter (`Event::MonsterValueChanged`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MonsterValue {
+    /// EH: its horror; AH2e: its horror damage.
+    Horror,
+    Toughness,
+    /// EH: the Will test's modifier; AH2e: the horror rating.
+    HorrorModifier,
+    /// EH: the Strength test's modifier; AH2e: the combat rating.
+    CombatModifier,
+}

@@ -100,6 +100,10 @@ pub struct TestSpec {
     /// Which printed test of a monster this is, if any: it stays `Strength` when a token makes the
     /// Strength test a Lore test (the Handcuffs ruling).
     pub slot: Option<Slot>,
+    /// Which of the monster's printed values its modifier is, if any (EH: the slot's modifier; AH2e:
+    /// the horror rating for the horror check, the combat rating for a combat check): a card that
+    /// sets that value before the pool is assembled sets this test's modifier too.
+    pub rating: Option<Slot>,
 }
 
 /// The two printed tests of an Eldritch Horror monster token (AH2e: the horror and combat checks).
@@ -128,6 +132,7 @@ impl TestSpec {
             difficulty: 1,
             in_combat: false,
             slot: None,
+            rating: None,
         }
     }
 }

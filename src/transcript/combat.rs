@@ -4,7 +4,7 @@
 
 use super::words::{Title, Words, plural, signed};
 use crate::kernel::monster::MonsterTest;
-use crate::kernel::{Event, Game, Keyword, Place, Slot, Source};
+use crate::kernel::{Event, Game, Keyword, MonsterValue, Place, Slot, Source};
 use std::fmt::Write;
 
 pub(super) fn line(ev: &Event, w: &Words) -> String {
@@ -173,6 +173,34 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             "  {}: the monster's damage is {to} (was {from})\n",
             w.source(source)
         ),
+        Event::MonsterValueChanged {
+            source,
+            value,
+            from,
+            to,
+        } => {
+            // A modifier or rating is signed, as on the card; a horror or toughness is a count.
+            let modifier = matches!(
+                value,
+                MonsterValue::HorrorModifier | MonsterValue::CombatModifier
+            );
+            let shown = |n: i32| if modifier { signed(n) } else { n.to_string() };
+            format!(
+                "  {}: the monster's {} is {} (was {})\n",
+                w.source(source),
+                match (value, w.game) {
+                    (MonsterValue::Horror, Game::Eldritch) => "horror",
+                    (MonsterValue::Horror, Game::Arkham) => "horror damage",
+                    (MonsterValue::Toughness, _) => "toughness",
+                    (MonsterValue::HorrorModifier, Game::Eldritch) => "Will test modifier",
+                    (MonsterValue::HorrorModifier, Game::Arkham) => "horror rating",
+                    (MonsterValue::CombatModifier, Game::Eldritch) => "Strength test modifier",
+                    (MonsterValue::CombatModifier, Game::Arkham) => "combat rating",
+                },
+                shown(*to),
+                shown(*from),
+            )
+        }
         Event::NoMoreEncounters { source } => format!(
             "  {}: no other encounter may be resolved this phase\n",
             w.source(source)

@@ -87,6 +87,7 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             | Event::CombatBonus { .. }
             | Event::StrengthFirst { .. }
             | Event::DamageValueChanged { .. }
+            | Event::MonsterValueChanged { .. }
             | Event::NoMoreEncounters { .. }
             | Event::CombatEnded { .. }
             | Event::NoMonsterTest { .. }

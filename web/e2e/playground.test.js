@@ -108,6 +108,38 @@ test('Ctrl+Enter runs, and the text survives a reload', async () => {
   await page.context().close();
 });
 
+test('the keys: Alt+Enter odds, Esc cancels them, Ctrl+S validates, Ctrl+Shift+Enter checks, Esc then Tab leaves the editor', async () => {
+  const page = await open(browser, server.url);
+  await setText(page, GHOUL);
+  const editor = page.locator('#text');
+  await editor.press('Alt+Enter');
+  await page.locator('#chart-defeated').waitFor();
+  assert.match(await page.locator('.output .meta').first().innerText(), /^exact/);
+  // Long sampled odds, cancelled with Esc while they run.
+  await page.locator('#samples').fill('5000000');
+  await editor.press('Alt+Enter');
+  await page.waitForFunction(() => Number(document.getElementById('bar').value) > 0);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#progress', { state: 'hidden' });
+  assert.equal(await page.locator('#status').innerText(), 'cancelled');
+  await page.locator('#samples').fill('0');
+  await editor.press('Control+s');
+  await page.waitForSelector('#status.good');
+  assert.match(await page.locator('#status').innerText(), /^no problem/);
+  // The Ghoul scenario has no [expect] lines: nothing to check.
+  await editor.press('Control+Shift+Enter');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'nothing to check');
+  // Tab in the editor indents; Esc then Tab moves the focus on.
+  await editor.focus();
+  await editor.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'text');
+  await editor.press('Escape');
+  await editor.press('Tab');
+  assert.notEqual(await page.evaluate(() => document.activeElement.id), 'text');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a broken inline card: Validate shows its diagnostic at its line, with its hint', async () => {
   const page = await open(browser, server.url);
   const broken = `game = "eldritch"

@@ -243,13 +243,11 @@ impl Encounter {
         if amount == 0 {
             return Ok(0);
         }
+        let toughness = self.toughness_of(m);
         let monster = Arc::make_mut(&mut self.monsters[m]);
         monster.health_tokens = monster.health_tokens.saturating_add(amount);
-        let now = monster
-            .toughness
-            .saturating_sub(monster.health_tokens)
-            .max(0);
-        let defeated = monster.health_tokens >= monster.toughness;
+        let now = toughness.saturating_sub(monster.health_tokens).max(0);
+        let defeated = monster.health_tokens >= toughness;
         emit!(
             self,
             Event::Lost {

@@ -17,8 +17,8 @@ use super::test::count_successes;
 use super::{
     ActiveCard, BonusKind, CheckedSetup, CombatView, DiceError, DiceSource, During, Effect, Event,
     Exclusion, Game, Hook, HookCall, HookError, HookSet, Hooks, Investigator, KernelError,
-    Location, Monster, Place, Policy, Round, Rules, Skill, Source, Stat, Status, Target, TestKind,
-    TestOutcome, TestSpec, TestView,
+    Location, Monster, MonsterValue, Place, Policy, Round, Rules, Skill, Slot, Source, Stat,
+    Status, Target, TestKind, TestOutcome, TestSpec, TestView,
 };
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};

@@ -130,12 +130,13 @@ impl Procedure for Eldritch {
         let monster = Monster::clone(&enc.monsters[m]);
         // "If a Monster's or Epic Monster's toughness is reduced to zero, is that Monster defeated?
         // Yes ... zero lost Health is equal to zero toughness" (EH FAQ, Mythos, Gates & Monsters).
-        if !monster.defeated && monster.health_tokens >= monster.toughness {
+        let toughness = enc.toughness_of(m);
+        if !monster.defeated && monster.health_tokens >= toughness {
             emit!(
                 enc,
                 Event::ToughnessReached {
                     monster: monster.id.clone(),
-                    toughness: monster.toughness,
+                    toughness,
                     health_tokens: monster.health_tokens,
                 }
             );
@@ -173,9 +174,17 @@ impl Procedure for Eldritch {
                     Slot::Strength => TestKind::Combat,
                 },
             );
-            spec.modifier = line.modifier;
+            // This encounter's modifier (a card may have set it: `set_modifier`).
+            let view = enc.combat.as_ref().map(|c| &c.view);
+            spec.modifier = view
+                .and_then(|v| match slot {
+                    Slot::Will => v.horror_modifier,
+                    Slot::Strength => v.combat_modifier,
+                })
+                .unwrap_or(line.modifier);
             spec.in_combat = true;
             spec.slot = Some(slot);
+            spec.rating = Some(slot);
             let id = Source::card(&monster.id);
             let horror = line.loss;
             let mut consequences =
@@ -259,7 +268,15 @@ fn consequences(
         }
     }
     let (stat, value_of, value) = match slot {
-        Slot::Will => (Stat::Sanity, LossValue::Horror, horror),
+        // This encounter's horror (a card may have reduced it: `reduce_horror`).
+        Slot::Will => (
+            Stat::Sanity,
+            LossValue::Horror,
+            match enc.combat.as_ref() {
+                Some(c) => horror.and(c.view.horror_value),
+                None => horror,
+            },
+        ),
         Slot::Strength => (
             Stat::Health,
             LossValue::Damage,

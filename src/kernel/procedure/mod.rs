@@ -191,6 +191,10 @@ pub trait Procedure: Sync {
                 number: m + 1,
                 ambush: monster.ambush,
                 damage_value: monster.combat.as_ref().and_then(|t| t.loss),
+                horror_value: monster.horror.as_ref().and_then(|t| t.loss),
+                toughness: monster.toughness,
+                horror_modifier: monster.horror.as_ref().map(|t| t.modifier),
+                combat_modifier: monster.combat.as_ref().map(|t| t.modifier),
                 ..CombatView::default()
             },
             ..CombatState::default()

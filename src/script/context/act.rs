@@ -227,6 +227,39 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::ReduceDamage { by, min });
         Ok(())
     });
+    act!(e, Monster, "reduce_horror", |c, n: INT, min: INT| {
+        let by = count(n, "reduce_horror")?;
+        let min = count(min, "reduce_horror")?;
+        c.push(Effect::ReduceHorror { by, min });
+        Ok(())
+    });
+    act!(e, Monster, "reduce_toughness", |c, n: INT, min: INT| {
+        let by = count(n, "reduce_toughness")?;
+        let min = count(min, "reduce_toughness")?;
+        c.push(Effect::ReduceToughness { by, min });
+        Ok(())
+    });
+    act!(e, Monster, "set_modifier", |c, which: &str, value: INT| {
+        let slot = match which {
+            "horror" => Slot::Will,
+            "combat" => Slot::Strength,
+            _ => {
+                return err(format!(
+                    "set_modifier(\"{which}\", {value}): \"horror\" or \"combat\""
+                ));
+            }
+        };
+        if !(-20..=20).contains(&value) {
+            return err(format!(
+                "set_modifier(\"{which}\", {value}): a modifier is -20 to 20"
+            ));
+        }
+        c.push(Effect::SetModifier {
+            slot,
+            value: value as i32,
+        });
+        Ok(())
+    });
     act!(e, Monster, "to_box", |c| {
         c.push(Effect::MonsterToBox);
         Ok(())

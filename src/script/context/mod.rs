@@ -9,7 +9,7 @@
 //! (its printed damage until one is set).
 
 use crate::kernel::{
-    BonusKind, DiceError, DiceSource, Effect, Game, Location, Skill, Stat, Stored, TestView,
+    BonusKind, DiceError, DiceSource, Effect, Game, Location, Skill, Slot, Stat, Stored, TestView,
 };
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT, ImmutableString, Map, Position};
 use std::cell::RefCell;

@@ -174,11 +174,18 @@ pub(super) fn register(engine: &mut Engine) {
     });
     mon!(e, "horror_skill", |_v, m| skill_of(m.horror.as_ref()));
     mon!(e, "combat_skill", |_v, m| skill_of(m.combat.as_ref()));
-    mon!(e, "horror_modifier", |_v, m| opt_int(
-        m.horror.as_ref().map(|t| t.modifier)
+    // In a combat, this encounter's values (cards may have changed them); else the printed ones.
+    mon!(e, "horror_modifier", |v, m| opt_int(
+        v.combat.as_ref().map_or_else(
+            || m.horror.as_ref().map(|t| t.modifier),
+            |c| c.horror_modifier
+        )
     ));
-    mon!(e, "combat_modifier", |_v, m| opt_int(
-        m.combat.as_ref().map(|t| t.modifier)
+    mon!(e, "combat_modifier", |v, m| opt_int(
+        v.combat.as_ref().map_or_else(
+            || m.combat.as_ref().map(|t| t.modifier),
+            |c| c.combat_modifier
+        )
     ));
     mon!(e, "printed_horror", |_v, m| opt_int(
         m.horror.as_ref().and_then(|t| t.loss)
@@ -186,17 +193,20 @@ pub(super) fn register(engine: &mut Engine) {
     mon!(e, "printed_damage", |_v, m| opt_int(
         m.combat.as_ref().and_then(|t| t.loss)
     ));
-    // No effect changes a monster's horror yet: it is its printed horror.
-    mon!(e, "horror", |_v, m| opt_int(
-        m.horror.as_ref().and_then(|t| t.loss)
-    ));
+    mon!(e, "horror", |v, m| opt_int(v.combat.as_ref().map_or_else(
+        || m.horror.as_ref().and_then(|t| t.loss),
+        |c| c.horror_value
+    )));
     mon!(e, "damage", |v, m| opt_int(
         v.combat
             .as_ref()
             .and_then(|c| c.damage_value)
             .or_else(|| m.combat.as_ref().and_then(|t| t.loss))
     ));
-    mon!(e, "toughness", |_v, m| (m.toughness as INT).into());
+    mon!(e, "printed_toughness", |_v, m| (m.toughness as INT).into());
+    mon!(e, "toughness", |v, m| {
+        (v.combat.as_ref().map_or(m.toughness, |c| c.toughness) as INT).into()
+    });
     mon!(e, "health_tokens", |v, m| only(v, Game::Eldritch, || {
         (m.health_tokens as INT).into()
     }));

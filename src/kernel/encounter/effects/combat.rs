@@ -5,7 +5,7 @@ use super::*;
 
 impl Encounter {
     /// The combat under way, or the rule a card broke by asking for `what` outside one.
-    fn combat_mut(
+    pub(super) fn combat_mut(
         &mut self,
         card: &str,
         hook: Hook,

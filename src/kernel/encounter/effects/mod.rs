@@ -69,6 +69,13 @@ impl Encounter {
             }
             Effect::StrengthFirst => self.strength_first(card, hook, src)?,
             Effect::ReduceDamage { by, min } => self.reduce_damage(card, hook, src, by, min)?,
+            Effect::ReduceHorror { by, min } => self.reduce_horror(card, hook, src, by, min)?,
+            Effect::ReduceToughness { by, min } => {
+                self.reduce_toughness(card, hook, src, by, min)?
+            }
+            Effect::SetModifier { slot, value } => {
+                self.set_modifier(card, hook, src, slot, value)?
+            }
             Effect::Test {
                 skill,
                 modifier,

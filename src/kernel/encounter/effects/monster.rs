@@ -76,3 +76,162 @@ impl Encounter {
         Ok(())
     }
 }
+
+/// `d` reduced by `by` to a minimum of `min`; a value already at or below `min` stays as it is ("to
+/// a minimum of 1" never raises a 0).
+fn reduced(d: i32, by: i32, min: i32) -> i32 {
+    if d > min {
+        d.saturating_sub(by).max(min)
+    } else {
+        d
+    }
+}
+
+impl Encounter {
+    /// The toughness of monster `m` now: this encounter's (after `reduce_toughness`) while it is the
+    /// monster met, else its own.
+    pub fn toughness_of(&self, m: usize) -> i32 {
+        match (&self.combat, self.current) {
+            (Some(c), Some(cur)) if cur == m => c.view.toughness,
+            _ => self.monsters[m].toughness,
+        }
+    }
+
+    /// The view of the combat under way with a monster met (`what`: what the card does to it).
+    fn combat_view_mut(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        what: &str,
+    ) -> Result<&mut CombatView, KernelError> {
+        self.current_monster(card, hook, what)?;
+        Ok(&mut self.combat_mut(card, hook, what)?.view)
+    }
+
+    /// The test under way, if its pool is still being assembled and its modifier is the monster's
+    /// value `slot` (EH: that test of the token; AH2e: the horror or combat check).
+    fn assembling(&mut self, hook: Hook, slot: Slot) -> Option<&mut Stage> {
+        if !matches!(hook, Hook::BeforeTest | Hook::OnPool) {
+            return None;
+        }
+        self.stage
+            .as_mut()
+            .filter(|s| s.spec.rating == Some(slot) && s.faces.is_empty())
+    }
+
+    pub(super) fn reduce_horror(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        by: i32,
+        min: i32,
+    ) -> Result<(), KernelError> {
+        let view = self.combat_view_mut(card, hook, "reduce the horror of")?;
+        if let Some(h) = view.horror_value {
+            let to = reduced(h, by, min);
+            view.horror_value = Some(to);
+            emit!(
+                self,
+                Event::MonsterValueChanged {
+                    source: src,
+                    value: MonsterValue::Horror,
+                    from: h,
+                    to,
+                }
+            );
+        }
+        Ok(())
+    }
+
+    /// EH: a toughness at or below the Health tokens on the monster defeats it, even an Epic
+    /// Monster's ("zero lost Health is equal to zero toughness", EH FAQ); the test under way, if any,
+    /// is not resolved. AH2e: the combat check being assembled needs that many successes.
+    pub(super) fn reduce_toughness(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        by: i32,
+        min: i32,
+    ) -> Result<(), KernelError> {
+        let view = self.combat_view_mut(card, hook, "reduce the toughness of")?;
+        let from = view.toughness;
+        let to = reduced(from, by, min);
+        view.toughness = to;
+        emit!(
+            self,
+            Event::MonsterValueChanged {
+                source: src.clone(),
+                value: MonsterValue::Toughness,
+                from,
+                to,
+            }
+        );
+        let m = self.current.expect("a monster is met");
+        if self.game == Game::Arkham {
+            if let Some(stage) = self.assembling(hook, Slot::Strength) {
+                stage.spec.difficulty = to.max(0) as u32;
+            }
+            return Ok(());
+        }
+        let monster = &self.monsters[m];
+        if !monster.defeated && monster.health_tokens >= to {
+            emit!(
+                self,
+                Event::ToughnessReached {
+                    monster: monster.id.clone(),
+                    toughness: to,
+                    health_tokens: monster.health_tokens,
+                }
+            );
+            if let Some(stage) = self.stage.as_mut() {
+                stage.defeat.get_or_insert(src.clone());
+            }
+            self.defeat_monster(m, src);
+        }
+        Ok(())
+    }
+
+    pub(super) fn set_modifier(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        slot: Slot,
+        value: i32,
+    ) -> Result<(), KernelError> {
+        let view = self.combat_view_mut(card, hook, "set a modifier of")?;
+        let (field, what) = match slot {
+            Slot::Will => (&mut view.horror_modifier, MonsterValue::HorrorModifier),
+            Slot::Strength => (&mut view.combat_modifier, MonsterValue::CombatModifier),
+        };
+        let Some(from) = *field else {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                format!(
+                    "set_modifier(\"{}\", {value}): the monster has no such test",
+                    match slot {
+                        Slot::Will => "horror",
+                        Slot::Strength => "combat",
+                    }
+                ),
+            ));
+        };
+        *field = Some(value);
+        if let Some(stage) = self.assembling(hook, slot) {
+            stage.spec.modifier = value;
+        }
+        emit!(
+            self,
+            Event::MonsterValueChanged {
+                source: src,
+                value: what,
+                from,
+                to: value,
+            }
+        );
+        Ok(())
+    }
+}

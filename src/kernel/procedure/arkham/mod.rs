@@ -12,8 +12,8 @@ use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::{Bonus, BonusRule};
 use crate::kernel::{
     Ability, CombatState, Encounter, Event, Exclusion, Game, Hooks, Investigator, KernelError,
-    Keyword, LossValue, Monster, Place, Policy, Skill, Source, Stat, Status, TestKind, TestOutcome,
-    TestSpec,
+    Keyword, LossValue, Monster, Place, Policy, Skill, Slot, Source, Stat, Status, TestKind,
+    TestOutcome, TestSpec,
 };
 use std::sync::Arc;
 
@@ -198,7 +198,12 @@ impl Arkham {
     /// The monster deals its combat damage (Stamina), if it has any: a Combat or Evade check failed.
     fn monster_damage(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         let monster = &enc.monsters[m];
-        if let Some(d) = monster.combat.as_ref().and_then(|c| c.loss) {
+        // This combat's damage (a card may have reduced it: `reduce_damage`).
+        let damage = match enc.combat.as_ref() {
+            Some(c) => c.view.damage_value,
+            None => monster.combat.as_ref().and_then(|c| c.loss),
+        };
+        if let Some(d) = damage {
             let id = Source::card(&monster.id);
             enc.lose_counted(Stat::Health, LossValue::Damage, d, None, false, id, hooks)?;
         }
@@ -242,7 +247,11 @@ impl Arkham {
             emit!(enc, Event::NoHorrorRating { monster: id });
             return Ok(());
         };
-        let horror_damage = h.loss.unwrap_or(0);
+        // This combat's horror damage and rating (cards may have changed them: `reduce_horror`,
+        // `set_modifier`).
+        let view = enc.combat.as_ref().map(|c| &c.view);
+        let horror_damage = view.map_or(h.loss, |v| v.horror_value).unwrap_or(0);
+        let rating = view.and_then(|v| v.horror_modifier).unwrap_or(h.modifier);
         let nightmarish = monster.nightmarish;
         let mut consequences =
             |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
@@ -271,12 +280,9 @@ impl Arkham {
                 }
                 Ok(())
             };
-        self.test_then(
-            enc,
-            check(Skill::Will, TestKind::Horror, h.modifier, 1),
-            hooks,
-            &mut consequences,
-        )?;
+        let mut spec = check(Skill::Will, TestKind::Horror, rating, 1);
+        spec.rating = Some(Slot::Will);
+        self.test_then(enc, spec, hooks, &mut consequences)?;
         Ok(())
     }
 }

@@ -5,7 +5,7 @@ use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
     Ability, Action, Encounter, Event, HANDS, Hook, Hooks, Keyword, LossValue, Monster, Place,
-    Round, Skill, Source, Stat, TestKind, TestOutcome, split_copy,
+    Round, Skill, Slot, Source, Stat, TestKind, TestOutcome, split_copy,
 };
 use std::sync::Arc;
 
@@ -129,18 +129,19 @@ impl Arkham {
                 }
                 Ok(())
             };
-        let r = self.test_then(
-            enc,
-            check(
-                Skill::Fight,
-                TestKind::Combat,
-                c.modifier,
-                monster.toughness.max(0) as u32,
-            ),
-            hooks,
-            &mut consequences,
-        )?;
-
+        // This combat's rating and toughness (cards may have changed them: `set_modifier`,
+        // `reduce_toughness`).
+        let view = enc.combat.as_ref().map(|c| &c.view);
+        let rating = view.and_then(|v| v.combat_modifier).unwrap_or(c.modifier);
+        let toughness = enc.toughness_of(m);
+        let mut spec = check(
+            Skill::Fight,
+            TestKind::Combat,
+            rating,
+            toughness.max(0) as u32,
+        );
+        spec.rating = Some(Slot::Strength);
+        let r = self.test_then(enc, spec, hooks, &mut consequences)?;
         if resolved(r, enc) == Some(false) && !done(enc, m) {
             self.monster_damage(enc, m, hooks)?;
         }
