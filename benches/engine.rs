@@ -319,8 +319,68 @@ fn realistic_encounters() {
     }
 }
 
+/// What a `mythos run` of a small scenario costs besides playing it: loading the base pack, reading
+/// the scenario and compiling its scripts (issue 14: every base script was compiled for each run).
+fn loading() {
+    let mut dice = DiceSource::seeded(1);
+    let raw = fastest(200_000, || {
+        black_box(raw_4d6(&mut dice));
+    });
+    println!(
+        "\nloading (one run; raw 4d6 loop = {:.1} ns per test)",
+        ns(raw)
+    );
+    println!("{:<74} {:>10} {:>10}", "workload", "time", "× raw 4d6");
+    let row = |name: &str, d: Duration| {
+        println!(
+            "{name:<74} {:>7.0} µs {:>10.0}",
+            ns(d) / 1000.0,
+            ns(d) / ns(raw)
+        );
+    };
+    let ghoul = format!(
+        "{}/tests/scenarios/odds/eh_ghoul_blessed_shotgun.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let ghoul_text = std::fs::read_to_string(&ghoul).expect("scenario file");
+    for (name, path, text) in [
+        (
+            "trivial run: base pack, scenario, scripts, play (unscripted EH test)",
+            "bench.toml",
+            UNSCRIPTED_TEST,
+        ),
+        (
+            "the same, Ghoul with Blessed and the Double-barreled Shotgun",
+            ghoul.as_str(),
+            ghoul_text.as_str(),
+        ),
+    ] {
+        row(
+            name,
+            fastest(40, || {
+                let mut p = prepare_text(path, text);
+                black_box(p.run_with(DiceSource::seeded(1))).1.expect("runs");
+            }),
+        );
+    }
+    row(
+        "loading the EH base pack alone (cards and scripts' text, nothing compiled)",
+        fastest(40, || {
+            black_box(CardSet::base(mythos::bench::Game::Eldritch).expect("loads"));
+        }),
+    );
+    let set = CardSet::base(mythos::bench::Game::Eldritch).expect("loads");
+    row(
+        "compiling and checking every EH base script (as `validate` does)",
+        fastest(40, || {
+            black_box(mythos::bench::ScriptHooks::compile(&set).is_ok());
+        }),
+    );
+}
+
 fn main() {
     divan::main();
     ratios();
+    loading();
     realistic_encounters();
 }

@@ -59,10 +59,10 @@ pub use api::{
 pub mod bench {
     pub use crate::defs::{CardSet, SourceFile, render_all};
     pub use crate::kernel::{
-        DiceSource, Effect, Encounter, Hook, HookCall, HookSet, Hooks, KernelError, TestView,
+        DiceSource, Effect, Encounter, Game, Hook, HookCall, HookSet, Hooks, KernelError, TestView,
         procedure_for,
     };
     pub use crate::odds::exact;
     pub use crate::scenario::{Prepared, no_packs, prepare_file};
-    pub use crate::script::sandboxed_engine;
+    pub use crate::script::{ScriptHooks, sandboxed_engine};
 }

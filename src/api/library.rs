@@ -7,6 +7,7 @@ use crate::defs::{CardKind, CardSet, Diagnostics};
 use crate::scenario::PackFolder;
 use crate::script::ScriptHooks;
 use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
 
 /// A card pack as files in memory: the folder it stands for (as diagnostics show it) and its
 /// `(path, text)` pairs, `pack.toml`, `cards/**.toml` and `scripts/**.rhai`, each path starting with
@@ -53,11 +54,18 @@ impl PackFiles {
 /// let cards = Library::new().cards(Game::Eldritch).unwrap();
 /// assert!(cards.iter().any(|c| c.name() == "Trish Scarborough" && c.kind() == "investigator"));
 /// ```
+///
+/// Each game's cards are loaded once, when first asked for, and kept: every
+/// [`Scenario::parse`](crate::Scenario::parse) and [`Library::cards`] after that reuses them, and so
+/// does every clone of the library (the clones share what was loaded): make one library and keep it. [`Library::with_base`] and
+/// [`Library::with_pack`] return a library that loads again.
 #[derive(Debug, Clone, Default)]
 pub struct Library {
     base: BTreeMap<Game, Vec<(String, String)>>,
     packs: Vec<PackFiles>,
     folders: BTreeMap<String, PackFiles>,
+    /// Each game's base pack and packs, loaded (Eldritch Horror first): shared by the clones.
+    loaded: Arc<[OnceLock<Result<CardSet, Diagnostics>>; 2]>,
 }
 
 impl Library {
@@ -70,6 +78,7 @@ impl Library {
     /// `(path, text)` pairs, `cards/GAME/**.toml` and `scripts/GAME/**.rhai`.
     pub fn with_base(mut self, game: Game, files: Vec<(String, String)>) -> Library {
         self.base.insert(game, files);
+        self.loaded = Arc::default();
         self
     }
 
@@ -77,6 +86,7 @@ impl Library {
     /// A pack of the other game is left out of that game's cards.
     pub fn with_pack(mut self, pack: PackFiles) -> Library {
         self.packs.push(pack);
+        self.loaded = Arc::default();
         self
     }
 
@@ -95,8 +105,15 @@ impl Library {
         }
     }
 
-    /// The base pack of `game` and then each pack of that game, in order.
+    /// The base pack of `game` and then each pack of that game, in order: loaded the first time it
+    /// is asked for, a copy of that after.
     pub(crate) fn set(&self, game: Game) -> Result<CardSet, Diagnostics> {
+        let slot = &self.loaded[usize::from(game == Game::Arkham)];
+        slot.get_or_init(|| self.load(game)).clone()
+    }
+
+    /// Loads the base pack of `game` and then each pack of that game, in order.
+    fn load(&self, game: Game) -> Result<CardSet, Diagnostics> {
         let mut set = CardSet::load(game.into(), &self.base_files(game))?;
         let mut problems = Vec::new();
         for p in &self.packs {
@@ -325,5 +342,54 @@ impl Card {
     /// Whether its special text is a script (a `.rhai` file of the same stem).
     pub fn has_script(&self) -> bool {
         self.scripted
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pack_with_one_monster() -> PackFiles {
+        PackFiles::new(
+            "p",
+            vec![
+                (
+                    "p/pack.toml".into(),
+                    "name = \"p\"\nversion = \"1.0.0\"\ngame = \"eldritch\"\n".into(),
+                ),
+                (
+                    "p/cards/made_up_horror.toml".into(),
+                    "id = \"made_up_horror\"\nname = \"Made-up Horror\"\nkind = \"monster\"\nsource = \"synthetic\"\ntoughness = 1\n\
+                     will = { modifier = 0, horror = 1 }\nstrength = { modifier = 0, damage = 1 }\n"
+                        .into(),
+                ),
+            ],
+        )
+    }
+
+    #[test]
+    fn a_game_is_loaded_once_and_its_clones_share_it() {
+        let library = Library::new();
+        let clone = library.clone();
+        assert!(
+            clone.loaded[0].get().is_none(),
+            "nothing is loaded before it is asked for"
+        );
+        library.cards(Game::Eldritch).expect("the base loads");
+        assert!(clone.loaded[0].get().is_some_and(Result::is_ok));
+        assert!(
+            clone.loaded[1].get().is_none(),
+            "the other game is not loaded"
+        );
+    }
+
+    #[test]
+    fn a_pack_added_after_loading_is_in_the_cards() {
+        let library = Library::new();
+        let before = library.cards(Game::Eldritch).expect("the base loads");
+        assert!(before.get("made_up_horror").is_none());
+        let library = library.with_pack(pack_with_one_monster());
+        let after = library.cards(Game::Eldritch).expect("the pack loads");
+        assert_eq!(after.get("made_up_horror").map(Card::pack), Some("p"));
     }
 }

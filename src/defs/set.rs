@@ -32,6 +32,10 @@ pub struct CardSet {
     pub packs: Vec<String>,
     /// The folder each pack was read from.
     roots: BTreeMap<String, String>,
+    /// Whether the base pack is exactly the one built into the binary (same files, same text): its
+    /// scripts are then the ones the test suite compiles and checks, and a scenario compiles only
+    /// those it can bring into play.
+    built_in: bool,
 }
 
 fn collect(dir: &Dir<'_>, prefix: &str, out: &mut Vec<(String, String)>) {
@@ -43,6 +47,33 @@ fn collect(dir: &Dir<'_>, prefix: &str, out: &mut Vec<(String, String)>) {
     for d in dir.dirs() {
         collect(d, prefix, out);
     }
+}
+
+/// Whether `files` are exactly the embedded base files of `game` (`embedded_base_files`), compared
+/// without copying them.
+fn is_embedded_base(game: Game, files: &[(String, String)]) -> bool {
+    let mut embedded: Vec<(String, &'static str)> = Vec::new();
+    fn refs(dir: &'static Dir<'static>, prefix: &str, out: &mut Vec<(String, &'static str)>) {
+        for f in dir.files() {
+            if let Some(text) = f.contents_utf8() {
+                out.push((format!("{prefix}/{}", f.path().display()), text));
+            }
+        }
+        for d in dir.dirs() {
+            refs(d, prefix, out);
+        }
+    }
+    for (dir, prefix) in [(&BASE_CARDS, "cards"), (&BASE_SCRIPTS, "scripts")] {
+        if let Some(d) = dir.get_dir(game.as_str()) {
+            refs(d, prefix, &mut embedded);
+        }
+    }
+    embedded.sort();
+    embedded.len() == files.len()
+        && embedded
+            .iter()
+            .zip(files)
+            .all(|((p, t), (fp, ft))| p == fp && *t == ft.as_str())
 }
 
 /// The base pack's files as embedded at build time: `(path, text)` pairs, paths as in the repository
@@ -68,7 +99,23 @@ impl CardSet {
             origins: BTreeMap::new(),
             packs: Vec::new(),
             roots: BTreeMap::new(),
+            built_in: false,
         }
+    }
+
+    /// Takes this set's base pack for the built-in one (tests of what that changes, on synthetic cards).
+    #[cfg(test)]
+    pub fn pretend_built_in(&mut self) {
+        self.built_in = true;
+    }
+
+    /// Whether the script of `id` is the built-in base pack's own, unchanged: the test suite compiles
+    /// and checks every one of those (`tests` in `src/script/hooks.rs`), so loading a scenario need
+    /// not check it again, nor compile it unless its card can come into play.
+    pub fn script_is_built_in(&self, id: &str) -> bool {
+        self.built_in
+            && self.scripts.contains_key(id)
+            && self.origins.get(id).is_some_and(|o| o.pack == BASE_PACK)
     }
 
     /// The embedded base pack of `game` (tests and the bench; the library API loads it through
@@ -83,6 +130,7 @@ impl CardSet {
     pub fn load(game: Game, files: &[(String, String)]) -> Result<CardSet, Diagnostics> {
         let mut set = CardSet::empty(game);
         set.packs.push(BASE_PACK.to_string());
+        set.built_in = is_embedded_base(game, files);
         let problems = set.load_files(files, BASE_PACK);
         if problems.is_empty() {
             Ok(set)

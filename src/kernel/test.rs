@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 
 /// What a test is, for the hooks that react to it, the token policy and the transcript: one of the
-/// kinds the rules name, or a card's own label (`ctx.test(skill, modifier, "wither")`).
+/// kinds the rules name, or a card's own label (`ctx.investigator.test(skill, modifier, "wither")`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TestKind {
     /// A plain test outside combat.
@@ -33,7 +33,7 @@ impl TestKind {
         TestKind::Spell,
     ];
 
-    /// The one machine spelling (`tests[i].kind`, `ctx.kind`, `choices.rerolls` keys).
+    /// The one machine spelling (`tests[i].kind`, `ctx.test.kind`, `choices.rerolls` keys).
     pub fn as_str(&self) -> &str {
         match self {
             TestKind::Label(l) => l,

@@ -32,14 +32,26 @@ pub struct Blueprint {
     pub request: TestRequest,
     /// The investigator before anything happened.
     pub start: Investigator,
+    /// The card ids whose scripts are compiled (`ScriptHooks::needed`): the cards that are or can come
+    /// into play, and every script not built in.
+    pub scripts: Vec<String>,
     pub(super) procedure: &'static dyn Procedure,
 }
 
 impl Blueprint {
     /// A prepared scenario of this blueprint, with its scripts compiled (and no dice of its own).
     pub fn instantiate(&self) -> Result<Prepared, Vec<Diagnostic>> {
-        let hooks = ScriptHooks::compile(&self.set)?;
+        let mut hooks = ScriptHooks::compile_for(&self.set, &self.scripts)?;
+        self.skip_what_cannot_apply(&mut hooks);
         Ok(Prepared::new(self.clone(), hooks, None))
+    }
+
+    /// Stops `hooks` calling the hooks that cannot apply in this encounter (`script/applies.rs`): the
+    /// cards `[choices] use` names, and whether it is one test without combat, decide it.
+    pub(super) fn skip_what_cannot_apply(&self, hooks: &mut ScriptHooks) {
+        let chosen = |id: &str| self.setup.chosen.iter().any(|c| c == id);
+        let no_combat = matches!(self.request, TestRequest::Test(_));
+        hooks.skip_what_cannot_apply(&chosen, no_combat);
     }
 }
 

@@ -1,19 +1,24 @@
 //! The only place Rhai appears: the sandboxed engine, the modder API (the `ctx` a hook receives) and hook
 //! dispatch. May import `kernel` and `defs`.
 
+mod applies;
 mod charged;
 mod check;
 mod context;
 mod engine;
 mod hooks;
 mod limits;
+mod moved;
 mod position;
+mod reach;
 
 #[cfg(any(test, feature = "bench"))]
 pub use engine::sandboxed_engine;
 pub use hooks::ScriptHooks;
 pub use limits::Limits;
 
+#[cfg(test)]
+mod api_tests;
 #[cfg(test)]
 mod position_tests;
 #[cfg(test)]

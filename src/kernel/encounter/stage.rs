@@ -39,9 +39,13 @@ impl Encounter {
         hook: Hook,
         what: &str,
     ) -> Result<&mut Stage, KernelError> {
-        self.stage
-            .as_mut()
-            .ok_or_else(|| Self::rule_error(card, hook, format!("{what} needs a test under way")))
+        self.stage.as_mut().ok_or_else(|| {
+            Self::rule_error(
+                card,
+                hook,
+                format!("`ctx.test.{what}` needs a test under way"),
+            )
+        })
     }
 
     pub(super) fn view(&self, chosen_card: &str) -> TestView {

@@ -228,6 +228,16 @@ pub fn prepare(
         evade_first: raw.choices.as_ref().and_then(|c| c.evade).unwrap_or(false),
     };
     let start = (*setup.investigator).clone();
+    // The cards in play when the encounter begins (the scripts compiled are theirs and what they can
+    // bring into play: `ScriptHooks::needed`).
+    let in_play: Vec<String> = start
+        .card
+        .iter()
+        .chain(&start.possessions)
+        .chain(&start.conditions)
+        .chain(setup.monsters.iter().map(|m| &m.id))
+        .cloned()
+        .collect();
     let checked = match setup.check(request.as_ref().unwrap_or(&TestRequest::Combat)) {
         Ok(s) => Some(s),
         Err(err) => {
@@ -239,7 +249,8 @@ pub fn prepare(
         }
     };
     b.at(Section::Scripts, 0);
-    let hooks = match ScriptHooks::compile(&b.set) {
+    let scripts = ScriptHooks::needed(&b.set, in_play.iter().map(String::as_str));
+    let hooks = match ScriptHooks::compile_for(&b.set, &scripts) {
         Ok(h) => Some(h),
         Err(ds) => {
             ds.into_iter().for_each(|d| b.push(d));
@@ -261,8 +272,11 @@ pub fn prepare(
         setup,
         request,
         start,
+        scripts,
         procedure: procedure_for(game),
     };
+    let mut hooks = hooks;
+    plan.skip_what_cannot_apply(&mut hooks);
     let mut prepared = Prepared::new(plan, hooks, dice);
     let problems = prepared.held_conditions();
     if problems.is_empty() {

@@ -10,7 +10,7 @@ impl Encounter {
         src: Source,
         reason: String,
     ) -> Result<(), KernelError> {
-        let stage = self.stage_mut(card, hook, "skip_test")?;
+        let stage = self.stage_mut(card, hook, "skip")?;
         stage.skip.get_or_insert((src, reason));
         Ok(())
     }

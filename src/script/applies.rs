@@ -1,0 +1,225 @@
+//! Which hooks of a card cannot apply in an encounter, read from the hook's syntax tree and what the
+//! encounter holds: a hook whose whole body is `if` statements (no `else`) each of whose condition is
+//! false in every call of this encounter, before anything in it could fail or act. Such a call would
+//! return no effect, print nothing, roll nothing and raise nothing, so the kernel need not make it
+//! (each call of a hook that does nothing still costs a Rhai call: about 60% more time for exact
+//! odds per such card). Imports nothing of this room.
+//!
+//! What is known in every call of an encounter: `ctx.card.chosen` (the scenario's `[choices] use`
+//! names the card or not), and, in a scenario of one `[test]` (no combat), `ctx.test.in_combat` is
+//! false. What may be read before such a condition without any possible failure: `ctx.card.id` and
+//! `ctx.card.chosen` anywhere, and `ctx.test`'s properties in the hooks of a test (`before_test`,
+//! `on_pool`, `after_roll`, `after_test`: `ctx.test` is the test under way), each compared with `==`
+//! or `!=` to a literal or read alone when it is a boolean.
+
+use crate::kernel::Hook;
+use rhai::{AST, ASTNode, Expr, Stmt};
+
+/// What holds in every call of one card's hooks in one encounter.
+#[derive(Debug, Clone, Copy)]
+pub struct Encounter {
+    /// The card is named in `[choices] use`.
+    pub chosen: bool,
+    /// The encounter is one test, not a combat (every test has `in_combat` false).
+    pub no_combat: bool,
+}
+
+/// What a condition gives, as far as it can be told before the encounter: always false, a boolean
+/// that cannot fail to be read, or anything else (it may fail, act, or not be a boolean).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Value {
+    False,
+    SafeBool,
+    Unknown,
+}
+
+/// Boolean properties of `ctx.test` and `ctx.card`.
+const TEST_BOOLS: [&str; 2] = ["in_combat", "passed"];
+
+/// Whether `hook`, as the script `ast` defines it, cannot apply in `enc`.
+pub fn never_applies(ast: &AST, hook: Hook, enc: Encounter) -> bool {
+    let only = ast
+        .clone_functions_only_filtered(|_, _, _, name, params| name == hook.name() && params == 1);
+    // The hook's own statements: the walk visits them at depth 1.
+    let mut body: Vec<Stmt> = Vec::new();
+    only.walk(&mut |path: &[ASTNode]| {
+        if let [ASTNode::Stmt(s)] = path {
+            body.push((*s).clone());
+        }
+        true
+    });
+    let in_test = matches!(
+        hook,
+        Hook::BeforeTest | Hook::OnPool | Hook::AfterRoll | Hook::AfterTest
+    );
+    only.iter_functions().count() == 1
+        && !body.is_empty()
+        && body.iter().all(|s| match s {
+            Stmt::Noop(_) => true,
+            Stmt::If(x, _) => {
+                x.branch.is_empty() && condition(&x.expr, in_test, enc) == Value::False
+            }
+            _ => false,
+        })
+}
+
+/// The property chain `ctx.a.b` of `e`, as `(a, b)`.
+fn ctx_property(e: &Expr) -> Option<(&str, &str)> {
+    let Expr::Dot(outer, _, _) = e else {
+        return None;
+    };
+    let Expr::Variable(v, _, _) = &outer.lhs else {
+        return None;
+    };
+    if v.1 != "ctx" {
+        return None;
+    }
+    let Expr::Dot(inner, _, _) = &outer.rhs else {
+        return None;
+    };
+    match (&inner.lhs, &inner.rhs) {
+        (Expr::Property(a, _), Expr::Property(b, _)) => Some((a.2.as_str(), b.2.as_str())),
+        _ => None,
+    }
+}
+
+/// Whether `e` is read without any possible failure or effect in a hook (`in_test`: of a test).
+fn safe_read(e: &Expr, in_test: bool) -> bool {
+    match ctx_property(e) {
+        Some(("card", "id" | "chosen")) => true,
+        Some(("test", _)) => in_test,
+        _ => false,
+    }
+}
+
+fn literal(e: &Expr) -> bool {
+    matches!(
+        e,
+        Expr::StringConstant(..)
+            | Expr::BoolConstant(..)
+            | Expr::IntegerConstant(..)
+            | Expr::Unit(_)
+    )
+}
+
+fn condition(e: &Expr, in_test: bool, enc: Encounter) -> Value {
+    match e {
+        // Read left to right, each only while those before it were true.
+        Expr::And(conjuncts, _) => {
+            for c in conjuncts.iter() {
+                match condition(c, in_test, enc) {
+                    Value::False => return Value::False,
+                    Value::SafeBool => {}
+                    Value::Unknown => return Value::Unknown,
+                }
+            }
+            Value::SafeBool
+        }
+        Expr::BoolConstant(false, _) => Value::False,
+        Expr::FnCall(x, _) if x.is_operator_call() && x.args.len() == 2 => {
+            let (a, b) = (&x.args[0], &x.args[1]);
+            let compared =
+                (safe_read(a, in_test) && literal(b)) || (literal(a) && safe_read(b, in_test));
+            if matches!(x.name.as_str(), "==" | "!=") && compared {
+                Value::SafeBool
+            } else {
+                Value::Unknown
+            }
+        }
+        Expr::FnCall(x, _)
+            if x.is_operator_call() && x.name.as_str() == "!" && x.args.len() == 1 =>
+        {
+            match condition(&x.args[0], in_test, enc) {
+                Value::SafeBool => Value::SafeBool,
+                // `!false` is true: nothing is known of it but that it is read safely.
+                Value::False => Value::SafeBool,
+                Value::Unknown => Value::Unknown,
+            }
+        }
+        _ => match ctx_property(e) {
+            Some(("card", "chosen")) if !enc.chosen => Value::False,
+            Some(("card", "chosen")) => Value::SafeBool,
+            Some(("test", "in_combat")) if in_test && enc.no_combat => Value::False,
+            Some(("test", p)) if in_test && TEST_BOOLS.contains(&p) => Value::SafeBool,
+            _ => Value::Unknown,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOT_CHOSEN: Encounter = Encounter {
+        chosen: false,
+        no_combat: false,
+    };
+
+    fn never(code: &str, hook: Hook, enc: Encounter) -> bool {
+        let ast = crate::script::engine::sandboxed_engine(Default::default())
+            .compile(code)
+            .expect("compiles");
+        never_applies(&ast, hook, enc)
+    }
+
+    #[test]
+    fn an_optional_effect_not_chosen_never_applies() {
+        let code = "fn after_roll(ctx) { if ctx.test.slot == \"strength\" && ctx.card.chosen { ctx.test.reroll(0); } }";
+        assert!(never(code, Hook::AfterRoll, NOT_CHOSEN));
+        let chosen = Encounter {
+            chosen: true,
+            ..NOT_CHOSEN
+        };
+        assert!(!never(code, Hook::AfterRoll, chosen));
+    }
+
+    #[test]
+    fn a_combat_only_effect_never_applies_to_a_test_outside_combat() {
+        let code = "fn on_pool(ctx) { if ctx.test.in_combat && ctx.test.skill == \"strength\" { ctx.test.add_dice(1); } }";
+        let no_combat = Encounter {
+            chosen: false,
+            no_combat: true,
+        };
+        assert!(never(code, Hook::OnPool, no_combat));
+        assert!(
+            !never(code, Hook::OnPool, NOT_CHOSEN),
+            "in a combat it may apply"
+        );
+    }
+
+    #[test]
+    fn a_read_that_may_fail_before_the_false_condition_keeps_the_call() {
+        // `ctx.monster` is `()` outside a combat: reading its toughness would fail, so the call must
+        // still be made (its error is part of the result).
+        let code = "fn before_test(ctx) { if ctx.monster.toughness <= 2 && ctx.card.chosen { ctx.monster.defeat(); } }";
+        assert!(!never(code, Hook::BeforeTest, NOT_CHOSEN));
+    }
+
+    #[test]
+    fn a_statement_outside_the_if_keeps_the_call() {
+        let code = "fn before_encounter(ctx) { ctx.monster.reduce_damage(1, 1); if ctx.card.chosen { ctx.note(\"x\"); } }";
+        assert!(!never(code, Hook::BeforeCombat, NOT_CHOSEN));
+    }
+
+    #[test]
+    fn an_else_branch_keeps_the_call() {
+        let code = "fn on_pool(ctx) { if ctx.card.chosen { ctx.test.add_dice(1); } else { ctx.test.add_dice(2); } }";
+        assert!(!never(code, Hook::OnPool, NOT_CHOSEN));
+    }
+
+    #[test]
+    fn test_properties_are_not_safe_outside_the_hooks_of_a_test() {
+        // In after_encounter `ctx.test` is `()`: `ctx.test.slot` fails before `chosen` is read.
+        let code = "fn after_encounter(ctx) { if ctx.test.slot == \"will\" && ctx.card.chosen { ctx.note(\"x\"); } }";
+        assert!(!never(code, Hook::AfterCombat, NOT_CHOSEN));
+    }
+
+    #[test]
+    fn comparing_a_missing_value_with_a_string_is_false_without_failing() {
+        // What `safe_read` relies on: `ctx.test.slot` is `()` in a test outside combat, and `==` of
+        // `()` and a string is false in the sandboxed engine, not an error.
+        let engine = crate::script::engine::sandboxed_engine(Default::default());
+        assert_eq!(engine.eval::<bool>("() == \"strength\"").ok(), Some(false));
+        assert_eq!(engine.eval::<bool>("() != \"strength\"").ok(), Some(true));
+    }
+}
