@@ -359,7 +359,9 @@ fn loading() {
             name,
             fastest(40, || {
                 let mut p = prepare_text(path, text);
-                black_box(p.run_with(DiceSource::seeded(1))).1.expect("runs");
+                black_box(p.run_with(DiceSource::seeded(1)))
+                    .1
+                    .expect("runs");
             }),
         );
     }

@@ -57,7 +57,9 @@ impl Encounter {
         by: i32,
         min: i32,
     ) -> Result<(), KernelError> {
-        let view = &mut self.combat_mut(card, hook, "`ctx.monster.reduce_damage`")?.view;
+        let view = &mut self
+            .combat_mut(card, hook, "`ctx.monster.reduce_damage`")?
+            .view;
         if let Some(d) = view.damage_value {
             let to = if d > min {
                 d.saturating_sub(by).max(min)
