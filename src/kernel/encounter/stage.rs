@@ -93,6 +93,11 @@ impl Encounter {
                 .combat
                 .as_ref()
                 .is_some_and(|c| c.hands.iter().any(|h| h == chosen_card)),
+            cast: self
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.cast.iter().any(|h| h == chosen_card)),
+            origin: self.stage.as_ref().and_then(|s| s.spec.origin.clone()),
             open_gates: self.rules.open_gates,
             catalog: self.catalog.clone(),
             chosen: self.is_chosen(chosen_card),

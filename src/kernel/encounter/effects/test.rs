@@ -40,6 +40,7 @@ impl Encounter {
         let mut spec = TestSpec::new(skill, kind);
         spec.modifier = modifier;
         spec.in_combat = self.combat.is_some();
+        spec.origin = Some(crate::kernel::split_copy(card).0.to_string());
         self.queued.push((src, spec));
         Ok(())
     }
