@@ -359,17 +359,32 @@ fn loading() {
             name,
             fastest(40, || {
                 let mut p = prepare_text(path, text);
-                black_box(p.run_with(DiceSource::seeded(1))).1.expect("runs");
+                black_box(p.run_with(DiceSource::seeded(1)))
+                    .1
+                    .expect("runs");
             }),
         );
     }
+    // Before issue 14's change each run also compiled and checked every script of the base pack, and
+    // read the engine's registered names for the check: the same trivial run with that work added.
+    let set = CardSet::base(mythos::bench::Game::Eldritch).expect("loads");
+    row(
+        "the trivial run as before (+ every EH base script compiled and checked)",
+        fastest(40, || {
+            let mut p = prepare_text("bench.toml", UNSCRIPTED_TEST);
+            black_box(p.run_with(DiceSource::seeded(1)))
+                .1
+                .expect("runs");
+            mythos::bench::read_engine_names();
+            black_box(mythos::bench::ScriptHooks::compile(&set).is_ok());
+        }),
+    );
     row(
         "loading the EH base pack alone (cards and scripts' text, nothing compiled)",
         fastest(40, || {
             black_box(CardSet::base(mythos::bench::Game::Eldritch).expect("loads"));
         }),
     );
-    let set = CardSet::base(mythos::bench::Game::Eldritch).expect("loads");
     row(
         "compiling and checking every EH base script (as `validate` does)",
         fastest(40, || {
