@@ -5,7 +5,8 @@
 //! - sampled encounters at no less than a third of the rate that (Rhai hook calls made × the cost of
 //!   one Rhai call) allows.
 //!
-//! Last come the realistic encounters of issue 14 (`benches/encounters/`), each timed once.
+//! Then what loading a scenario costs (the "loading" table: a trivial run now and as before issue 14),
+//! and last the realistic encounters of issue 14 (`benches/encounters/`), each timed once.
 
 use divan::black_box;
 // The engine's internals, through the feature-gated `mythos::bench` (not the library API).
