@@ -261,6 +261,33 @@ fn misspelt_properties_in_a_chain_are_refused_where_written() {
     );
 }
 
+/// The flat names `ctx` had before it had objects are gone: a script that still uses one is refused
+/// where the name is written, with the new name as the hint (README "Moving a script to this API"):
+/// a property (`ctx.kind`), a method whose name another object still has (`ctx.bonus`), one no object
+/// has (`ctx.skip_test`), an old field of an object (`ctx.monster.will_test_skill`), and an object
+/// used as the value it was (`ctx.card` was the id, `ctx.loss` the amount), which would otherwise
+/// compare unequal, or fail only when the hook runs.
+#[test]
+fn old_api_names_are_refused_with_the_new_name() {
+    let name = "old_api_names";
+    let ds = refused(name);
+    let out = render_all(&ds, false);
+    assert_eq!(ds.len(), 6, "{out}");
+    assert_diag(&ds[0], name, "E0407", "8:12", "use `ctx.test.kind`");
+    assert_diag(&ds[1], name, "E0407", "9:13", "use `ctx.test.bonus(n)`");
+    assert_diag(&ds[2], name, "E0407", "11:9", "use `ctx.test.skip(reason)`");
+    assert_diag(
+        &ds[3],
+        name,
+        "E0407",
+        "12:41",
+        "use `ctx.monster.horror_skill`",
+    );
+    assert_diag(&ds[4], name, "E0407", "13:38", "`ctx.card.id`");
+    assert_diag(&ds[5], name, "E0407", "17:12", "`ctx.loss.amount`");
+    insta::assert_snapshot!(out);
+}
+
 #[test]
 fn several_problems() {
     // Validation collects every problem before it stops.
@@ -360,7 +387,7 @@ const REFUSED: [(&str, &str, &str, &str); 12] = [
         "unknown_api_function",
         "E0407",
         "tests/diagnostics/unknown_api_function.toml:9:13",
-        "did you mean `reroll`?",
+        "did you mean `ctx.test.reroll()`?",
     ),
     (
         "eval_in_a_script",

@@ -60,7 +60,7 @@ pub enum Effect {
         successes: u32,
     },
     // combat encounters
-    /// A bonus that lasts for the rest of this combat (`None`: every skill; `ctx.encounter_bonus`).
+    /// A bonus that lasts for the rest of this combat (`None`: every skill; `ctx.combat.bonus`).
     CombatBonus {
         skill: Option<Skill>,
         value: i32,

@@ -91,6 +91,10 @@ pub struct TestView {
     pub combat: Option<CombatView>,
     /// AH2e: whether this card is held in hand this round.
     pub in_hand: bool,
+    /// AH2e: whether this card (a spell) is cast and held since.
+    pub cast: bool,
+    /// The card whose text asked for the test under way (`TestSpec::origin`).
+    pub origin: Option<String>,
     pub open_gates: u32,
     /// Every card's kind and traits (scripts read them through `possession_traits`).
     pub catalog: std::sync::Arc<std::collections::BTreeMap<String, super::ActiveCard>>,

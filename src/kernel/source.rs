@@ -1,6 +1,6 @@
 //! Who or what caused something that happened: a card, a printed ability of a card, a token the
 //! player spent, or the rules themselves. The transcript words each one (`transcript/names.rs`);
-//! [`Source::key`] is the one machine spelling, which the JSON events and `ctx.loss_cause` read.
+//! [`Source::key`] is the one machine spelling, which the JSON events and `ctx.loss.cause` read.
 //! Imports nothing outside the kernel.
 
 use super::Skill;
@@ -124,7 +124,7 @@ pub enum Target {
 }
 
 impl Target {
-    /// `investigator` or the monster's id (what `ctx.loss_target` reads).
+    /// `investigator` or the monster's id (what `ctx.loss.target` reads).
     pub fn key(&self) -> &str {
         match self {
             Target::Investigator => "investigator",

@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 
 /// What a test is, for the hooks that react to it, the token policy and the transcript: one of the
-/// kinds the rules name, or a card's own label (`ctx.test(skill, modifier, "wither")`).
+/// kinds the rules name, or a card's own label (`ctx.investigator.test(skill, modifier, "wither")`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TestKind {
     /// A plain test outside combat.
@@ -33,7 +33,7 @@ impl TestKind {
         TestKind::Spell,
     ];
 
-    /// The one machine spelling (`tests[i].kind`, `ctx.kind`, `choices.rerolls` keys).
+    /// The one machine spelling (`tests[i].kind`, `ctx.test.kind`, `choices.rerolls` keys).
     pub fn as_str(&self) -> &str {
         match self {
             TestKind::Label(l) => l,
@@ -104,6 +104,10 @@ pub struct TestSpec {
     /// the horror rating for the horror check, the combat rating for a combat check): a card that
     /// sets that value before the pool is assembled sets this test's modifier too.
     pub rating: Option<Slot>,
+    /// The card whose text asks for this test: the monster met for its printed tests (and AH2e's
+    /// Evade, Horror and Combat checks against it), the spell a Spell check casts, the card that asked
+    /// (`ctx.investigator.test`); `None` for a scenario's own test.
+    pub origin: Option<String>,
 }
 
 /// The two printed tests of an Eldritch Horror monster token (AH2e: the horror and combat checks).
@@ -133,6 +137,7 @@ impl TestSpec {
             in_combat: false,
             slot: None,
             rating: None,
+            origin: None,
         }
     }
 }

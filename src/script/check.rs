@@ -7,6 +7,7 @@
 
 use super::context::OBJECTS;
 use super::limits::Limits;
+use super::moved::moved;
 use super::position::place;
 use crate::defs::{CardSet, Code, Diagnostic, ScriptSource, closest};
 use rhai::{AST, ASTNode, Engine, Expr, Position, Stmt};
@@ -34,6 +35,8 @@ pub struct Known {
     getters: BTreeMap<String, BTreeMap<String, String>>,
     /// The methods of `ctx` and of its objects, for hints.
     api: BTreeSet<String>,
+    /// The methods of each of them, by the type's script name.
+    methods: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl Known {
@@ -41,6 +44,7 @@ impl Known {
         let mut functions: BTreeSet<String> = KEYWORDS.iter().map(|s| s.to_string()).collect();
         let mut getters: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
         let mut api = BTreeSet::new();
+        let mut methods: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for sig in engine.gen_fn_signatures(true) {
             let name = sig.split('(').next().unwrap_or("").trim();
             if let Some(p) = name.strip_prefix("get$") {
@@ -58,11 +62,15 @@ impl Known {
             } else if !name.is_empty() {
                 // `name(_: &mut Type, ...)`: a method of `ctx` or of one of its objects.
                 let on = sig.split(['(', ',', ')']).nth(1).unwrap_or("");
-                if OBJECTS
+                if let Some(o) = OBJECTS
                     .iter()
-                    .any(|o| on.trim_end().ends_with(&format!("&mut {o}")))
+                    .find(|o| on.trim_end().ends_with(&format!("&mut {o}")))
                 {
                     api.insert(name.to_string());
+                    methods
+                        .entry(o.to_string())
+                        .or_default()
+                        .insert(name.to_string());
                 }
                 functions.insert(name.to_string());
             }
@@ -71,7 +79,43 @@ impl Known {
             functions,
             getters,
             api,
+            methods,
         }
+    }
+
+    /// The name of the API closest to `name` (a method when `method`), written with the object it
+    /// belongs to (`ctx.test.reroll`): of object `ty` (read at `path`) when it has it, else of the
+    /// first object that does.
+    fn suggest(&self, ty: &str, path: &str, name: &str, method: bool) -> Option<String> {
+        let names = |t: &str| -> BTreeSet<&str> {
+            if method {
+                self.methods
+                    .get(t)
+                    .into_iter()
+                    .flatten()
+                    .map(String::as_str)
+                    .collect()
+            } else {
+                self.getters
+                    .get(t)
+                    .into_iter()
+                    .flat_map(|g| g.keys())
+                    .map(String::as_str)
+                    .collect()
+            }
+        };
+        let mut paths: Vec<(String, &str)> = vec![(path.to_string(), ty)];
+        paths.push(("ctx".to_string(), CTX));
+        for (p, returned) in self.getters.get(CTX).into_iter().flatten() {
+            if let Some(t) = self.after(returned, p) {
+                paths.push((format!("ctx.{p}"), t));
+            }
+        }
+        let all: BTreeSet<&str> = paths.iter().flat_map(|(_, t)| names(t)).collect();
+        let near = closest(name, all);
+        let n = near.first()?;
+        let (at, _) = paths.iter().find(|(_, t)| names(t).contains(n.as_str()))?;
+        Some(format!("{at}.{n}"))
     }
 
     /// The type a property chain is read from after `ty.property`, when it is known: the getter's
@@ -95,23 +139,6 @@ impl Known {
 
 /// The script name of `ctx`'s type.
 const CTX: &str = "Ctx";
-
-/// The properties read one after the other in a chain after `ctx.` (`investigator`, `clues` in
-/// `ctx.investigator.clues`), up to the first method call or index.
-fn chain(e: &Expr, out: &mut Vec<(String, Position)>) {
-    match e {
-        Expr::Property(p, pos) => out.push((p.2.to_string(), *pos)),
-        Expr::Dot(bin, _, _) | Expr::Index(bin, _, _) => {
-            if let Expr::Property(p, pos) = &bin.lhs {
-                out.push((p.2.to_string(), *pos));
-                if matches!(e, Expr::Dot(..)) {
-                    chain(&bin.rhs, out);
-                }
-            }
-        }
-        _ => {}
-    }
-}
 
 /// The hook or function whose body holds script line `line`: the last `fn` defined at or above it.
 fn enclosing_fn(code: &str, line: usize) -> Option<String> {
@@ -174,13 +201,89 @@ fn longest_key(v: &rhai::Dynamic) -> Option<usize> {
     None
 }
 
-/// Every problem of one compiled script, in the order of the source.
-pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec<Diagnostic> {
-    let own: BTreeSet<String> = ast.iter_functions().map(|f| f.name.to_string()).collect();
-    let id = &src.card;
-    let mut out: Vec<(Position, Diagnostic)> = Vec::new();
-    let mut checked: Vec<(Position, Diagnostic)> = Vec::new();
-    let mut call = |name: &str, args: &[Expr], pos: Position, method: bool| {
+/// One link of a chain read from `ctx`: a property, or the method call that ends it.
+enum Link {
+    Property(String, Position),
+    Method(String, Position),
+}
+
+/// The links of a chain after `ctx.` (`investigator`, `clues` in `ctx.investigator.clues`; `test`,
+/// `bonus()` in `ctx.test.bonus(1)`), up to the first method call or index.
+fn chain(e: &Expr, out: &mut Vec<Link>) {
+    match e {
+        Expr::Property(p, pos) => out.push(Link::Property(p.2.to_string(), *pos)),
+        Expr::MethodCall(x, pos) => out.push(Link::Method(x.name.to_string(), *pos)),
+        Expr::Dot(bin, _, _) | Expr::Index(bin, _, _) => match &bin.lhs {
+            Expr::Property(p, pos) => {
+                out.push(Link::Property(p.2.to_string(), *pos));
+                if matches!(e, Expr::Dot(..)) {
+                    chain(&bin.rhs, out);
+                }
+            }
+            Expr::MethodCall(x, pos) => out.push(Link::Method(x.name.to_string(), *pos)),
+            _ => {}
+        },
+        _ => {}
+    }
+}
+
+/// The chain `e` reads from `ctx`, when it is one (`ctx.a.b`).
+fn ctx_chain(e: &Expr) -> Option<Vec<Link>> {
+    let Expr::Dot(bin, _, _) = e else {
+        return None;
+    };
+    let Expr::Variable(v, _, _) = &bin.lhs else {
+        return None;
+    };
+    if v.1 != "ctx" {
+        return None;
+    }
+    let mut links = Vec::new();
+    chain(&bin.rhs, &mut links);
+    Some(links)
+}
+
+/// Checks one compiled script, node by node; `finish` gives its problems in the order of the source.
+struct Checker<'a> {
+    src: &'a ScriptSource,
+    known: &'a Known,
+    set: &'a CardSet,
+    /// The functions the script defines.
+    own: BTreeSet<String>,
+    out: Vec<(Position, Diagnostic)>,
+    /// Calls of a function the API does not have, by position: dropped where the chain they end
+    /// was checked (it names the object the method was called on).
+    calls: Vec<(Position, Diagnostic)>,
+    /// The method calls of `ctx` chains that were checked against their object's methods.
+    on_objects: BTreeSet<Position>,
+}
+
+impl<'a> Checker<'a> {
+    fn id(&self) -> &str {
+        &self.src.card
+    }
+
+    /// `E0407` at `pos`, over `len` characters.
+    fn unknown(
+        &self,
+        pos: Position,
+        len: usize,
+        message: String,
+        label: &str,
+        hint: String,
+    ) -> Diagnostic {
+        let d = Diagnostic::new(
+            Code::UnknownApi,
+            format!("`{}`{}: {message}", self.id(), where_in(self.src, pos)),
+        )
+        .label(label)
+        .hint(hint);
+        at(self.src, pos, len, d)
+    }
+
+    /// A call of `name`: a function the API, the script and Rhai do not have is `E0407`; a card id
+    /// written as the literal argument of a method that takes one must name a card (`E0201`).
+    fn call(&mut self, name: &str, args: &[Expr], pos: Position, method: bool) {
         // `curry` here is the parser's own, for a closure's captures (reported below): a script's
         // `curry` is refused when it is compiled.
         if name.contains('$')
@@ -189,122 +292,254 @@ pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec
         {
             return;
         }
-        if !known.functions.contains(name) && !own.contains(name) {
-            let candidates = known.api.iter().chain(own.iter()).map(String::as_str);
-            let near = closest(name, candidates);
+        if !self.known.functions.contains(name) && !self.own.contains(name) {
+            let candidates = self
+                .known
+                .api
+                .iter()
+                .chain(self.own.iter())
+                .map(String::as_str);
             let shown = if method {
                 format!(".{name}()")
             } else {
                 format!("{name}()")
             };
-            let d = Diagnostic::new(
-                Code::UnknownApi,
-                format!(
-                    "`{id}`{}: `{shown}` is not a function of the script API",
-                    where_in(src, pos)
-                ),
-            )
-            .label("no such function");
-            let d = d.hint(match near.first() {
+            let hint = match closest(name, candidates).first() {
                 Some(n) => format!("did you mean `{n}`?"),
-                None => "the script API is listed in the README's modder's guide".to_string(),
-            });
-            out.push((pos, at(src, pos, name.len(), d)));
+                None => GUIDE.to_string(),
+            };
+            let message = format!("`{shown}` is not a function of the script API");
+            let d = self.unknown(pos, name.len(), message, "no such function", hint);
+            self.calls.push((pos, d));
+        }
+        if self.known.api.contains(name) {
+            self.objects_as_values(args);
         }
         if TAKES_CARD.contains(&name)
             && let Some(Expr::StringConstant(s, spos)) = args.last()
-            && set.resolve(s).is_none()
+            && self.set.resolve(s).is_none()
         {
-            let mut d = set.unknown(s, &src.file, 0..0);
-            d.message = format!("`{id}`{}: unknown card `{s}`", where_in(src, *spos));
-            out.push((*spos, at(src, *spos, s.len() + 2, d)));
+            let mut d = self.set.unknown(s, &self.src.file, 0..0);
+            d.message = format!(
+                "`{}`{}: unknown card `{s}`",
+                self.id(),
+                where_in(self.src, *spos)
+            );
+            self.out.push((*spos, at(self.src, *spos, s.len() + 2, d)));
         }
-    };
-    ast.walk(&mut |path: &[ASTNode]| {
-        match path.last() {
-            Some(ASTNode::Stmt(Stmt::FnCall(x, pos)))
-            | Some(ASTNode::Expr(Expr::FnCall(x, pos)))
-                if !x.is_operator_call() =>
-            {
-                call(&x.name, &x.args, *pos, false);
-            }
-            Some(ASTNode::Expr(Expr::MethodCall(x, pos))) => call(&x.name, &x.args, *pos, true),
-            // A closure that captures a variable carries it in a function pointer, where the size
-            // limits do not see it.
-            Some(ASTNode::Stmt(Stmt::Share(vars))) => {
-                for (v, _) in vars.iter() {
-                    let d = Diagnostic::new(
-                        Code::Forbidden,
-                        format!(
-                            "`{id}`{}: a closure may not capture `{}`",
-                            where_in(src, v.pos),
-                            v.name
-                        ),
-                    )
-                    .label("captured here")
-                    .hint("an anonymous function sees only its parameters here: pass the value as one");
-                    checked.push((v.pos, at(src, v.pos, v.name.len(), d)));
+    }
+
+    /// A closure that captures a variable carries it in a function pointer, where the size limits
+    /// do not see it (`E0408`).
+    fn captures<'b>(&mut self, vars: impl Iterator<Item = &'b rhai::Ident>) {
+        for v in vars {
+            let d = Diagnostic::new(
+                Code::Forbidden,
+                format!(
+                    "`{}`{}: a closure may not capture `{}`",
+                    self.id(),
+                    where_in(self.src, v.pos),
+                    v.name
+                ),
+            )
+            .label("captured here")
+            .hint("an anonymous function sees only its parameters here: pass the value as one");
+            self.out.push((v.pos, at(self.src, v.pos, v.name.len(), d)));
+        }
+    }
+
+    /// A map key or property name longer than `Limits::MAP_KEY` (`E0408`).
+    fn long_key(&mut self, key: &str, pos: Position) {
+        if key.len() > Limits::MAP_KEY {
+            let d = long_key(self.src, self.id(), pos, key.len());
+            self.out.push((pos, d));
+        }
+    }
+
+    /// A chain read from `ctx`: each property is checked against the getters of the object before
+    /// it, and a method call that ends it against that object's methods (`E0407`, with the new name
+    /// when it is an old one of the API, else the closest).
+    fn ctx_chain(&mut self, links: Vec<Link>) {
+        let mut ty = CTX.to_string();
+        let mut path = String::from("ctx");
+        for link in links {
+            match link {
+                Link::Property(p, pos) => {
+                    let Some(of) = self.known.getters.get(&ty) else {
+                        return;
+                    };
+                    let Some(returned) = of.get(&p) else {
+                        let hint = match moved(&format!("{path}.{p}")) {
+                            Some(new) => renamed(new),
+                            None => match self.known.suggest(&ty, &path, &p, false) {
+                                Some(n) => format!("did you mean `{n}`?"),
+                                None => GUIDE.into(),
+                            },
+                        };
+                        let message = format!("`{path}.{p}` is not a property of the script API");
+                        let d = self.unknown(pos, p.len(), message, "no such property", hint);
+                        self.out.push((pos, d));
+                        return;
+                    };
+                    match self.known.after(returned, &p) {
+                        Some(next) => ty = next.to_string(),
+                        None => return,
+                    }
+                    path = format!("{path}.{p}");
+                }
+                Link::Method(m, pos) => {
+                    self.method_of(&ty, &path, &m, pos);
+                    return;
                 }
             }
-            Some(ASTNode::Expr(Expr::Map(m, pos))) => {
-                for (key, _) in m.0.iter().filter(|(k, _)| k.name.len() > Limits::MAP_KEY) {
-                    checked.push((*pos, long_key(src, id, key.pos, key.name.len())));
+        }
+    }
+
+    /// Method `m` called on object `ty` (read at `path`): one the object does not have is `E0407`,
+    /// when it is a method of the API or no function at all (Rhai's own functions, `type_of` or
+    /// `to_string`, apply to any value).
+    fn method_of(&mut self, ty: &str, path: &str, m: &str, pos: Position) {
+        let of = self.known.methods.get(ty);
+        if of.is_some_and(|ms| ms.contains(m))
+            || (self.known.functions.contains(m) && !self.known.api.contains(m))
+        {
+            return;
+        }
+        self.on_objects.insert(pos);
+        let hint = match moved(&format!("{path}.{m}()")) {
+            Some(new) => renamed(new),
+            None => match self.known.suggest(ty, path, m, true) {
+                Some(n) => format!("did you mean `{n}()`?"),
+                None => GUIDE.into(),
+            },
+        };
+        let message = format!("`{path}.{m}()` is not a method of `{path}`");
+        let d = self.unknown(pos, m.len(), message, "no such method", hint);
+        self.out.push((pos, d));
+    }
+
+    /// An object of the API (`ctx.loss`, `ctx.card`) used as a value, compared with one or given to
+    /// a method: `ctx.card` was the card's id and `ctx.loss` the amount before `ctx` had objects, and
+    /// an object compares unequal to any value without an error (`E0407`). Comparing with `()` asks
+    /// whether it exists, and is what a script should do.
+    fn objects_as_values(&mut self, args: &[Expr]) {
+        if args.iter().any(|a| matches!(a, Expr::Unit(_))) {
+            return;
+        }
+        for a in args {
+            let Some(links) = ctx_chain(a) else {
+                continue;
+            };
+            let mut ty = CTX;
+            let mut path = String::from("ctx");
+            let mut last = None;
+            for link in &links {
+                let Link::Property(p, pos) = link else {
+                    last = None;
+                    break;
+                };
+                let Some(next) = self
+                    .known
+                    .getters
+                    .get(ty)
+                    .and_then(|of| of.get(p))
+                    .and_then(|r| self.known.after(r, p))
+                else {
+                    last = None;
+                    break;
+                };
+                ty = next;
+                path = format!("{path}.{p}");
+                last = Some(*pos);
+            }
+            if let Some(pos) = last {
+                let hint = match moved(&path) {
+                    Some(new) => format!(
+                        "`{path}` is an object now, not a value: {} (README: Moving a script to this API)",
+                        new
+                    ),
+                    None => format!("`{path}` is an object, not a value: read one of its fields"),
+                };
+                let name_len = path.rsplit('.').next().map_or(0, str::len);
+                let message = format!("`{path}` used as a value");
+                let d = self.unknown(pos, name_len, message, "an object", hint);
+                self.out.push((pos, d));
+            }
+        }
+    }
+
+    fn node(&mut self, node: Option<&ASTNode>) {
+        match node {
+            Some(ASTNode::Stmt(Stmt::FnCall(x, pos)))
+            | Some(ASTNode::Expr(Expr::FnCall(x, pos))) => {
+                if x.is_operator_call() {
+                    self.objects_as_values(&x.args);
+                } else {
+                    self.call(&x.name, &x.args, *pos, false);
+                }
+            }
+            Some(ASTNode::Expr(Expr::MethodCall(x, pos))) => {
+                self.call(&x.name, &x.args, *pos, true)
+            }
+            Some(ASTNode::Stmt(Stmt::Share(vars))) => self.captures(vars.iter().map(|(v, _)| v)),
+            Some(ASTNode::Expr(Expr::Map(m, _))) => {
+                for (key, _) in m.0.iter() {
+                    self.long_key(&key.name, key.pos);
                 }
             }
             // A map literal of constants, folded into one value when the script was compiled.
             Some(ASTNode::Expr(Expr::DynamicConstant(v, pos))) => {
                 if let Some(len) = longest_key(v).filter(|n| *n > Limits::MAP_KEY) {
-                    checked.push((*pos, long_key(src, id, *pos, len)));
+                    let d = long_key(self.src, self.id(), *pos, len);
+                    self.out.push((*pos, d));
                 }
             }
-            Some(ASTNode::Expr(Expr::Property(p, ppos))) if p.2.len() > Limits::MAP_KEY => {
-                checked.push((*ppos, long_key(src, id, *ppos, p.2.len())));
-            }
-            Some(ASTNode::Expr(Expr::Dot(bin, _, _))) => {
-                if let Expr::Variable(v, _, _) = &bin.lhs
-                    && v.1 == "ctx"
-                {
-                    let mut props = Vec::new();
-                    chain(&bin.rhs, &mut props);
-                    let mut ty = CTX.to_string();
-                    let mut path = String::from("ctx");
-                    for (p, ppos) in props {
-                        let Some(of) = known.getters.get(&ty) else {
-                            break;
-                        };
-                        let Some(returned) = of.get(&p) else {
-                            let near = closest(&p, of.keys().map(String::as_str));
-                            let d = Diagnostic::new(
-                                Code::UnknownApi,
-                                format!(
-                                    "`{id}`{}: `{path}.{p}` is not a property of the script API",
-                                    where_in(src, ppos),
-                                ),
-                            )
-                            .label("no such property")
-                            .hint(match near.first() {
-                                Some(n) => format!("did you mean `{path}.{n}`?"),
-                                None => "the script API is listed in the README's modder's guide"
-                                    .into(),
-                            });
-                            checked.push((ppos, at(src, ppos, p.len(), d)));
-                            break;
-                        };
-                        match known.after(returned, &p) {
-                            Some(next) => ty = next.to_string(),
-                            None => break,
-                        }
-                        path = format!("{path}.{p}");
-                    }
+            Some(ASTNode::Expr(Expr::Property(p, pos))) => self.long_key(&p.2, *pos),
+            Some(ASTNode::Expr(e @ Expr::Dot(..))) => {
+                if let Some(links) = ctx_chain(e) {
+                    self.ctx_chain(links);
                 }
             }
             _ => {}
         }
+    }
+
+    fn finish(mut self) -> Vec<Diagnostic> {
+        let on_objects = std::mem::take(&mut self.on_objects);
+        self.out.extend(
+            self.calls
+                .into_iter()
+                .filter(|(p, _)| !on_objects.contains(p)),
+        );
+        self.out.sort_by_key(|(p, _)| (p.line(), p.position()));
+        self.out.into_iter().map(|(_, d)| d).collect()
+    }
+}
+
+/// The hint for an old name of the API.
+fn renamed(new: &str) -> String {
+    format!("renamed: use {new} (README: Moving a script to this API)")
+}
+
+/// Where a problem's hint sends the reader when no name is close.
+const GUIDE: &str = "the script API is listed in the README's modder's guide";
+
+/// Every problem of one compiled script, in the order of the source.
+pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec<Diagnostic> {
+    let mut c = Checker {
+        src,
+        known,
+        set,
+        own: ast.iter_functions().map(|f| f.name.to_string()).collect(),
+        out: Vec::new(),
+        calls: Vec::new(),
+        on_objects: BTreeSet::new(),
+    };
+    ast.walk(&mut |path: &[ASTNode]| {
+        c.node(path.last());
         true
     });
-    out.append(&mut checked);
-    out.sort_by_key(|(p, _)| (p.line(), p.position()));
-    out.into_iter().map(|(_, d)| d).collect()
+    c.finish()
 }
 
 #[cfg(test)]

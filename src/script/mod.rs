@@ -8,6 +8,7 @@ mod context;
 mod engine;
 mod hooks;
 mod limits;
+mod moved;
 mod position;
 mod reach;
 
@@ -23,6 +24,8 @@ pub fn read_engine_names() {
 }
 pub use limits::Limits;
 
+#[cfg(test)]
+mod api_tests;
 #[cfg(test)]
 mod position_tests;
 #[cfg(test)]

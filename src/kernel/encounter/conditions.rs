@@ -27,7 +27,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                format!("gain_condition(\"{id}\"): no such card"),
+                format!("`ctx.investigator.gain_condition(\"{id}\")`: no such card"),
             ));
         }
         if self.held_already(&id, &source) {
@@ -90,7 +90,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "prevent_gain is for on_gain_condition",
+                "`ctx.gaining.prevent` is for on_gain_condition",
             ));
         };
         g.prevented_by.get_or_insert_with(|| Source::card(card));

@@ -69,6 +69,7 @@ impl Encounter {
             view.loss = loss.clone();
             let key = crate::kernel::copy_key(&card, copy);
             view.in_hand = self.combat.as_ref().is_some_and(|c| c.hands.contains(&key));
+            view.cast = self.combat.as_ref().is_some_and(|c| c.cast.contains(&key));
             if let Some(store) = self.store.get(&key) {
                 view.store = store.clone();
             }

@@ -39,9 +39,13 @@ impl Encounter {
         hook: Hook,
         what: &str,
     ) -> Result<&mut Stage, KernelError> {
-        self.stage
-            .as_mut()
-            .ok_or_else(|| Self::rule_error(card, hook, format!("{what} needs a test under way")))
+        self.stage.as_mut().ok_or_else(|| {
+            Self::rule_error(
+                card,
+                hook,
+                format!("`ctx.test.{what}` needs a test under way"),
+            )
+        })
     }
 
     pub(super) fn view(&self, chosen_card: &str) -> TestView {
@@ -89,6 +93,11 @@ impl Encounter {
                 .combat
                 .as_ref()
                 .is_some_and(|c| c.hands.iter().any(|h| h == chosen_card)),
+            cast: self
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.cast.iter().any(|h| h == chosen_card)),
+            origin: self.stage.as_ref().and_then(|s| s.spec.origin.clone()),
             open_gates: self.rules.open_gates,
             catalog: self.catalog.clone(),
             chosen: self.is_chosen(chosen_card),

@@ -185,6 +185,7 @@ impl Procedure for Eldritch {
             spec.in_combat = true;
             spec.slot = Some(slot);
             spec.rating = Some(slot);
+            spec.origin = Some(monster.id.clone());
             let id = Source::card(&monster.id);
             let horror = line.loss;
             let mut consequences =

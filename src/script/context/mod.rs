@@ -195,13 +195,37 @@ fn name(s: &'static str) -> ImmutableString {
 }
 
 mod act;
-mod legacy;
 mod read;
+
+/// The script API as the engine registered it: (object, name, whether it is a method) for every
+/// property and method whose first parameter is `ctx` or one of its objects (`OBJECTS`). A test holds
+/// the README's reference to it.
+#[cfg(test)]
+pub fn surface(engine: &Engine) -> std::collections::BTreeSet<(String, String, bool)> {
+    let mut out = std::collections::BTreeSet::new();
+    for sig in engine.gen_fn_signatures(false) {
+        let Some((name, rest)) = sig.split_once('(') else {
+            continue;
+        };
+        let first = rest.split([',', ')']).next().unwrap_or("");
+        let ty = first.rsplit("&mut ").next().unwrap_or("").trim();
+        let ty = ty.rsplit("::").next().unwrap_or(ty);
+        if !OBJECTS.contains(&ty) || !first.contains("&mut ") {
+            continue;
+        }
+        let name = name.trim();
+        if let Some(p) = name.strip_prefix("get$") {
+            out.insert((ty.to_string(), p.to_string(), false));
+        } else if !name.contains('$') {
+            out.insert((ty.to_string(), name.to_string(), true));
+        }
+    }
+    out
+}
 
 /// Registers `ctx` and every getter and method of the script API.
 pub fn register(engine: &mut Engine) {
     engine.register_type_with_name::<Ctx>("Ctx");
     read::register(engine);
     act::register(engine);
-    legacy::register(engine);
 }

@@ -114,6 +114,7 @@ pub(super) fn register(engine: &mut Engine) {
     get!(e, Card, "in_hand", |v| only(v, Game::Arkham, || v
         .in_hand
         .into()));
+    get!(e, Card, "cast", |v| only(v, Game::Arkham, || v.cast.into()));
     e.register_fn("get", |o: &mut Card, key: &str| {
         o.0.view(|v| match v.store.get(key) {
             Some(Stored::Int(n)) => Dynamic::from(*n as INT),
@@ -138,6 +139,10 @@ pub(super) fn register(engine: &mut Engine) {
     get!(e, Test, "slot", |v| v
         .slot
         .map_or(Dynamic::UNIT, |s| name(s.as_str()).into()));
+    get!(e, Test, "origin", |v| v
+        .origin
+        .as_ref()
+        .map_or(Dynamic::UNIT, |o| Dynamic::from(o.clone())));
     get!(e, Test, "modifier", |v| v.modifier as INT);
     get!(e, Test, "difficulty", |v| v.difficulty as INT);
     get!(e, Test, "in_combat", |v| v.in_combat);

@@ -24,7 +24,7 @@ impl Encounter {
         skill: Option<Skill>,
         value: i32,
     ) -> Result<(), KernelError> {
-        let combat = self.combat_mut(card, hook, "encounter_bonus")?;
+        let combat = self.combat_mut(card, hook, "`ctx.combat.bonus`")?;
         combat.bonuses.push((src.clone(), skill, value));
         emit!(
             self,
@@ -43,7 +43,7 @@ impl Encounter {
         hook: Hook,
         src: Source,
     ) -> Result<(), KernelError> {
-        let combat = self.combat_mut(card, hook, "strength_test_first")?;
+        let combat = self.combat_mut(card, hook, "`ctx.combat.strength_test_first`")?;
         combat.strength_first = true;
         emit!(self, Event::StrengthFirst { source: src });
         Ok(())
@@ -57,7 +57,9 @@ impl Encounter {
         by: i32,
         min: i32,
     ) -> Result<(), KernelError> {
-        let view = &mut self.combat_mut(card, hook, "reduce_damage")?.view;
+        let view = &mut self
+            .combat_mut(card, hook, "`ctx.monster.reduce_damage`")?
+            .view;
         if let Some(d) = view.damage_value {
             let to = if d > min {
                 d.saturating_sub(by).max(min)
@@ -83,7 +85,7 @@ impl Encounter {
         hook: Hook,
         src: Source,
     ) -> Result<(), KernelError> {
-        let c = self.combat_mut(card, hook, "end_combat")?;
+        let c = self.combat_mut(card, hook, "`ctx.combat.end`")?;
         c.ended = true;
         emit!(self, Event::CombatEnded { source: src });
         Ok(())

@@ -15,7 +15,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                format!("success_from({face}): a face is 1 to 6"),
+                format!("`ctx.test.success_from({face})`: a face is 1 to 6"),
             ));
         }
         self.stage_mut(card, hook, "success_from")?.success_from = face;
@@ -59,10 +59,9 @@ impl Encounter {
         die: usize,
     ) -> Result<(), KernelError> {
         let label = format!("a reroll by {card}");
-        let stage = self
-            .stage
-            .as_ref()
-            .ok_or_else(|| Self::rule_error(card, hook, "reroll needs a test under way"))?;
+        let stage = self.stage.as_ref().ok_or_else(|| {
+            Self::rule_error(card, hook, "`ctx.test.reroll` needs a test under way")
+        })?;
         if die >= stage.faces.len() {
             return Err(Self::rule_error(
                 card,
@@ -90,7 +89,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                format!("set_face({die}, {face}): no such die or face"),
+                format!("`ctx.test.set_face({die}, {face})`: no such die or face"),
             ));
         }
         let from = std::mem::replace(&mut stage.faces[die], face);

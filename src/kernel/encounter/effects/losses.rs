@@ -34,7 +34,11 @@ impl Encounter {
         loss: &mut Option<LossView>,
     ) -> Result<(), KernelError> {
         let Some(l) = loss.as_mut() else {
-            return Err(Self::rule_error(card, hook, "reduce_loss is for on_damage"));
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "`ctx.loss.reduce` is for on_damage",
+            ));
         };
         let from = l.amount;
         l.amount = l.amount.saturating_sub(n).max(0);
@@ -60,7 +64,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "prevent_loss is for on_damage",
+                "`ctx.loss.prevent` is for on_damage",
             ));
         };
         let from = l.amount;

@@ -10,7 +10,7 @@ impl Encounter {
         src: Source,
         reason: String,
     ) -> Result<(), KernelError> {
-        let stage = self.stage_mut(card, hook, "skip_test")?;
+        let stage = self.stage_mut(card, hook, "skip")?;
         stage.skip.get_or_insert((src, reason));
         Ok(())
     }
@@ -40,6 +40,7 @@ impl Encounter {
         let mut spec = TestSpec::new(skill, kind);
         spec.modifier = modifier;
         spec.in_combat = self.combat.is_some();
+        spec.origin = Some(crate::kernel::split_copy(card).0.to_string());
         self.queued.push((src, spec));
         Ok(())
     }

@@ -220,11 +220,9 @@ impl Arkham {
         fled: bool,
     ) -> Result<bool, KernelError> {
         let awareness = enc.monsters[m].awareness.unwrap_or(0);
-        let r = self.test(
-            enc,
-            check(Skill::Sneak, TestKind::Evade, awareness, 1),
-            hooks,
-        )?;
+        let mut spec = check(Skill::Sneak, TestKind::Evade, awareness, 1);
+        spec.origin = Some(enc.monsters[m].id.clone());
+        let r = self.test(enc, spec, hooks)?;
         match resolved(r, enc) {
             Some(true) => {
                 emit!(enc, Event::Evaded { fled });
@@ -282,6 +280,7 @@ impl Arkham {
             };
         let mut spec = check(Skill::Will, TestKind::Horror, rating, 1);
         spec.rating = Some(Slot::Will);
+        spec.origin = Some(id.clone());
         self.test_then(enc, spec, hooks, &mut consequences)?;
         Ok(())
     }

@@ -141,6 +141,7 @@ impl Arkham {
             toughness.max(0) as u32,
         );
         spec.rating = Some(Slot::Strength);
+        spec.origin = Some(monster.id.clone());
         let r = self.test_then(enc, spec, hooks, &mut consequences)?;
         if resolved(r, enc) == Some(false) && !done(enc, m) {
             self.monster_damage(enc, m, hooks)?;
@@ -171,11 +172,10 @@ impl Arkham {
                     .map_err(|m| rule(card, format!("cannot pay the casting cost: {m}")))?;
                 enc.record_status(&Source::card(card), hooks)?;
             }
-            let r = self.test(
-                enc,
-                check(Skill::Lore, TestKind::Spell, casting.modifier, 1),
-                hooks,
-            )?;
+            // The Spell check comes from the spell it casts (`ctx.test.origin`).
+            let mut spec = check(Skill::Lore, TestKind::Spell, casting.modifier, 1);
+            spec.origin = Some(card.to_string());
+            let r = self.test(enc, spec, hooks)?;
             if resolved(r, enc) == Some(true)
                 && let Some(c) = enc.combat.as_mut()
             {
