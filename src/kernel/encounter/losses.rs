@@ -34,15 +34,16 @@ impl Encounter {
         )
     }
 
-    /// The investigator gains `n` of `stat`; Health (Stamina) and Sanity stop at his maximum, and the
-    /// event says when the maximum cut the gain.
+    /// The investigator gains `n` of `stat`; Health (Stamina) and Sanity stop at his maximum, Focus at
+    /// the game's limit (EH: 2), and the event says when the maximum cut the gain.
     pub fn gain(&mut self, stat: Stat, n: i32, source: Source) {
+        let focus_limit = self.procedure().focus_limit();
         let inv = Arc::make_mut(&mut self.investigator);
         let (held, max) = match stat {
             Stat::Health => (&mut inv.health, Some(inv.max_health)),
             Stat::Sanity => (&mut inv.sanity, Some(inv.max_sanity)),
             Stat::Clues => (&mut inv.clues, None),
-            Stat::Focus => (&mut inv.focus, None),
+            Stat::Focus => (&mut inv.focus, focus_limit),
         };
         let before = *held;
         let wanted = before.saturating_add(n);

@@ -6,8 +6,8 @@ use super::{Procedure, Step};
 use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::BonusRule;
 use crate::kernel::{
-    Encounter, Event, Game, Hooks, Investigator, KernelError, LossValue, Monster, Place, Policy,
-    Skill, Slot, Source, Stat, Status, TestKind, TestOutcome, TestSpec, Token,
+    Encounter, Event, FOCUS_LIMIT, Game, Hooks, Investigator, KernelError, LossValue, Monster,
+    Place, Policy, Skill, Slot, Source, Stat, Status, TestKind, TestOutcome, TestSpec, Token,
 };
 use std::sync::Arc;
 
@@ -229,8 +229,20 @@ impl Procedure for Eldritch {
         if monster.epic { Place::Box } else { Place::Cup }
     }
 
+    /// "An investigator cannot have more than two Focus tokens" (Masks of Nyarlathotep rules, Focus
+    /// Action; rules-reference.md A1, Rerolls: "gains 1 Focus, up to a maximum of 2").
+    fn focus_limit(&self) -> Option<i32> {
+        Some(FOCUS_LIMIT)
+    }
+
     fn health_tokens(&self, monster: &Monster) -> i32 {
         monster.health_tokens
+    }
+
+    /// "Health loss on a monster persists … as Health tokens, until the monster is defeated or an
+    /// effect makes it recover Health" (rules-reference.md A2, step 5).
+    fn monsters_keep_health(&self) -> bool {
+        true
     }
 
     fn honours_no_more_encounters(&self) -> bool {

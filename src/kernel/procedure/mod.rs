@@ -59,6 +59,11 @@ pub trait Procedure: Sync {
 
     // The investigator.
 
+    /// The most Focus tokens an investigator may hold, if the game limits them; by default none.
+    fn focus_limit(&self) -> Option<i32> {
+        None
+    }
+
     /// The status an investigator still in play takes after a loss, if his Health or Sanity says so.
     fn knocked_out(&self, investigator: &Investigator) -> Option<Status>;
     /// What follows a knock-out once the test or the combat is over; by default nothing.
@@ -96,6 +101,9 @@ pub trait Procedure: Sync {
     }
     /// The Health tokens that stay on `monster`.
     fn health_tokens(&self, monster: &Monster) -> i32;
+    /// Whether a monster keeps Health tokens that a card may make it lose or recover
+    /// (`ctx.monster.lose`, `ctx.monster.recover`).
+    fn monsters_keep_health(&self) -> bool;
     /// What of the combat state outlives the combat; by default nothing.
     fn after_combat(&self, _combat: CombatState) -> Option<CombatState> {
         None

@@ -11,6 +11,22 @@ impl Encounter {
     }
 
     /// The monster being encountered is defeated (its test, if one is under way, is not resolved).
+    /// Refuses `what` (a monster losing or recovering Health) in a game whose monsters keep no Health
+    /// tokens (AH2e).
+    fn health_tokens_kept(&self, card: &str, hook: Hook, what: &str) -> Result<(), KernelError> {
+        if self.procedure().monsters_keep_health() {
+            return Ok(());
+        }
+        Err(Self::rule_error(
+            card,
+            hook,
+            format!(
+                "{what}: an Arkham Horror monster has no Health tokens to lose or recover; it is \
+                 defeated by one Combat check (or `ctx.monster.defeat()`)"
+            ),
+        ))
+    }
+
     pub(super) fn defeat_current(
         &mut self,
         card: &str,
@@ -34,6 +50,7 @@ impl Encounter {
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
         let m = self.current_monster(card, hook, "lose Health")?;
+        self.health_tokens_kept(card, hook, "ctx.monster.lose")?;
         self.lose_monster(m, n, src, hooks)?;
         Ok(())
     }
@@ -46,6 +63,7 @@ impl Encounter {
         n: i32,
     ) -> Result<(), KernelError> {
         let m = self.current_monster(card, hook, "recover Health")?;
+        self.health_tokens_kept(card, hook, "ctx.monster.recover")?;
         let monster = Arc::make_mut(&mut self.monsters[m]);
         let recovered = n.min(monster.health_tokens).max(0);
         monster.health_tokens -= recovered;

@@ -150,6 +150,13 @@ impl Procedure for Arkham {
         0
     }
 
+    /// No card makes an Arkham Horror monster lose or recover Health: "A monster must be completely
+    /// defeated in one Combat check or it ignores all successes the investigator rolled" (AH2e
+    /// rulebook, Combat, "Important").
+    fn monsters_keep_health(&self) -> bool {
+        false
+    }
+
     /// Once the investigator has left the location, `left` stays so that no further monster is met;
     /// a combat a card only ended (the Nightgaunt with no open gate) ends alone.
     fn after_combat(&self, combat: CombatState) -> Option<CombatState> {
