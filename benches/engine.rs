@@ -5,7 +5,8 @@
 //! - sampled encounters at no less than a third of the rate that (Rhai hook calls made × the cost of
 //!   one Rhai call) allows.
 //!
-//! Last come the realistic encounters of issue 14 (`benches/encounters/`), each timed once.
+//! Then what loading a scenario costs (the "loading" table: a trivial run now and as before issue 14),
+//! and last the realistic encounters of issue 14 (`benches/encounters/`), each timed once.
 
 use divan::black_box;
 // The engine's internals, through the feature-gated `mythos::bench` (not the library API).
@@ -365,13 +366,26 @@ fn loading() {
             }),
         );
     }
+    // Before issue 14's change each run also compiled and checked every script of the base pack, and
+    // read the engine's registered names for the check: the same trivial run with that work added.
+    let set = CardSet::base(mythos::bench::Game::Eldritch).expect("loads");
+    row(
+        "the trivial run as before (+ every EH base script compiled and checked)",
+        fastest(40, || {
+            let mut p = prepare_text("bench.toml", UNSCRIPTED_TEST);
+            black_box(p.run_with(DiceSource::seeded(1)))
+                .1
+                .expect("runs");
+            mythos::bench::read_engine_names();
+            black_box(mythos::bench::ScriptHooks::compile(&set).is_ok());
+        }),
+    );
     row(
         "loading the EH base pack alone (cards and scripts' text, nothing compiled)",
         fastest(40, || {
             black_box(CardSet::base(mythos::bench::Game::Eldritch).expect("loads"));
         }),
     );
-    let set = CardSet::base(mythos::bench::Game::Eldritch).expect("loads");
     row(
         "compiling and checking every EH base script (as `validate` does)",
         fastest(40, || {

@@ -64,5 +64,5 @@ pub mod bench {
     };
     pub use crate::odds::{Objective, best, exact};
     pub use crate::scenario::{Prepared, no_packs, prepare_file};
-    pub use crate::script::{ScriptHooks, sandboxed_engine};
+    pub use crate::script::{ScriptHooks, read_engine_names, sandboxed_engine};
 }
