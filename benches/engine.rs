@@ -5,7 +5,8 @@
 //! - sampled encounters at no less than a third of the rate that (Rhai hook calls made × the cost of
 //!   one Rhai call) allows.
 //!
-//! Last come the realistic encounters of issue 14 (`benches/encounters/`), each timed once.
+//! Then what loading a scenario costs (the "loading" table: a trivial run now and as before issue 14),
+//! and last the realistic encounters of issue 14 (`benches/encounters/`), each timed once.
 
 use divan::black_box;
 // The engine's internals, through the feature-gated `mythos::bench` (not the library API).
@@ -365,13 +366,26 @@ fn loading() {
             }),
         );
     }
+    // Before issue 14's change each run also compiled and checked every script of the base pack, and
+    // read the engine's registered names for the check: the same trivial run with that work added.
+    let set = CardSet::base(mythos::bench::Game::Eldritch).expect("loads");
+    row(
+        "the trivial run as before (+ every EH base script compiled and checked)",
+        fastest(40, || {
+            let mut p = prepare_text("bench.toml", UNSCRIPTED_TEST);
+            black_box(p.run_with(DiceSource::seeded(1)))
+                .1
+                .expect("runs");
+            mythos::bench::read_engine_names();
+            black_box(mythos::bench::ScriptHooks::compile(&set).is_ok());
+        }),
+    );
     row(
         "loading the EH base pack alone (cards and scripts' text, nothing compiled)",
         fastest(40, || {
             black_box(CardSet::base(mythos::bench::Game::Eldritch).expect("loads"));
         }),
     );
-    let set = CardSet::base(mythos::bench::Game::Eldritch).expect("loads");
     row(
         "compiling and checking every EH base script (as `validate` does)",
         fastest(40, || {
@@ -380,9 +394,47 @@ fn loading() {
     );
 }
 
+/// Issue 15: exact odds under the best policy (`mythos odds --best survive`) of the odds scenarios and
+/// the realistic encounters, each timed once, against issue 14's 50 ms target: every decision is
+/// explored as well as every roll, and faces that count alike are not grouped.
+fn best_policy() {
+    let dir = format!("{}/benches/encounters", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<String> = odds_scenarios();
+    let mut more: Vec<String> = std::fs::read_dir(&dir)
+        .expect("benches/encounters")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .map(|n| format!("benches/encounters/{n}"))
+        .collect();
+    more.sort();
+    files.extend(more);
+    println!("\nbest policy (exact odds, --best survive, each timed once; target < 50 ms)");
+    for rel in files {
+        let mut p = scenario(&rel);
+        let start = Instant::now();
+        let result = mythos::bench::best(&mut p, mythos::bench::Objective::Survive, &[], &[]);
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let what = match result {
+            Ok(b) => format!(
+                "answered from {} runs, {} first-round decisions",
+                b.odds.runs,
+                b.decisions.len()
+            ),
+            Err(d) => format!("refused: {}", d.message),
+        };
+        let name = rel.rsplit('/').next().unwrap_or(&rel);
+        println!(
+            "  {name:<50} {ms:>10.1} ms  {}  {what}",
+            if ms < 50.0 { "met" } else { "MISSED" }
+        );
+    }
+}
+
 fn main() {
     divan::main();
     ratios();
     loading();
     realistic_encounters();
+    best_policy();
 }

@@ -56,6 +56,22 @@ pub(super) enum Command {
         /// The seed of the first sample.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Exact odds under the policy that maximises this objective (the scenario's [choices] no
+        /// longer answer the player's questions), and the odds of each option at each decision of the
+        /// first round.
+        #[arg(long, value_enum, value_name = "OBJECTIVE", conflicts_with = "samples")]
+        best: Option<BestOf>,
+    },
+    /// A table companion: plays the scenario with the dice rolled at the table (or rolled on request),
+    /// asking the player at each decision, with the odds of each option under the best play after it.
+    Play {
+        file: PathBuf,
+        /// What the odds shown at each decision aim for.
+        #[arg(long, value_enum, value_name = "OBJECTIVE", default_value = "survive")]
+        best: BestOf,
+        /// The seed of the dice rolled on request (`r`); by default taken from the clock.
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Print the JSON Schema of card files, scenario files or pack.toml, for an editor to complete and
     /// check keys (taplo, Even Better TOML).
@@ -63,6 +79,31 @@ pub(super) enum Command {
         #[arg(value_enum)]
         of: SchemaOf,
     },
+}
+
+/// What the best policy maximises (`odds::Objective`).
+#[derive(Clone, Copy, ValueEnum)]
+pub(super) enum BestOf {
+    /// The chance that every monster is defeated.
+    DefeatAll,
+    /// The chance to end neither defeated nor knocked out.
+    Survive,
+    /// The least Health (Stamina) and Sanity lost together, on average.
+    LeastLost,
+    /// A [test] scenario: the chance to pass it.
+    Pass,
+}
+
+impl BestOf {
+    pub(super) fn objective(self) -> crate::odds::Objective {
+        use crate::odds::Objective;
+        match self {
+            BestOf::DefeatAll => Objective::DefeatAll,
+            BestOf::Survive => Objective::Survive,
+            BestOf::LeastLost => Objective::LeastLost,
+            BestOf::Pass => Objective::Pass,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -181,7 +181,7 @@ pub(super) fn check(cli: &Cli, paths: &[PathBuf]) -> i32 {
     let (mut passed, mut failed, mut bad) = (0, 0, 0);
     for (f, d) in &found.refused {
         bad += 1;
-        println!("error {}", f.display());
+        outln!("error {}", f.display());
         print_diagnostics(std::slice::from_ref(d));
     }
     for Scenario {

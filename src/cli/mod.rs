@@ -1,8 +1,9 @@
 //! The `mythos` command: clap commands, reading files, rendering diagnostics, exit codes (0 ok, 1 a rule
 //! check failed, 2 bad input). The only room that touches the disk. This file holds the dispatch; the
 //! command line is `args`, diagnostics are printed by `report`, each command lives in a file of its own
-//! (`check`, `play` for run and odds, `validate`), pack folders are read in `pack_dir`. Standard output
-//! is written through `out!`/`outln!` (`stdout`): a closed pipe ends the command quietly, status 141.
+//! (`check`, `play` for run and odds, `companion` for `mythos play`, `validate`), pack folders are read
+//! in `pack_dir`. Standard output is written through `out!`/`outln!` (`stdout`): a closed pipe ends the
+//! command quietly, status 141.
 
 /// `print!` to standard output, ending the command quietly when it is closed (`stdout::write`).
 macro_rules! out {
@@ -23,6 +24,7 @@ macro_rules! outln {
 
 mod args;
 mod check;
+mod companion;
 mod folder;
 mod pack_dir;
 mod paths;
@@ -44,7 +46,12 @@ pub fn main() -> i32 {
             format,
             samples,
             seed,
-        } => play::odds(&cli, file, *format, *samples, *seed),
+            best,
+        } => match best {
+            Some(b) => play::best(&cli, file, *format, b.objective()),
+            None => play::odds(&cli, file, *format, *samples, *seed),
+        },
+        Command::Play { file, best, seed } => companion::play(&cli, file, best.objective(), *seed),
         Command::Run { file, format } => play::run(&cli, file, *format),
         Command::Check { paths } => check::check(&cli, paths),
         Command::Validate { dirs } => validate::validate(&cli.base, &cli.packs, dirs),

@@ -46,7 +46,7 @@ pub(super) fn prepare_path(path: &Path, cli: &Cli) -> Result<Prepared, Vec<Diagn
 
 /// Bad input, or a run that failed: every diagnostic rendered on stderr and, with `--format json`, also
 /// as JSON on stdout (one object, or an array when several); exit 2.
-fn failed(ds: &[Diagnostic], format: Format) -> i32 {
+pub(super) fn failed(ds: &[Diagnostic], format: Format) -> i32 {
     print_diagnostics(ds);
     if let Format::Json = format {
         outln!(
@@ -88,6 +88,59 @@ pub(super) fn odds(cli: &Cli, file: &Path, format: Format, samples: Option<u64>,
                 Format::Json => outln!(
                     "{}",
                     serde_json::to_string_pretty(&crate::odds::odds_json(&o))
+                        .expect("a JSON value serializes")
+                ),
+            }
+            0
+        }
+    }
+}
+
+/// Card id → printed name, for the words of questions and options.
+pub(super) fn names(p: &Prepared) -> crate::transcript::Names {
+    p.set
+        .cards
+        .iter()
+        .map(|(id, c)| (id.clone(), c.name.clone()))
+        .collect()
+}
+
+/// `mythos odds --best`: exact odds under the best policy and the odds of each option of the first
+/// round's decisions.
+pub(super) fn best(
+    cli: &Cli,
+    file: &Path,
+    format: Format,
+    objective: crate::odds::Objective,
+) -> i32 {
+    let mut prepared = match prepare_path(file, cli) {
+        Ok(p) => p,
+        Err(ds) => return failed(&ds, format),
+    };
+    match crate::odds::best(&mut prepared, objective, &[], &[]) {
+        Err(d) => failed(std::slice::from_ref(&d), format),
+        Ok(b) => {
+            match format {
+                Format::Text => {
+                    let (names, game) = (names(&prepared), prepared.setup.game);
+                    let question = |q: &crate::kernel::Question| {
+                        crate::transcript::question_text(q, &names, game)
+                    };
+                    let answer = |a: &crate::kernel::Answer, faces: &[u8]| {
+                        crate::transcript::answer_text(a, faces, &names, game)
+                    };
+                    let words = crate::odds::Wording {
+                        question: &question,
+                        answer: &answer,
+                    };
+                    out!(
+                        "{}",
+                        crate::odds::best_text(&b, prepared.scenario.title.as_deref(), &words)
+                    );
+                }
+                Format::Json => outln!(
+                    "{}",
+                    serde_json::to_string_pretty(&crate::odds::best_json(&b))
                         .expect("a JSON value serializes")
                 ),
             }

@@ -44,7 +44,7 @@ codes! {
     UnknownKey = "E0102": "unknown key (hint: the closest valid key)",
     WrongType = "E0103": "wrong type or value",
     MissingKey = "E0104": "missing key",
-    OutOfRange = "E0105": "value out of range (a number outside its range in the README's table of numbers, a die face, a skill name, a token value)",
+    OutOfRange = "E0105": "value out of range (a number outside its range in the README's table of numbers, a die face, a skill name, a token value, a literal argument of a `ctx` method outside the range the method checks, e.g. `ctx.test.reroll(-1)`)",
     OtherGame = "E0106": "a key that does not belong to this game",
     WrongKind = "E0107": "a card of the wrong kind (e.g. an asset as the investigator)",
     UnknownCard = "E0201": "unknown card, in a scenario, a card's `possessions`, `replaces`, or a card id written in a script (hint: the closest ids)",
@@ -57,6 +57,7 @@ codes! {
     FacesRanOut = "E0301": "the fixed dice faces ran out (names the test that wanted another die)",
     FacesLeftOver = "E0302": "dice faces left over",
     Request = "E0303": "the scenario asks for nothing, or for two things at once",
+    DecisionNeeded = "E0304": "a decision of the player that the answers given do not make (`mythos play`, `--best`: the driver answers it)",
     ScriptSyntax = "E0401": "script syntax error",
     HookFailed = "E0402": "script error while a hook ran (nothing of that hook is applied)",
     SandboxLimit = "E0403": "a script hit a sandbox limit (runaway loop, recursion, huge string, array or map key, too many effects, a hook cascade too deep, too many tests asked for): see [The sandbox](#the-sandbox)",
@@ -68,6 +69,7 @@ codes! {
     ScriptTooLong = "E0409": "a script of more than 65,534 lines, or with a line of more than 65,534 characters (Rhai could not place a problem past that)",
     OddsTooLarge = "E0501": "exact odds refused: the scenario needs more runs, branches or dice than the odds budgets allow (hint: `--samples N`)",
     BadSamples = "E0502": "`--samples` of 0, or more than the sampling budget",
+    OddsCancelled = "E0503": "exact odds cancelled: the caller's progress callback asked to stop (library API `Scenario::exact_odds_with_progress`)",
 }
 
 impl fmt::Display for Code {

@@ -62,6 +62,14 @@ pub const INVESTIGATORS: Bounds = bounds("the number of investigators", 1, 8);
 /// AH2e open gates on the board (the Ancient One awakens at eight with one or two players).
 pub const OPEN_GATES: Bounds = bounds("the number of open gates", 0, 8);
 
+/// A number a script gives a `ctx` method as a count (`ctx.test.bonus(n)`, `ctx.investigator.lose(stat,
+/// n)`, ...), checked when the method is called and, for a literal, when the script is loaded.
+pub const SCRIPT_COUNT: Bounds = bounds("a count given to a script method", 0, 100);
+/// A die face a script names (`ctx.test.success_from(f)`, `ctx.test.set_face(die, f)`).
+pub const DIE_FACE: Bounds = bounds("a die face", 1, 6);
+/// A die's number in the pool a script names (`ctx.test.reroll(die)`): dice are numbered from 0.
+pub const DIE_NUMBER: Bounds = bounds("a die's number", 0, i64::MAX);
+
 /// Every range, with the keys that take it, in the order of the README's table (which a test holds
 /// to it).
 #[cfg(test)]

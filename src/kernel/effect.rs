@@ -34,6 +34,8 @@ pub enum Effect {
     SkipTest(String),
     /// Defeat the monster being encountered; its test is not resolved.
     DefeatMonster,
+    /// The test passes (`true`) or fails automatically: no dice are rolled.
+    AutoResult(bool),
     // on_pool
     /// Offer a bonus to the skill tested (only the highest applies in Eldritch Horror).
     Bonus {

@@ -2,7 +2,7 @@
 //! script's error or a limit it hit), or a hook asked for what the rules do not allow. Imports the
 //! hook points and the dice only.
 
-use super::{DiceError, Hook};
+use super::{DecisionNeeded, DiceError, Hook};
 
 /// Why a hook failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +33,9 @@ pub enum KernelError {
     Dice(#[from] DiceError),
     #[error(transparent)]
     Hook(#[from] HookError),
+    /// The replayed decisions end here (exact odds under the best policy, `mythos play`).
+    #[error(transparent)]
+    Decision(#[from] DecisionNeeded),
     /// A hook asked for something the rules do not allow at that point.
     #[error("{card}: {message}")]
     Rule {

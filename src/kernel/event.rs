@@ -68,6 +68,11 @@ pub enum Event {
         source: Source,
         reason: String,
     },
+    /// A card made the test pass or fail automatically: no dice are rolled.
+    AutomaticResult {
+        source: Source,
+        passed: bool,
+    },
     /// A card defeated the monster before the test, which is not resolved.
     DefeatedBeforeTest {
         source: Source,

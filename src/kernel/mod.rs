@@ -22,6 +22,7 @@ macro_rules! emit {
 pub mod bounds;
 mod card;
 mod choices;
+mod decide;
 mod dice;
 mod effect;
 mod encounter;
@@ -45,9 +46,10 @@ mod test;
 
 pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
 pub use choices::{Action, Policy, Round};
+pub use decide::{Answer, DecisionNeeded, Decisions, Question, round_options};
 pub use dice::{DiceError, DiceSource};
 pub use effect::{Effect, Stat};
-pub use encounter::{CombatState, Encounter, StateKey};
+pub use encounter::{CombatState, Encounter, StateKey, Tally};
 pub use error::{HookError, HookFault, KernelError};
 pub use event::{Event, LossValue, PartKind};
 pub use exclusion::Exclusion;

@@ -1,16 +1,20 @@
 //! Exact and sampled odds of a scenario, computed by playing it through the real kernel and the real
 //! card scripts: no separate formula. May import `kernel` and `scenario`; never Rhai directly.
 
+mod best;
 pub mod budget;
 mod exact;
 mod outcome;
 mod report;
 mod sample;
 
-pub use exact::exact;
+pub use best::{DecisionOdds, Objective, OptionOdds, best};
+pub use exact::{exact, exact_with_progress};
 pub use outcome::Odds;
-pub use report::{odds_json, odds_text};
+pub use report::{Wording, best_json, best_text, decision_text, odds_json, odds_text};
 pub use sample::{check_samples, sampled};
 
+#[cfg(test)]
+mod best_tests;
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,9 @@
 //! Odds as text a player reads and as JSON.
 
+use super::best::{BestOdds, DecisionOdds, Objective, OptionOdds};
 use super::outcome::Odds;
 use crate::kernel::Game;
+use crate::kernel::{Answer, Question};
 use serde_json::{Map, Value, json};
 use std::fmt::Write;
 
@@ -121,4 +123,252 @@ pub fn odds_json(o: &Odds) -> Value {
         });
     }
     v
+}
+
+/// The probability and mean summaries of one option's outcomes.
+fn option_summary(o: &OptionOdds, monsters: usize) -> (f64, f64, f64, f64) {
+    let total: f64 = o.dist.values().sum();
+    let p = |f: &dyn Fn(&super::outcome::Outcome) -> bool| -> f64 {
+        // An empty sum is −0.0: + 0.0 makes it 0.
+        o.dist
+            .iter()
+            .filter(|(x, _)| f(x))
+            .map(|(_, p)| p)
+            .sum::<f64>()
+            + 0.0
+    };
+    let mean = |f: &dyn Fn(&super::outcome::Outcome) -> i32| -> f64 {
+        if total <= 0.0 {
+            return 0.0;
+        }
+        o.dist.iter().map(|(x, p)| p * f64::from(f(x))).sum::<f64>() / total + 0.0
+    };
+    let all = if monsters == 0 {
+        0.0
+    } else {
+        p(&|x| x.defeated.iter().all(|d| *d))
+    };
+    (
+        all,
+        p(&|x| x.status == crate::kernel::Status::Ok),
+        mean(&|x| x.health_lost),
+        mean(&|x| x.sanity_lost),
+    )
+}
+
+/// How an objective's value reads.
+fn value_text(objective: Objective, v: f64) -> String {
+    match objective {
+        Objective::LeastLost => format!("{:.3} Health and Sanity lost on average", -v),
+        _ => pct(v).trim().to_string(),
+    }
+}
+
+/// How questions and options read (the words live in `transcript`, which this room does not import:
+/// the caller passes them).
+pub struct Wording<'a> {
+    pub question: &'a dyn Fn(&Question) -> String,
+    /// An option, with the faces of the test under way.
+    pub answer: &'a dyn Fn(&Answer, &[u8]) -> String,
+}
+
+/// Decisions shown in text; JSON holds them all (up to `MAX_DECISIONS_JSON`).
+const SHOWN_DECISIONS: usize = 8;
+const MAX_DECISIONS_JSON: usize = 500;
+
+/// `mythos odds --best`: the odds under the best policy, then each decision of the first round with
+/// the odds of each option (`*` marks the best).
+pub fn best_text(b: &BestOdds, title: Option<&str>, words: &Wording<'_>) -> String {
+    let o = &b.odds;
+    let body = odds_text(o, title);
+    let mut lines = body.lines();
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", lines.next().unwrap_or_default());
+    lines.next();
+    let _ = writeln!(
+        out,
+        "exact odds under the best policy for `{}` ({}), from {} runs of the rules; unresolved \
+         probability at most {:.1e}",
+        b.objective.as_str(),
+        objective_words(b.objective),
+        o.runs,
+        o.unresolved
+    );
+    let _ = writeln!(out, "best: {}", value_text(b.objective, b.value));
+    for l in lines {
+        let _ = writeln!(out, "{l}");
+    }
+    let n = b.decisions.len();
+    if n == 0 {
+        let _ = writeln!(out, "\nno decision to make");
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "\ndecisions of the first round ({n}{}):",
+        if n > SHOWN_DECISIONS {
+            format!("; the first {SHOWN_DECISIONS} met shown, all with --format json")
+        } else {
+            String::new()
+        }
+    );
+    for d in b.decisions.iter().take(SHOWN_DECISIONS) {
+        out.push_str(&decision_text(
+            d,
+            b.objective,
+            o.game,
+            o.monsters.len(),
+            words,
+        ));
+    }
+    out
+}
+
+/// One decision and the odds of each of its options, as `mythos play` and `--best` print them.
+pub fn decision_text(
+    d: &DecisionOdds,
+    objective: Objective,
+    game: Game,
+    monsters: usize,
+    words: &Wording<'_>,
+) -> String {
+    let mut out = String::new();
+    let faces = if d.faces.is_empty() {
+        String::new()
+    } else {
+        format!(
+            ", dice {}",
+            d.faces
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
+    };
+    let focus = match game {
+        Game::Eldritch => format!(", Focus {}", d.focus),
+        Game::Arkham => String::new(),
+    };
+    let _ = writeln!(
+        out,
+        "  {} {}, Sanity {}, Clues {}{focus}{faces}: {}",
+        health_word(game),
+        d.health,
+        d.sanity,
+        d.clues,
+        (words.question)(&d.question)
+    );
+    for (i, opt) in d.options.iter().enumerate() {
+        let (all, ok, hl, sl) = option_summary(opt, monsters);
+        let mark = if i == d.best { '*' } else { ' ' };
+        let mut tail = String::new();
+        if monsters > 0 {
+            let _ = write!(tail, "{} every monster defeated, ", pct(all).trim());
+        }
+        let _ = write!(
+            tail,
+            "{} not defeated, {hl:.2} {} and {sl:.2} Sanity lost on average",
+            pct(ok).trim(),
+            health_word(game)
+        );
+        let _ = writeln!(
+            out,
+            "   {mark}{:>2}. {}: {} ({tail})",
+            i + 1,
+            (words.answer)(&opt.answer, &d.faces),
+            value_text(objective, opt.value),
+        );
+    }
+    out
+}
+
+fn objective_words(o: Objective) -> &'static str {
+    match o {
+        Objective::DefeatAll => "the chance to defeat every monster",
+        Objective::Survive => "the chance to end neither defeated nor knocked out",
+        Objective::LeastLost => "the least Health (Stamina) and Sanity lost on average",
+        Objective::Pass => "the chance to pass the test",
+    }
+}
+
+/// `--best --format json`: the odds object, plus `best` (the objective, its value, and each decision of
+/// the first round with the odds of each option).
+pub fn best_json(b: &BestOdds) -> Value {
+    let o = &b.odds;
+    let mut v = odds_json(o);
+    let (hk, ek) = match o.game {
+        Game::Eldritch => ("health", "health_lost_mean"),
+        Game::Arkham => ("stamina", "stamina_lost_mean"),
+    };
+    let decisions: Vec<Value> = b
+        .decisions
+        .iter()
+        .take(MAX_DECISIONS_JSON)
+        .map(|d| {
+            let options: Vec<Value> = d
+                .options
+                .iter()
+                .map(|opt| {
+                    let (all, ok, hl, sl) = option_summary(opt, o.monsters.len());
+                    let mut x = json!({
+                        "answer": answer_json(&opt.answer),
+                        "value": opt.value,
+                        "every_monster_defeated": all,
+                        "not_defeated": ok,
+                        "sanity_lost_mean": sl,
+                    });
+                    x[ek] = json!(hl);
+                    x
+                })
+                .collect();
+            let mut inv = json!({ "sanity": d.sanity, "clues": d.clues });
+            inv[hk] = json!(d.health);
+            if o.game == Game::Eldritch {
+                inv["focus"] = json!(d.focus);
+            }
+            json!({
+                "question": question_json(&d.question),
+                "investigator": inv,
+                "faces": d.faces,
+                "best": d.best,
+                "options": options,
+            })
+        })
+        .collect();
+    v["best"] = json!({
+        "objective": b.objective.as_str(),
+        "value": b.value,
+        "decisions_total": b.decisions.len(),
+        "decisions": decisions,
+    });
+    v
+}
+/// The question's machine spelling: `{ "kind": ..., ... }`.
+fn question_json(q: &Question) -> serde_json::Value {
+    match q {
+        Question::Reroll { test } => serde_json::json!({ "kind": "reroll", "test": test }),
+        Question::ClueDie { test } => serde_json::json!({ "kind": "clue_die", "test": test }),
+        Question::Evade { monster } => serde_json::json!({ "kind": "evade", "monster": monster }),
+        Question::Round { monster, round } => {
+            serde_json::json!({ "kind": "round", "monster": monster, "round": round })
+        }
+    }
+}
+
+/// The option's machine spelling (dice numbered from 1).
+fn answer_json(a: &Answer) -> serde_json::Value {
+    match a {
+        Answer::Stop => serde_json::json!({ "kind": "stop" }),
+        Answer::Reroll { token, die } => {
+            serde_json::json!({ "kind": "reroll", "token": token.as_str(), "die": die + 1 })
+        }
+        Answer::ClueDie => serde_json::json!({ "kind": "clue_die" }),
+        Answer::Evade(e) => serde_json::json!({ "kind": "evade", "evade": e }),
+        Answer::Round(r) => serde_json::json!({
+            "kind": "round",
+            "action": r.action.as_str(),
+            "wield": r.wield,
+            "cast": r.cast,
+        }),
+    }
 }

@@ -5,7 +5,8 @@ use super::file::RawScenario;
 use super::played::Played;
 use crate::defs::{CardSet, Code, Diagnostic, SourceFile};
 use crate::kernel::{
-    CheckedSetup, DiceSource, Encounter, Investigator, KernelError, Procedure, TestRequest,
+    CheckedSetup, Decisions, DiceSource, Encounter, Investigator, KernelError, Procedure,
+    TestRequest,
 };
 use crate::script::ScriptHooks;
 use std::ops::{Deref, Range};
@@ -90,8 +91,20 @@ impl Prepared {
     }
 
     fn run(&mut self, dice: DiceSource, full: bool) -> (Encounter, Result<(), KernelError>) {
+        self.run_deciding(dice, Decisions::Fixed, full)
+    }
+
+    /// Plays the scenario with `dice` and the player's answers from `decisions` (in place of those
+    /// of its `[choices]` when not `Fixed`); `full`: with the transcript and the rollback of `run_with`.
+    pub fn run_deciding(
+        &mut self,
+        dice: DiceSource,
+        decisions: Decisions,
+        full: bool,
+    ) -> (Encounter, Result<(), KernelError>) {
         let (plan, hooks) = self.split();
         let mut enc = Encounter::new(plan.setup.with_dice(dice));
+        enc.decisions = decisions;
         enc.rollback = full;
         enc.record = full;
         hooks.start_run();
@@ -233,6 +246,9 @@ fn kernel_diagnostic(
             .label("not enough faces")
             .hint("give one face for every die rolled, in the order rolled (see the transcript)"),
         KernelError::Hook(h) => hooks.diagnostic(h),
+        KernelError::Decision(d) => Diagnostic::new(Code::DecisionNeeded, d.to_string())
+            .at(file, raw.game.span())
+            .hint("the scenario's `[choices]` answer every decision; a driver that replays answers must give one here"),
         KernelError::Rule {
             card,
             hook,

@@ -2,8 +2,7 @@
 //! encounter holds: a hook whose whole body is `if` statements (no `else`) each of whose condition is
 //! false in every call of this encounter, before anything in it could fail or act. Such a call would
 //! return no effect, print nothing, roll nothing and raise nothing, so the kernel need not make it
-//! (each call of a hook that does nothing still costs a Rhai call: about 60% more time for exact
-//! odds per such card). Imports nothing of this room.
+//! (each call of a hook that does nothing still costs a Rhai call). Imports nothing of this room.
 //!
 //! What is known in every call of an encounter: `ctx.card.chosen` (the scenario's `[choices] use`
 //! names the card or not), and, in a scenario of one `[test]` (no combat), `ctx.test.in_combat` is
@@ -33,7 +32,7 @@ enum Value {
     Unknown,
 }
 
-/// Boolean properties of `ctx.test` and `ctx.card`.
+/// Boolean properties of `ctx.test` (`ctx.card.chosen` is handled apart).
 const TEST_BOOLS: [&str; 2] = ["in_combat", "passed"];
 
 /// Whether `hook`, as the script `ast` defines it, cannot apply in `enc`.

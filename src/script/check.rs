@@ -5,7 +5,7 @@
 //! a map key longer than `Limits::MAP_KEY` (E0408). `import`, `eval`, `Fn` and `curry` are disabled
 //! keywords: the parser refuses them (E0408, in `hooks.rs`). Imports `engine` and `position`.
 
-use super::context::OBJECTS;
+use super::context::{ARGUMENTS, OBJECTS};
 use super::limits::Limits;
 use super::moved::moved;
 use super::position::place;
@@ -315,6 +315,9 @@ impl<'a> Checker<'a> {
         if self.known.api.contains(name) {
             self.objects_as_values(args);
         }
+        if method {
+            self.literal_ranges(name, args);
+        }
         if TAKES_CARD.contains(&name)
             && let Some(Expr::StringConstant(s, spos)) = args.last()
             && self.set.resolve(s).is_none()
@@ -326,6 +329,43 @@ impl<'a> Checker<'a> {
                 where_in(self.src, *spos)
             );
             self.out.push((*spos, at(self.src, *spos, s.len() + 2, d)));
+        }
+    }
+
+    /// A number written as the argument of method `name` outside the range the method checks when it
+    /// is called (`ARGUMENTS`) is `E0105` at the number. The object the method is called on need not
+    /// be known: the methods of one name and arity take a number at a place in one range or none.
+    fn literal_ranges(&mut self, name: &str, args: &[Expr]) {
+        for (i, arg) in args.iter().enumerate() {
+            let Expr::IntegerConstant(n, pos) = arg else {
+                continue;
+            };
+            let range = ARGUMENTS
+                .iter()
+                .filter(|(_, m, ranges)| *m == name && ranges.len() == args.len())
+                .find_map(|(_, _, ranges)| ranges[i]);
+            let Some(b) = range.filter(|b| !b.contains(*n)) else {
+                continue;
+            };
+            let range = if b.max == i64::MAX {
+                format!("at least {}", b.min)
+            } else {
+                format!("{} to {}", b.min, b.max)
+            };
+            let d = Diagnostic::new(
+                Code::OutOfRange,
+                format!(
+                    "`{}`{}: argument {} of `.{name}()`: {n} is out of range for {}",
+                    self.id(),
+                    where_in(self.src, *pos),
+                    i + 1,
+                    b.what
+                ),
+            )
+            .label("out of range")
+            .hint(format!("{} is {range}", b.what));
+            self.out
+                .push((*pos, at(self.src, *pos, n.to_string().len(), d)));
         }
     }
 
@@ -567,6 +607,36 @@ mod tests {
         assert_eq!(k.after(&ctx["typed"], "typed"), Some("Monster"));
         assert_eq!(k.after(&ctx["table"], "table"), None);
         assert!(k.getters["Monster"].contains_key("toughness"));
+    }
+
+    /// Every method the argument ranges name is a registered method of that object with that many
+    /// arguments, so a renamed method cannot leave its literal arguments unchecked without this
+    /// failing; and the methods of one name and arity agree on the range at each place.
+    #[test]
+    fn every_argument_range_names_a_registered_method() {
+        let engine = crate::script::sandboxed_engine(Default::default());
+        let sigs = engine.gen_fn_signatures(false);
+        for (object, method, ranges) in ARGUMENTS {
+            let registered = sigs.iter().any(|sig| {
+                sig.starts_with(&format!("{method}(_: &mut {object}"))
+                    && sig.split("->").next().unwrap_or("").matches(':').count() == ranges.len() + 1
+            });
+            assert!(
+                registered,
+                "`{object}.{method}` with {} arguments is not registered",
+                ranges.len()
+            );
+            for (o2, m2, r2) in ARGUMENTS {
+                if m2 == method && r2.len() == ranges.len() {
+                    for (a, b) in ranges.iter().zip(r2.iter()) {
+                        assert!(
+                            a.is_none() || b.is_none() || a == b,
+                            "{object}.{method} and {o2}.{m2}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -4,12 +4,14 @@
 //! themselves, serialized by `scenario::result_object`. Depends on `kernel` only.
 
 mod combat;
+mod decision;
 mod investigator;
 mod page;
 mod test;
 mod words;
 
 use crate::kernel::{Event, Game, Status};
+pub use decision::{answer_text, question_text};
 pub use page::{render_header, render_summary};
 pub use words::Names;
 
@@ -56,6 +58,7 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             Event::TestBegins { .. }
             | Event::SkillReplaced { .. }
             | Event::TestSkipped { .. }
+            | Event::AutomaticResult { .. }
             | Event::DefeatedBeforeTest { .. }
             | Event::PoolPart { .. }
             | Event::BonusIgnored { .. }

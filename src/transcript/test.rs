@@ -62,6 +62,11 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             to.title(),
             from.title()
         ),
+        Event::AutomaticResult { source, passed } => format!(
+            "  {}: the test {} automatically; no dice are rolled\n",
+            w.source(source),
+            if *passed { "passes" } else { "fails" }
+        ),
         Event::TestSkipped { source, reason } => {
             format!("  not resolved ({}): {reason}\n", w.source(source))
         }

@@ -15,10 +15,10 @@ use super::hooks::LossView;
 use super::pool::{Bonus, PoolInput, assemble};
 use super::test::count_successes;
 use super::{
-    ActiveCard, BonusKind, CheckedSetup, CombatView, DiceError, DiceSource, During, Effect, Event,
-    Exclusion, Game, Hook, HookCall, HookError, HookSet, Hooks, Investigator, KernelError,
-    Location, Monster, MonsterValue, Place, Policy, Round, Rules, Skill, Slot, Source, Stat,
-    Status, Target, TestKind, TestOutcome, TestSpec, TestView,
+    ActiveCard, Answer, BonusKind, CheckedSetup, CombatView, DecisionNeeded, Decisions, DiceError,
+    DiceSource, During, Effect, Event, Exclusion, Game, Hook, HookCall, HookError, HookSet, Hooks,
+    Investigator, KernelError, Location, Monster, MonsterValue, Place, Policy, Round, Rules, Skill,
+    Slot, Source, Stat, Status, Target, TestKind, TestOutcome, TestSpec, TestView,
 };
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
@@ -54,6 +54,8 @@ pub struct Encounter {
     pub investigator: Arc<Investigator>,
     pub monsters: Vec<Arc<Monster>>,
     pub dice: DiceSource,
+    /// Who answers the player's questions (the scenario's `[choices]` unless a driver replaces it).
+    pub decisions: Decisions,
     /// The transcript, if `record` (sampled and exact odds turn it off: they read only the outcome).
     pub events: Vec<Event>,
     pub record: bool,
@@ -112,6 +114,7 @@ impl Encounter {
             investigator: setup.investigator,
             monsters: setup.monsters,
             dice: setup.dice,
+            decisions: Decisions::Fixed,
             events: Vec::new(),
             record: true,
             tally: Tally::default(),
@@ -149,6 +152,18 @@ impl Encounter {
             .get(kind)
             .copied()
             .unwrap_or(self.default_policy)
+    }
+
+    /// Asks the player `question` (`fixed`: what the scenario's `[choices]` answer).
+    pub fn decide(
+        &mut self,
+        question: super::Question,
+        options: Vec<Answer>,
+        fixed: Answer,
+    ) -> Result<Answer, KernelError> {
+        self.decisions
+            .answer(question, options, fixed)
+            .map_err(|e: DecisionNeeded| KernelError::Decision(e))
     }
 
     pub fn is_chosen(&self, card: &str) -> bool {

@@ -63,11 +63,16 @@ impl Encounter {
             faces: Vec::new(),
             skip: None,
             defeat: None,
+            forced: None,
         });
         let result = self.resolve_stage(index, hooks, consequences);
         // Asked for a die the replayed prefix does not hold (exact odds): keep the test under way, so
-        // that the state can be keyed where the branch starts (`state_key`).
-        if !matches!(result, Err(KernelError::Dice(DiceError::NeedMore { .. }))) {
+        // that the state can be keyed where the branch starts (`relative_key`).
+        // Likewise where the replayed decisions end.
+        if !matches!(
+            result,
+            Err(KernelError::Dice(DiceError::NeedMore { .. }) | KernelError::Decision(_))
+        ) {
             self.stage = None;
         }
         result
@@ -91,7 +96,13 @@ impl Encounter {
             return Ok(Resolution::Skipped);
         }
 
+        if let Some(r) = self.forced_result(index, hooks, consequences)? {
+            return Ok(r);
+        }
         self.fire(Hook::OnPool, hooks, &mut None)?;
+        if let Some(r) = self.forced_result(index, hooks, consequences)? {
+            return Ok(r);
+        }
         let input = self.pool_input();
         let pool = assemble(&input, game.bonus_rule(), self.record);
         self.events.extend(pool.events);
@@ -157,6 +168,38 @@ impl Encounter {
             self.fire(Hook::AfterTest, hooks, &mut None)?;
         }
         Ok(Resolution::Resolved(self.tests.len() - 1))
+    }
+
+    /// A test a card made pass or fail automatically (before its dice were rolled): no dice, no
+    /// successes, the result the card said; its consequences and after_test hooks as for any test.
+    fn forced_result(
+        &mut self,
+        index: usize,
+        hooks: &mut dyn Hooks,
+        consequences: &mut Consequences<'_>,
+    ) -> Result<Option<Resolution>, KernelError> {
+        let stage = self.stage.as_ref().expect("stage is set");
+        let Some((source, passed)) = stage.forced.clone() else {
+            return Ok(None);
+        };
+        emit!(self, Event::AutomaticResult { source, passed });
+        let outcome = TestOutcome {
+            skill: stage.spec.skill,
+            kind: stage.spec.kind.clone(),
+            modifier: stage.spec.modifier,
+            pool: 0,
+            faces: Vec::new(),
+            successes: 0,
+            difficulty: stage.spec.difficulty,
+            passed,
+        };
+        let _ = index;
+        self.tests.push(outcome.clone());
+        consequences(self, &outcome, hooks)?;
+        if !(self.procedure().stops_at_once() && self.investigator.is_out()) {
+            self.fire(Hook::AfterTest, hooks, &mut None)?;
+        }
+        Ok(Some(Resolution::Resolved(self.tests.len() - 1)))
     }
 
     /// The inputs to the pool: the skill, modifier and token, every printed bonus of an active card that
@@ -319,6 +362,13 @@ impl Encounter {
             counts: s.counts.clone(),
             rolled: !s.faces.is_empty(),
         })
+    }
+
+    /// The faces of the test under way (none when no test is).
+    pub fn current_faces(&self) -> Vec<u8> {
+        self.stage
+            .as_ref()
+            .map_or_else(Vec::new, |s| s.faces.clone())
     }
 
     pub fn current_faces_len(&self) -> usize {

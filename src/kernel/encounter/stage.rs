@@ -30,6 +30,8 @@ pub(super) struct Stage {
     pub(super) skip: Option<(Source, String)>,
     /// A card defeated the monster before the test.
     pub(super) defeat: Option<Source>,
+    /// A card made the test pass or fail automatically (the first card's word stands).
+    pub(super) forced: Option<(Source, bool)>,
 }
 
 impl Encounter {

@@ -6,8 +6,9 @@ use super::{Procedure, Step};
 use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::BonusRule;
 use crate::kernel::{
-    Encounter, Event, FOCUS_LIMIT, Game, Hooks, Investigator, KernelError, LossValue, Monster,
-    Place, Policy, Skill, Slot, Source, Stat, Status, TestKind, TestOutcome, TestSpec, Token,
+    Answer, Encounter, Event, FOCUS_LIMIT, Game, Hooks, Investigator, KernelError, LossValue,
+    Monster, Place, Policy, Question, Skill, Slot, Source, Stat, Status, TestKind, TestOutcome,
+    TestSpec, Token,
 };
 use std::sync::Arc;
 
@@ -31,30 +32,60 @@ impl Procedure for Eldritch {
         investigator.improvement(skill)
     }
 
-    /// Focus first, then Clues, one token at a time, each on the lowest die that is not a success.
+    /// One token at a time, each a question to the player: which token on which die, or stop. The
+    /// scenario's `[choices]` answer Focus first, then Clues, each on the lowest die that is not a
+    /// success. Dice showing the same face are one option (the first of them).
     fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Step {
         let policy = enc.policy_for(enc.current_kind());
-        if policy == Policy::None {
+        if policy == Policy::None && enc.decisions.is_fixed() {
             return Ok(());
         }
         loop {
-            if policy == Policy::UntilPass && enc.current_successes() >= 1 {
-                return Ok(());
-            }
             let failing = enc.failing_dice();
-            if failing.is_empty() {
-                return Ok(());
-            }
-            let (stat, dice) = if enc.investigator.focus > 0 {
-                (Stat::Focus, 1)
-            } else if enc.investigator.clues > 0 {
-                (Stat::Clues, enc.dice_per_clue().max(1) as usize)
+            let per_clue = enc.dice_per_clue().max(1) as usize;
+            let fixed = if (policy == Policy::UntilPass && enc.current_successes() >= 1)
+                || policy == Policy::None
+            {
+                Answer::Stop
             } else {
+                match failing.first() {
+                    Some(&die) if enc.investigator.focus > 0 => Answer::Reroll {
+                        token: Token::Focus,
+                        die,
+                    },
+                    Some(&die) if enc.investigator.clues > 0 => Answer::Reroll {
+                        token: Token::Clue,
+                        die,
+                    },
+                    _ => Answer::Stop,
+                }
+            };
+            let mut options = vec![Answer::Stop];
+            for (token, have) in [
+                (Token::Focus, enc.investigator.focus),
+                (Token::Clue, enc.investigator.clues),
+            ] {
+                if have <= 0 {
+                    continue;
+                }
+                let faces = enc.current_faces();
+                let mut seen = Vec::new();
+                for &die in &failing {
+                    if !seen.contains(&faces[die]) {
+                        seen.push(faces[die]);
+                        options.push(Answer::Reroll { token, die });
+                    }
+                }
+            }
+            let test = enc.tests.len() + 1;
+            let Answer::Reroll { token, die } =
+                enc.decide(Question::Reroll { test }, options, fixed)?
+            else {
                 return Ok(());
             };
-            let token = match stat {
-                Stat::Focus => Token::Focus,
-                _ => Token::Clue,
+            let (stat, dice) = match token {
+                Token::Focus => (Stat::Focus, 1),
+                Token::Clue => (Stat::Clues, per_clue),
             };
             enc.spend(stat, 1, Source::Spent(token))
                 .map_err(|message| KernelError::Rule {
@@ -62,8 +93,10 @@ impl Procedure for Eldritch {
                     hook: None,
                     message,
                 })?;
-            for die in failing.into_iter().take(dice) {
-                enc.reroll_die(die, &Source::Reroll(token), &format!("{label}, a reroll"))?;
+            // The chosen die, then the lowest other failing dice (a Clue that rerolls several).
+            let others = failing.iter().copied().filter(|&d| d != die);
+            for d in std::iter::once(die).chain(others).take(dice) {
+                enc.reroll_die(d, &Source::Reroll(token), &format!("{label}, a reroll"))?;
             }
         }
     }

@@ -83,6 +83,14 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::ReplaceSkill(skill(s)?));
         Ok(())
     });
+    act!(e, Test, "auto_pass", |c| {
+        c.push(Effect::AutoResult(true));
+        Ok(())
+    });
+    act!(e, Test, "auto_fail", |c| {
+        c.push(Effect::AutoResult(false));
+        Ok(())
+    });
     act!(e, Test, "skip", |c, reason: &str| {
         c.push(Effect::SkipTest(reason.to_string()));
         Ok(())
@@ -120,22 +128,14 @@ pub(super) fn register(engine: &mut Engine) {
         Ok(())
     });
     // ctx.test: after_roll
-    act!(e, Test, "reroll", |c, die: INT| {
-        if die < 0 {
-            return err(format!("reroll({die}): dice are numbered from 0"));
-        }
-        c.push(Effect::Reroll(die as usize));
+    act!(e, Test, "reroll", |c, n: INT| {
+        c.push(Effect::Reroll(die(n, || format!("reroll({n})"))?));
         Ok(())
     });
-    act!(e, Test, "set_face", |c, die: INT, f: INT| {
-        if die < 0 {
-            return err(format!("set_face({die}, {f}): dice are numbered from 0"));
-        }
+    act!(e, Test, "set_face", |c, n: INT, f: INT| {
+        let die = die(n, || format!("set_face({n}, {f})"))?;
         let f = face(f)?;
-        c.push(Effect::SetFace {
-            die: die as usize,
-            face: f,
-        });
+        c.push(Effect::SetFace { die, face: f });
         Ok(())
     });
     act!(e, Test, "count_face", |c, f: INT, n: INT| {
@@ -188,25 +188,16 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::MoveTo(to));
         Ok(())
     });
-    act!(
-        e,
-        Investigator,
-        "test",
-        |c, s: &str, modifier: INT, kind: &str| {
-            let skill = skill(s)?;
-            if !(-20..=20).contains(&modifier) {
-                return err(format!(
-                    "test(\"{s}\", {modifier}, ...): a modifier is -20 to 20"
-                ));
-            }
-            c.push(Effect::Test {
-                skill,
-                modifier: modifier as i32,
-                kind: kind.into(),
-            });
-            Ok(())
-        }
-    );
+    act!(e, Investigator, "test", |c, s: &str, m: INT, kind: &str| {
+        let skill = skill(s)?;
+        let modifier = modifier(m, || format!("test(\"{s}\", {m}, ...)"))?;
+        c.push(Effect::Test {
+            skill,
+            modifier,
+            kind: kind.into(),
+        });
+        Ok(())
+    });
 
     // ctx.monster
     act!(e, Monster, "defeat", |c| {
@@ -249,15 +240,8 @@ pub(super) fn register(engine: &mut Engine) {
                 ));
             }
         };
-        if !(-20..=20).contains(&value) {
-            return err(format!(
-                "set_modifier(\"{which}\", {value}): a modifier is -20 to 20"
-            ));
-        }
-        c.push(Effect::SetModifier {
-            slot,
-            value: value as i32,
-        });
+        let value = modifier(value, || format!("set_modifier(\"{which}\", {value})"))?;
+        c.push(Effect::SetModifier { slot, value });
         Ok(())
     });
     act!(e, Monster, "to_box", |c| {

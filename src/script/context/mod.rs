@@ -8,6 +8,7 @@
 //! `CombatView::will_*` and `strength_*`, and `ctx.monster.damage` is the combat's `damage_value`
 //! (its printed damage until one is set).
 
+use crate::kernel::bounds::{self, Bounds};
 use crate::kernel::{
     BonusKind, DiceError, DiceSource, Effect, Game, Location, Skill, Slot, Stat, Stored, TestView,
 };
@@ -99,20 +100,76 @@ fn store_key(key: &str) -> Res<String> {
 }
 
 fn count(n: INT, what: &str) -> Res<i32> {
-    if (0..=100).contains(&n) {
+    let b = bounds::SCRIPT_COUNT;
+    if b.contains(n) {
         Ok(n as i32)
     } else {
-        err(format!("{what}({n}): expected 0 to 100"))
+        err(format!("{what}({n}): expected {} to {}", b.min, b.max))
     }
 }
 
 fn face(n: INT) -> Res<u8> {
-    if (1..=6).contains(&n) {
+    let b = bounds::DIE_FACE;
+    if b.contains(n) {
         Ok(n as u8)
     } else {
-        err(format!("{n} is not a die face (1 to 6)"))
+        err(format!("{n} is not a die face ({} to {})", b.min, b.max))
     }
 }
+
+/// A die's number in the pool (`ctx.test.reroll(die)`): dice are numbered from 0.
+fn die(n: INT, call: impl FnOnce() -> String) -> Res<usize> {
+    if bounds::DIE_NUMBER.contains(n) {
+        Ok(n as usize)
+    } else {
+        err(format!("{}: dice are numbered from 0", call()))
+    }
+}
+
+/// A modifier a script gives (`ctx.investigator.test`, `ctx.monster.set_modifier`).
+fn modifier(n: INT, call: impl FnOnce() -> String) -> Res<i32> {
+    let b = bounds::MODIFIER;
+    if b.contains(n) {
+        Ok(n as i32)
+    } else {
+        err(format!("{}: a modifier is {} to {}", call(), b.min, b.max))
+    }
+}
+
+/// The range each integer argument of a `ctx` method is checked against when it is called (`count`,
+/// `face`, `die`, `modifier`), by object, method and argument (`None`: not a number); loading checks
+/// a literal argument against the same entry (E0105). A test holds every entry to a registered
+/// method of that object with that many arguments.
+pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
+    const C: Option<Bounds> = Some(bounds::SCRIPT_COUNT);
+    const F: Option<Bounds> = Some(bounds::DIE_FACE);
+    const D: Option<Bounds> = Some(bounds::DIE_NUMBER);
+    const M: Option<Bounds> = Some(bounds::MODIFIER);
+    &[
+        ("Ctx", "roll", &[C]),
+        ("Test", "bonus", &[C]),
+        ("Test", "bonus", &[C, None]),
+        ("Test", "add_dice", &[C]),
+        ("Test", "fewer_dice", &[C]),
+        ("Test", "success_from", &[F]),
+        ("Test", "dice_per_clue", &[C]),
+        ("Test", "reroll", &[D]),
+        ("Test", "set_face", &[D, F]),
+        ("Test", "count_face", &[F, C]),
+        ("Investigator", "gain", &[None, C]),
+        ("Investigator", "lose", &[None, C]),
+        ("Investigator", "spend", &[None, C]),
+        ("Investigator", "test", &[None, M, None]),
+        ("Monster", "lose", &[C]),
+        ("Monster", "recover", &[C]),
+        ("Monster", "reduce_damage", &[C, C]),
+        ("Monster", "reduce_horror", &[C, C]),
+        ("Monster", "reduce_toughness", &[C, C]),
+        ("Monster", "set_modifier", &[None, M]),
+        ("Combat", "bonus", &[None, C]),
+        ("Loss", "reduce", &[C]),
+    ]
+};
 
 impl Ctx {
     fn push(&mut self, e: Effect) {

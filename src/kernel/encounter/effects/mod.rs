@@ -43,6 +43,7 @@ impl Encounter {
             Effect::ReplaceSkill(to) => self.replace_skill(card, hook, src, to)?,
             Effect::SkipTest(reason) => self.skip_test(card, hook, src, reason)?,
             Effect::DefeatMonster => self.defeat_current(card, hook, src)?,
+            Effect::AutoResult(passed) => self.auto_result(card, hook, src, passed)?,
             Effect::Bonus { value, kind } => self.bonus(card, hook, src, value, kind)?,
             // Dice added or taken away and bonuses blocked are counted when the pool is assembled.
             Effect::AddDice(n) => self

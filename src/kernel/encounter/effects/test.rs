@@ -3,6 +3,30 @@
 use super::*;
 
 impl Encounter {
+    /// The test under way passes or fails automatically; asked once its dice are rolled, it is too
+    /// late (the hook fails).
+    pub(super) fn auto_result(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        passed: bool,
+    ) -> Result<(), KernelError> {
+        if !matches!(hook, Hook::BeforeTest | Hook::OnPool) {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                format!(
+                    "`ctx.test.{}` is for before_test or on_pool: in {hook} the dice are rolled",
+                    if passed { "auto_pass" } else { "auto_fail" }
+                ),
+            ));
+        }
+        let stage = self.stage_mut(card, hook, "an automatic result")?;
+        stage.forced.get_or_insert((src, passed));
+        Ok(())
+    }
+
     pub(super) fn skip_test(
         &mut self,
         card: &str,

@@ -11,9 +11,9 @@ use super::{Procedure, Step};
 use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::{Bonus, BonusRule};
 use crate::kernel::{
-    Ability, CombatState, Encounter, Event, Exclusion, Game, Hooks, Investigator, KernelError,
-    Keyword, LossValue, Monster, Place, Policy, Skill, Slot, Source, Stat, Status, TestKind,
-    TestOutcome, TestSpec,
+    Ability, Answer, CombatState, Encounter, Event, Exclusion, Game, Hooks, Investigator,
+    KernelError, Keyword, LossValue, Monster, Place, Policy, Question, Skill, Slot, Source, Stat,
+    Status, TestKind, TestOutcome, TestSpec,
 };
 use std::sync::Arc;
 
@@ -72,11 +72,15 @@ impl Procedure for Arkham {
         }
     }
 
-    /// After the roll, Clue tokens one at a time, one extra die each (`until_pass`: until the
-    /// successes reach the difficulty).
+    /// After the roll, Clue tokens one at a time, one extra die each, each a question to the player
+    /// while the successes are short of the difficulty (`until_pass` answers yes while a Clue is left).
     fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Step {
         let policy = enc.policy_for(enc.current_kind());
-        if policy == Policy::None {
+        let fixed = enc.decisions.is_fixed();
+        if policy == Policy::None && fixed {
+            return Ok(());
+        }
+        if !fixed && enc.investigator.clues <= 0 {
             return Ok(());
         }
         let rolled_none = enc.current_faces_len() == 0;
@@ -88,6 +92,19 @@ impl Procedure for Arkham {
             emit!(enc, Event::ClueDiceAfterNoDice);
         }
         while enc.investigator.clues > 0 && enc.current_successes() < enc.current_difficulty() {
+            let test = enc.tests.len() + 1;
+            let answer = enc.decide(
+                Question::ClueDie { test },
+                vec![Answer::Stop, Answer::ClueDie],
+                if policy == Policy::None {
+                    Answer::Stop
+                } else {
+                    Answer::ClueDie
+                },
+            )?;
+            if answer != Answer::ClueDie {
+                return Ok(());
+            }
             Arc::make_mut(&mut enc.investigator).clues -= 1;
             let face = enc.add_die(&format!("{label}, a Clue die"))?;
             emit!(
@@ -130,7 +147,14 @@ impl Procedure for Arkham {
 
     /// The Evade check if the player tries it first, then the horror check once, then the rounds.
     fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
-        let fought = !enc.evade_first || !self.evade(enc, m, hooks, false)?;
+        let evade = enc.decide(
+            Question::Evade {
+                monster: enc.monsters[m].id.clone(),
+            },
+            vec![Answer::Evade(false), Answer::Evade(true)],
+            Answer::Evade(enc.evade_first),
+        )? == Answer::Evade(true);
+        let fought = !evade || !self.evade(enc, m, hooks, false)?;
         if fought && !done(enc, m) {
             self.horror_check(enc, m, hooks)?;
             self.rounds(enc, m, hooks)?;

@@ -4,8 +4,9 @@
 use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
-    Ability, Action, Encounter, Event, HANDS, Hook, Hooks, Keyword, LossValue, Monster, Place,
-    Round, Skill, Slot, Source, Stat, TestKind, TestOutcome, split_copy,
+    Ability, Action, Answer, Encounter, Event, HANDS, Hook, Hooks, Keyword, LossValue, Monster,
+    Place, Question, Round, Skill, Slot, Source, Stat, TestKind, TestOutcome, copy_key,
+    round_options, split_copy,
 };
 use std::sync::Arc;
 
@@ -22,12 +23,30 @@ impl Arkham {
             if done(enc, m) {
                 return Ok(());
             }
-            let plan = enc
+            let fixed = enc
                 .rounds
                 .get(round - 1)
                 .or(enc.rounds.last())
                 .cloned()
                 .unwrap_or_default();
+            let options = if enc.decisions.is_fixed() {
+                Vec::new()
+            } else {
+                round_options(
+                    &hand_cards(enc),
+                    enc.combat.as_ref().map_or(&[][..], |c| &c.cast),
+                    HANDS,
+                    !monster.has(Keyword::Ambush),
+                )
+            };
+            let question = Question::Round {
+                monster: monster.id.clone(),
+                round,
+            };
+            let plan = match enc.decide(question, options, Answer::Round(fixed))? {
+                Answer::Round(plan) => plan,
+                _ => Round::default(),
+            };
             if let Some(c) = enc.combat.as_mut() {
                 c.round = round;
                 c.view.round = Some(round);
@@ -236,4 +255,21 @@ fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Step {
     combat.cast.retain(|s| held.contains(s));
     combat.hands = held;
     Ok(())
+}
+
+/// The investigator's cards that take hands, one entry a copy: its copy key, its hands, and whether it
+/// is a spell (cast with a Spell check).
+fn hand_cards(enc: &Encounter) -> Vec<(String, u32, bool)> {
+    let mut out: Vec<(String, u32, bool)> = Vec::new();
+    for id in &enc.investigator.possessions {
+        let Some(card) = enc.catalog.get(id) else {
+            continue;
+        };
+        if card.hands == 0 {
+            continue;
+        }
+        let n = out.iter().filter(|(k, _, _)| split_copy(k).0 == id).count() + 1;
+        out.push((copy_key(id, n), card.hands, card.casting.is_some()));
+    }
+    out
 }

@@ -1,0 +1,297 @@
+//! `mythos play`: a table companion in the terminal. The scenario is replayed from its start with the
+//! faces rolled at the table and the answers chosen so far (`DiceSource::replay`,
+//! `Decisions::replay`); where they end, the player is asked for the next faces (or `r` to roll them
+//! here) or the next choice, shown with the odds of each option under the best play after it. The
+//! transcript is printed as it grows. `q` quits.
+
+use super::args::Cli;
+use super::args::Format;
+use super::play::{failed, names, prepare_path};
+use super::report::print_diagnostics;
+use crate::kernel::{DecisionNeeded, Decisions, DiceError, DiceSource, KernelError};
+use crate::odds::{DecisionOdds, Objective, OptionOdds};
+use crate::scenario::Prepared;
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+/// What the player typed.
+enum Reply<T> {
+    Quit,
+    Given(T),
+}
+
+/// Reads one answer, asking again after each bad one with the reason; end of input quits.
+fn ask<T>(
+    input: &mut impl BufRead,
+    prompt: &str,
+    mut parse: impl FnMut(&str) -> Result<T, String>,
+) -> Reply<T> {
+    loop {
+        out!("{prompt} > ");
+        let _ = std::io::stdout().flush();
+        let mut line = String::new();
+        match input.read_line(&mut line) {
+            Ok(0) | Err(_) => {
+                outln!();
+                return Reply::Quit;
+            }
+            Ok(_) => {}
+        }
+        let line = line.trim();
+        if line.eq_ignore_ascii_case("q") {
+            return Reply::Quit;
+        }
+        match parse(line) {
+            Ok(v) => return Reply::Given(v),
+            Err(why) => outln!("{why}"),
+        }
+    }
+}
+
+/// `n` faces as typed: separated by spaces or commas, or written together (`526`).
+pub(super) fn parse_faces(s: &str, n: usize) -> Result<Vec<u8>, String> {
+    let mut faces = Vec::new();
+    for token in s.split(|c: char| c.is_whitespace() || c == ',') {
+        if token.is_empty() {
+            continue;
+        }
+        let digits: Vec<&str> = if token.chars().all(|c| c.is_ascii_digit()) && n > 1 {
+            token
+                .char_indices()
+                .map(|(i, c)| &token[i..i + c.len_utf8()])
+                .collect()
+        } else {
+            vec![token]
+        };
+        for d in digits {
+            match d.parse::<u8>() {
+                Ok(f @ 1..=6) => faces.push(f),
+                _ => return Err(format!("`{d}` is not a die face: faces are 1 to 6")),
+            }
+        }
+    }
+    if faces.len() != n {
+        return Err(format!(
+            "{n} {} wanted, {} given (type them like `5 2 6`, or `r` to roll them here)",
+            if n == 1 { "face" } else { "faces" },
+            faces.len()
+        ));
+    }
+    Ok(faces)
+}
+
+/// The odds of each option of `need`, each under the best play after it; `None` when exact odds of
+/// the rest refuse (too large).
+fn option_odds(
+    p: &mut Prepared,
+    objective: Objective,
+    faces: &[u8],
+    answers: &[usize],
+    need: &DecisionNeeded,
+) -> Option<Vec<OptionOdds>> {
+    let mut out = Vec::new();
+    for (i, answer) in need.options.iter().enumerate() {
+        let mut a = answers.to_vec();
+        a.push(i);
+        let b = crate::odds::best(p, objective, faces, &a).ok()?;
+        out.push(OptionOdds {
+            answer: answer.clone(),
+            value: b.value,
+            dist: b.odds.dist,
+        });
+    }
+    Some(out)
+}
+
+/// `mythos play FILE`.
+pub(super) fn play(cli: &Cli, file: &Path, objective: Objective, seed: Option<u64>) -> i32 {
+    let mut p = match prepare_path(file, cli) {
+        Ok(p) => p,
+        Err(ds) => return failed(&ds, Format::Text),
+    };
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs())
+    });
+    let mut here = DiceSource::seeded(seed);
+    let names = names(&p);
+    let texts: crate::transcript::Names = p
+        .set
+        .cards
+        .iter()
+        .map(|(id, c)| (id.clone(), c.text.clone()))
+        .collect();
+    let game = p.setup.game;
+    out!(
+        "{}",
+        crate::transcript::render_header(
+            p.scenario.title.as_deref(),
+            p.scenario.source.as_deref(),
+            &p.start,
+            game,
+            &names,
+        )
+    );
+    outln!(
+        "(mythos play: type the faces you roll, `r` to roll them here, the number of an option; `q` quits)"
+    );
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut faces: Vec<u8> = Vec::new();
+    let mut answers: Vec<usize> = Vec::new();
+    let mut shown = String::new();
+    loop {
+        let (enc, result) = p.run_deciding(
+            DiceSource::replay(faces.clone()),
+            Decisions::replay(answers.clone()),
+            true,
+        );
+        let text = crate::transcript::render_events(&enc.events, &names, &texts, game);
+        match text.strip_prefix(shown.as_str()) {
+            Some(rest) => out!("{rest}"),
+            // A line already shown now reads otherwise (one merged with the next): all of it again.
+            None => out!("(the transcript so far, revised)\n{text}"),
+        }
+        shown = text;
+        match result {
+            Ok(()) => {
+                out!(
+                    "{}",
+                    crate::transcript::render_summary(
+                        &enc.investigator,
+                        &enc.monsters,
+                        game,
+                        &names
+                    )
+                );
+                return 0;
+            }
+            Err(KernelError::Dice(DiceError::NeedMore { n, .. })) => {
+                let prompt = format!(
+                    "roll {n} {}: the {} (1 to 6), or `r` to roll here",
+                    if n == 1 { "die" } else { "dice" },
+                    if n == 1 { "face" } else { "faces" }
+                );
+                let reply = ask(&mut input, &prompt, |s| {
+                    if s.eq_ignore_ascii_case("r") {
+                        here.roll_many(n, "mythos play").map_err(|e| e.to_string())
+                    } else {
+                        parse_faces(s, n)
+                    }
+                });
+                match reply {
+                    Reply::Quit => return 0,
+                    Reply::Given(v) => {
+                        outln!(
+                            "faces: {}",
+                            v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+                        );
+                        faces.extend(v);
+                    }
+                }
+            }
+            Err(KernelError::Decision(need)) => {
+                let inv = &enc.investigator;
+                let k = need.options.len();
+                match option_odds(&mut p, objective, &faces, &answers, &need) {
+                    Some(options) => {
+                        let best = (0..k).fold(0, |b, i| {
+                            if options[i].value > options[b].value + 1e-12 {
+                                i
+                            } else {
+                                b
+                            }
+                        });
+                        let d = DecisionOdds {
+                            question: need.question.clone(),
+                            health: inv.health,
+                            sanity: inv.sanity,
+                            clues: inv.clues,
+                            focus: inv.focus,
+                            faces: enc.current_faces(),
+                            options,
+                            best,
+                        };
+                        outln!(
+                            "decision (odds under the best play after it, for `{}`; * is the best):",
+                            objective.as_str()
+                        );
+                        let question = |q: &crate::kernel::Question| {
+                            crate::transcript::question_text(q, &names, game)
+                        };
+                        let answer = |a: &crate::kernel::Answer, faces: &[u8]| {
+                            crate::transcript::answer_text(a, faces, &names, game)
+                        };
+                        let words = crate::odds::Wording {
+                            question: &question,
+                            answer: &answer,
+                        };
+                        out!(
+                            "{}",
+                            crate::odds::decision_text(
+                                &d,
+                                objective,
+                                game,
+                                enc.monsters.len(),
+                                &words
+                            )
+                        );
+                    }
+                    None => {
+                        outln!(
+                            "{} (exact odds of the rest are too large to show)",
+                            crate::transcript::question_text(&need.question, &names, game)
+                        );
+                        let cur = enc.current_faces();
+                        for (i, a) in need.options.iter().enumerate() {
+                            outln!(
+                                "    {:>2}. {}",
+                                i + 1,
+                                crate::transcript::answer_text(a, &cur, &names, game)
+                            );
+                        }
+                    }
+                }
+                let prompt = format!("choose 1 to {k}");
+                let reply = ask(&mut input, &prompt, |s| match s.parse::<usize>() {
+                    Ok(i @ 1..) if i <= k => Ok(i - 1),
+                    _ => Err(format!(
+                        "`{s}` is not an option: choose 1 to {k}, or `q` to quit"
+                    )),
+                });
+                match reply {
+                    Reply::Quit => return 0,
+                    Reply::Given(i) => answers.push(i),
+                }
+            }
+            Err(other) => {
+                print_diagnostics(&[p.diagnostic(&other)]);
+                return 2;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_faces;
+
+    /// Faces are typed separated or together; each is 1 to 6, and exactly as many as the dice rolled.
+    #[test]
+    fn faces_are_one_to_six_and_as_many_as_rolled() {
+        assert_eq!(parse_faces("5 2 6", 3), Ok(vec![5, 2, 6]));
+        assert_eq!(parse_faces("5,2,6", 3), Ok(vec![5, 2, 6]));
+        assert_eq!(parse_faces("526", 3), Ok(vec![5, 2, 6]));
+        assert!(
+            parse_faces("7", 1)
+                .unwrap_err()
+                .contains("`7` is not a die face")
+        );
+        assert!(
+            parse_faces("5 2", 3)
+                .unwrap_err()
+                .contains("3 faces wanted, 2 given")
+        );
+    }
+}

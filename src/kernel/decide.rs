@@ -1,0 +1,201 @@
+//! The player's decisions as questions the procedure asks, beside the dice: a [`Question`] with its
+//! options ([`Answer`]s), answered by a [`Decisions`] source. `Fixed` answers as the scenario's
+//! `[choices]` say (the procedure passes that answer along with the question); `Replay` gives the
+//! answers it holds, in order, then stops with [`DecisionNeeded`] where they end (exact odds under the
+//! best policy branch there; `mythos play` asks the player). Imports nothing outside the kernel.
+
+use super::{Action, Round, Token};
+
+/// A question the rules let the player answer.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Question {
+    /// EH: spend a Focus or a Clue token to reroll a die of test `test` (by number, from 1), or stop.
+    Reroll { test: usize },
+    /// AH2e: spend a Clue token for one more die in check `test`, or stop.
+    ClueDie { test: usize },
+    /// AH2e: try to evade `monster` before combat.
+    Evade { monster: String },
+    /// AH2e: what to do in round `round` of the combat against `monster`.
+    Round { monster: String, round: usize },
+}
+
+/// One option of a question.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Answer {
+    /// Spend no (more) tokens.
+    Stop,
+    /// EH: spend `token` to reroll die `die` (from 0, a position in the test's faces); a Clue that
+    /// rerolls several dice rerolls this one and the lowest other failing dice.
+    Reroll { token: Token, die: usize },
+    /// AH2e: spend a Clue token for one more die.
+    ClueDie,
+    /// AH2e: try to evade (`true`) or go straight into combat.
+    Evade(bool),
+    /// AH2e: the round as played: the action, the hands, the spells cast.
+    Round(Round),
+}
+
+/// Where the replayed answers end: the question asked next and its options.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a decision is needed here ({} options)", options.len())]
+pub struct DecisionNeeded {
+    pub question: Question,
+    pub options: Vec<Answer>,
+}
+
+/// Who answers the player's questions.
+#[derive(Debug, Clone, Default)]
+pub enum Decisions {
+    /// The scenario's `[choices]`: the answer the procedure reads from them.
+    #[default]
+    Fixed,
+    /// Answers by option index, in the order asked, then [`DecisionNeeded`]. A question with one
+    /// option is not asked (and takes no answer).
+    Replay { answers: Vec<usize>, next: usize },
+}
+
+impl Decisions {
+    pub fn replay(answers: Vec<usize>) -> Decisions {
+        Decisions::Replay { answers, next: 0 }
+    }
+
+    pub fn is_fixed(&self) -> bool {
+        matches!(self, Decisions::Fixed)
+    }
+
+    /// The answer to `question`: `fixed` from the scenario's choices, or the next replayed one.
+    pub fn answer(
+        &mut self,
+        question: Question,
+        mut options: Vec<Answer>,
+        fixed: Answer,
+    ) -> Result<Answer, DecisionNeeded> {
+        match self {
+            Decisions::Fixed => Ok(fixed),
+            Decisions::Replay { .. } if options.len() == 1 => Ok(options.remove(0)),
+            Decisions::Replay { answers, next } => match answers.get(*next) {
+                Some(&i) if i < options.len() => {
+                    *next += 1;
+                    Ok(options.swap_remove(i))
+                }
+                _ => Err(DecisionNeeded { question, options }),
+            },
+        }
+    }
+}
+
+/// AH2e: every round the player may play with `held` (copy keys of the cards that take hands, with
+/// the hands each takes and whether it is a spell) and `cast` (spells already cast and still held),
+/// at most `hands` hands: Fight (and Flee, unless `may_flee` is false) with each set of cards in hand
+/// and each set of the spells in it not cast yet.
+pub fn round_options(
+    held: &[(String, u32, bool)],
+    cast: &[String],
+    hands: u32,
+    may_flee: bool,
+) -> Vec<Answer> {
+    let mut wields: Vec<Vec<usize>> = Vec::new();
+    // Subsets of at most 16 cards (a larger hand is not enumerated past its first 16 cards).
+    let n = held.len().min(16);
+    for mask in 0u32..(1 << n) {
+        let picked: Vec<usize> = (0..n).filter(|i| mask & (1 << i) != 0).collect();
+        let need: u32 = picked.iter().map(|&i| held[i].1).sum();
+        if need <= hands {
+            wields.push(picked);
+        }
+    }
+    wields.sort_by_key(|w| (w.len(), w.clone()));
+    let mut out = Vec::new();
+    let actions: &[Action] = if may_flee {
+        &[Action::Fight, Action::Flee]
+    } else {
+        &[Action::Fight]
+    };
+    for &action in actions {
+        for w in &wields {
+            let spells: Vec<usize> = w
+                .iter()
+                .copied()
+                .filter(|&i| held[i].2 && !cast.contains(&held[i].0))
+                .collect();
+            for smask in 0u32..(1 << spells.len()) {
+                let to_cast: Vec<String> = (0..spells.len())
+                    .filter(|j| smask & (1 << j) != 0)
+                    .map(|j| held[spells[j]].0.clone())
+                    .collect();
+                out.push(Answer::Round(Round {
+                    action,
+                    wield: w.iter().map(|&i| held[i].0.clone()).collect(),
+                    cast: to_cast,
+                }));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Replayed answers are taken in order; where they end, the question and its options come back.
+    #[test]
+    fn replay_answers_in_order_then_asks() {
+        let mut d = Decisions::replay(vec![1]);
+        let q = Question::ClueDie { test: 1 };
+        let opts = vec![Answer::Stop, Answer::ClueDie];
+        assert_eq!(
+            d.answer(q.clone(), opts.clone(), Answer::Stop),
+            Ok(Answer::ClueDie)
+        );
+        let err = d.answer(q.clone(), opts.clone(), Answer::Stop).unwrap_err();
+        assert_eq!(err.options, opts);
+        assert_eq!(err.question, q);
+    }
+
+    /// A question with one option is not asked: it takes no replayed answer.
+    #[test]
+    fn one_option_is_no_question() {
+        let mut d = Decisions::replay(vec![]);
+        let got = d.answer(
+            Question::ClueDie { test: 1 },
+            vec![Answer::Stop],
+            Answer::ClueDie,
+        );
+        assert_eq!(got, Ok(Answer::Stop));
+    }
+
+    /// The scenario's choices answer with what the procedure read from them, whatever the options.
+    #[test]
+    fn fixed_gives_the_fixed_answer() {
+        let mut d = Decisions::Fixed;
+        let got = d.answer(
+            Question::Evade {
+                monster: "m".into(),
+            },
+            vec![Answer::Evade(false), Answer::Evade(true)],
+            Answer::Evade(true),
+        );
+        assert_eq!(got, Ok(Answer::Evade(true)));
+    }
+
+    /// AH2e: two hands. A two-handed weapon (2) and a one-handed spell (1) are never held together;
+    /// the spell in hand may be cast or not; an Ambush monster allows no Flee.
+    #[test]
+    fn rounds_keep_to_two_hands() {
+        let held = vec![
+            ("gun".to_string(), 2, false),
+            ("spell".to_string(), 1, true),
+        ];
+        let fight = round_options(&held, &[], 2, false);
+        // Fight with: nothing; gun; spell (cast or not) = 4 options.
+        assert_eq!(fight.len(), 4);
+        assert!(fight.iter().all(|a| match a {
+            Answer::Round(r) => r.wield.len() <= 1 && r.action == Action::Fight,
+            _ => false,
+        }));
+        assert_eq!(round_options(&held, &[], 2, true).len(), 8);
+        // Already cast and still held: only "keep it" remains.
+        assert_eq!(round_options(&held, &["spell".into()], 2, false).len(), 3);
+    }
+}

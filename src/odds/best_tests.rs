@@ -1,0 +1,177 @@
+//! The best policy: it equals an optimum computed by hand on a small combat, and it is at least as good
+//! as every policy the scenario format can fix in `[choices]`, on every objective.
+
+use super::best::{Objective, best};
+use super::exact::exact;
+use crate::defs::{CardSet, SourceFile};
+use crate::scenario::{Prepared, no_packs, prepare_file};
+
+fn prepare(name: &str, text: &str) -> Prepared {
+    let file = SourceFile::new(name, text);
+    match prepare_file(&file, &CardSet::base, &no_packs) {
+        Ok(p) => p,
+        Err(ds) => panic!("{}", crate::defs::render_all(&ds, false)),
+    }
+}
+
+/// AH2e, a synthetic monster with no horror rating (no horror check), awareness 0, combat rating 0,
+/// combat damage 1, toughness 1; the investigator has Fight 1, Sneak 2, Stamina 2, no Clues.
+const DUEL: &str = r#"game = "arkham"
+[investigator]
+name = "Test investigator"
+speed = 1
+sneak = 2
+fight = 1
+will = 1
+lore = 1
+luck = 1
+stamina = 2
+sanity = 5
+[[monsters]]
+card = { id = "brute", name = "Brute", kind = "monster", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }
+"#;
+
+/// Hand computation from the rules (AH rulebook p.15, Fight or Flee; a success is a 5 or a 6):
+/// a Combat check rolls Fight + 0 = 1 die and passes on one success (toughness 1): 1/3; an Evade
+/// check (before combat, or fleeing) rolls Sneak + 0 = 2 dice and passes with one success:
+/// 1 − (4/6)² = 5/9. Each failed check costs the monster's 1 Stamina; at 0 Stamina the investigator
+/// is knocked out. A passed Combat check defeats the monster; a passed Evade check ends the combat.
+///
+/// Not knocked out (`survive`), with V(s) the best chance at Stamina s at the start of a round:
+/// V(1) = max(fight 1/3, flee 5/9) = 5/9; V(2) = max(fight 1/3 + 2/3·5/9 = 19/27,
+/// flee 5/9 + 4/9·5/9 = 65/81) = 65/81; evading before combat is a flee before round 1:
+/// 5/9 + 4/9·V(1) = 65/81 as well. So the optimum is 65/81.
+///
+/// Every monster defeated (`defeat_all`): only a passed Combat check defeats it, and an evade ends
+/// the combat, so fight every round: 1/3 + 2/3·1/3 = 5/9.
+#[test]
+fn the_best_policy_equals_the_hand_computed_optimum() {
+    let mut p = prepare("duel.toml", DUEL);
+    let survive = best(&mut p, Objective::Survive, &[], &[]).unwrap();
+    assert!(
+        (survive.value - 65.0 / 81.0).abs() < 1e-9,
+        "{}",
+        survive.value
+    );
+    let defeat = best(&mut p, Objective::DefeatAll, &[], &[]).unwrap();
+    assert!((defeat.value - 5.0 / 9.0).abs() < 1e-9, "{}", defeat.value);
+    // The first decision is whether to evade: both options lead to 65/81 for `survive`.
+    let first = &survive.decisions[0];
+    assert!(matches!(
+        first.question,
+        crate::kernel::Question::Evade { .. }
+    ));
+    for o in &first.options {
+        assert!((o.value - 65.0 / 81.0).abs() < 1e-9, "{}", o.value);
+    }
+}
+
+/// Scenarios without `[choices]`, and the `[choices]` the format can give each.
+fn cases() -> Vec<(&'static str, String, Vec<String>)> {
+    let eh_test = r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+lore = 2
+clues = 1
+focus = 1
+[test]
+skill = "lore"
+"#;
+    let eh_combat = r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+strength = 2
+will = 2
+health = 3
+sanity = 3
+clues = 2
+focus = 1
+[[monsters]]
+card = { id = "brute", name = "Brute", kind = "monster", toughness = 2, will = { modifier = 0, horror = 2 }, strength = { modifier = -1, damage = 2 } }
+"#;
+    let ah_club = r#"game = "arkham"
+[investigator]
+name = "Test investigator"
+speed = 2
+sneak = 1
+fight = 1
+will = 2
+lore = 1
+luck = 2
+stamina = 3
+sanity = 3
+clues = 1
+possessions = [{ id = "club", name = "Club", kind = "item", hands = 1, bonuses = [{ skill = "fight", value = 1, during = "combat", kind = "physical" }] }]
+[[monsters]]
+card = { id = "brute", name = "Brute", kind = "monster", toughness = 2, awareness = 0, horror = { rating = 0, damage = 1 }, combat = { rating = 0, damage = 1 } }
+"#;
+    let eh_choices: Vec<String> = ["none", "until_pass", "max"]
+        .iter()
+        .map(|r| format!("[choices]\nrerolls = \"{r}\"\n"))
+        .collect();
+    let mut ah_choices = Vec::new();
+    for clues in ["none", "until_pass"] {
+        for evade in [false, true] {
+            for (first, then) in [("fight", "fight"), ("flee", "flee"), ("fight", "flee")] {
+                for wield in ["[]", "[\"club\"]"] {
+                    ah_choices.push(format!(
+                        "[choices]\nclues = \"{clues}\"\nevade = {evade}\n\
+                         [[choices.rounds]]\naction = \"{first}\"\nwield = {wield}\n\
+                         [[choices.rounds]]\naction = \"{then}\"\nwield = {wield}\n"
+                    ));
+                }
+            }
+        }
+    }
+    let mut duel = Vec::new();
+    for evade in [false, true] {
+        for (first, then) in [
+            ("fight", "fight"),
+            ("flee", "flee"),
+            ("fight", "flee"),
+            ("flee", "fight"),
+        ] {
+            duel.push(format!(
+                "[choices]\nevade = {evade}\n[[choices.rounds]]\naction = \"{first}\"\n\
+                 [[choices.rounds]]\naction = \"{then}\"\n"
+            ));
+        }
+    }
+    vec![
+        ("eh_test.toml", eh_test.to_string(), eh_choices.clone()),
+        ("eh_combat.toml", eh_combat.to_string(), eh_choices),
+        ("ah_club.toml", ah_club.to_string(), ah_choices),
+        ("duel.toml", DUEL.to_string(), duel),
+    ]
+}
+
+/// On each scenario and each objective, no policy `[choices]` can fix scores above the best policy
+/// (the expected score of an objective, as `Objective::value` counts it).
+#[test]
+fn the_best_policy_is_at_least_every_fixed_policy() {
+    for (name, text, choices) in cases() {
+        let mut bests = Vec::new();
+        let mut p = prepare(name, &text);
+        for (_, objective) in Objective::ALL {
+            bests.push(best(&mut p, objective, &[], &[]).unwrap().value);
+        }
+        let mut beaten = 0;
+        for c in &choices {
+            let mut p = prepare(name, &format!("{text}{c}"));
+            let fixed = exact(&mut p).unwrap();
+            for (i, (on, objective)) in Objective::ALL.iter().enumerate() {
+                let v = objective.value(&fixed.dist);
+                assert!(
+                    v <= bests[i] + 1e-9,
+                    "{name}, {on}: fixed {c:?} scores {v} above the best {}",
+                    bests[i]
+                );
+                if v < bests[i] - 1e-9 {
+                    beaten += 1;
+                }
+            }
+        }
+        // The comparison can fail: some fixed policy is strictly worse on some objective.
+        assert!(beaten > 0, "{name}: every fixed policy ties the best");
+    }
+}

@@ -1,0 +1,73 @@
+//! The player's questions and their options, as `mythos play` and `mythos odds --best` word them.
+//! Depends on `kernel` only.
+
+use super::words::{Names, Words};
+use crate::kernel::{Action, Answer, Game, Question};
+
+fn cards(w: &Words<'_>, ids: &[String]) -> String {
+    ids.iter()
+        .map(|id| w.card(id))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// The question, as a line a player reads.
+pub fn question_text(q: &Question, names: &Names, game: Game) -> String {
+    let w = Words {
+        names,
+        texts: &super::words::NO_TEXTS,
+        game,
+    };
+    match q {
+        Question::Reroll { test } => format!("test {test}: spend a token to reroll a die?"),
+        Question::ClueDie { test } => format!("check {test}: spend a Clue token for one more die?"),
+        Question::Evade { monster } => format!("{}: try to evade it first?", w.card(monster)),
+        Question::Round { monster, round } => {
+            format!(
+                "{}, round {round}: fight or flee, with what in hand?",
+                w.card(monster)
+            )
+        }
+    }
+}
+
+/// One option, as a player reads it (die numbers from 1, as the transcript counts them).
+pub fn answer_text(a: &Answer, faces: &[u8], names: &Names, game: Game) -> String {
+    let w = Words {
+        names,
+        texts: &super::words::NO_TEXTS,
+        game,
+    };
+    match a {
+        Answer::Stop => "no (spend nothing more)".to_string(),
+        Answer::Reroll { token, die } => {
+            let face = faces
+                .get(*die)
+                .map(|f| format!(" (showing {f})"))
+                .unwrap_or_default();
+            format!(
+                "reroll die {}{face} with a {} token",
+                die + 1,
+                token.as_str()
+            )
+        }
+        Answer::ClueDie => "spend a Clue token: one more die".to_string(),
+        Answer::Evade(true) => "evade".to_string(),
+        Answer::Evade(false) => "do not evade: combat".to_string(),
+        Answer::Round(r) => {
+            let mut s = match r.action {
+                Action::Fight => "fight".to_string(),
+                Action::Flee => "flee".to_string(),
+            };
+            if r.wield.is_empty() {
+                s.push_str(", empty hands");
+            } else {
+                s.push_str(&format!(" with {}", cards(&w, &r.wield)));
+            }
+            if !r.cast.is_empty() {
+                s.push_str(&format!(", casting {}", cards(&w, &r.cast)));
+            }
+            s
+        }
+    }
+}

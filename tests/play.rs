@@ -1,0 +1,180 @@
+//! `mythos play` in a real terminal: tmux runs it, the test types keys and reads the screen
+//! (`capture-pane`). The scenario is `tests/play/duel.toml`: AH2e, Fight 1 (a Combat check of 1 die
+//! against toughness 1: 1/3), Sneak 2 (an Evade check of 2 dice: 5/9), Stamina 2, each failed check
+//! costs 1 Stamina. Not being knocked out, at best: 65/81 = 80.25% whether or not one evades first,
+//! 19/27 = 70.37% when fighting round 1 (the hand computation is in `src/odds/best_tests.rs`).
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A tmux session running one command, killed when dropped.
+struct Terminal {
+    name: String,
+}
+
+impl Terminal {
+    fn start(name: &str, command: &str) -> Option<Terminal> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            // CI installs tmux (.ci/run) and must run this test; elsewhere a machine without tmux
+            // says so and skips it.
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI needs tmux for this test"
+            );
+            eprintln!("tmux is not installed: skipped");
+            return None;
+        }
+        let name = format!("mythos-play-{name}-{}", std::process::id());
+        let ok = Command::new("tmux")
+            .args(["new-session", "-d", "-s", &name, "-x", "160", "-y", "60"])
+            .args(["-e", "NO_COLOR=1", command])
+            .status()
+            .expect("tmux runs")
+            .success();
+        assert!(ok, "tmux started a session");
+        let _ = Command::new("tmux")
+            .args(["set-option", "-t", &name, "remain-on-exit", "on"])
+            .status();
+        Some(Terminal { name })
+    }
+
+    fn keys(&self, text: &str) {
+        let ok = Command::new("tmux")
+            .args(["send-keys", "-t", &self.name, "-l", text])
+            .status()
+            .expect("tmux runs")
+            .success();
+        assert!(ok);
+        let _ = Command::new("tmux")
+            .args(["send-keys", "-t", &self.name, "Enter"])
+            .status();
+    }
+
+    fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-S", "-200", "-t", &self.name])
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into()
+    }
+
+    fn dead(&self) -> bool {
+        let out = Command::new("tmux")
+            .args(["display-message", "-p", "-t", &self.name, "#{pane_dead}"])
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).trim() == "1"
+    }
+
+    /// Waits until the screen shows `what` `times` times (60 s at most), and returns the screen.
+    fn wait_for(&self, what: &str, times: usize) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.matches(what).count() >= times {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "the screen never showed {what:?} {times} times:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.name])
+            .status();
+    }
+}
+
+fn command() -> String {
+    format!(
+        "{} play {}/tests/play/duel.toml --seed 1",
+        env!("CARGO_BIN_EXE_mythos"),
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// A whole play: the options come with their odds, an option not offered and a face of 7 are refused
+/// with the reason and asked again, and a 6 on the Combat check defeats the monster (a success,
+/// toughness 1: AH rulebook p.15).
+#[test]
+fn play_asks_refuses_bad_answers_and_goes_on() {
+    let Some(t) = Terminal::start("whole", &command()) else {
+        return;
+    };
+    let s = t.wait_for("choose 1 to 2 >", 1);
+    assert!(s.contains("try to evade it first?"), "{s}");
+    assert!(s.contains("1. do not evade: combat: 80.25%"), "{s}");
+    assert!(s.contains("2. evade: 80.25%"), "{s}");
+    t.keys("3");
+    let s = t.wait_for("choose 1 to 2 >", 2);
+    assert!(s.contains("`3` is not an option: choose 1 to 2"), "{s}");
+    t.keys("1");
+    let s = t.wait_for("choose 1 to 2 >", 3);
+    assert!(s.contains("1. fight, empty hands: 70.37%"), "{s}");
+    assert!(s.contains("* 2. flee, empty hands: 80.25%"), "{s}");
+    t.keys("1");
+    let s = t.wait_for("roll 1 die", 1);
+    assert!(s.contains("Fight (+0) [1]"), "{s}");
+    t.keys("7");
+    let s = t.wait_for("roll 1 die", 2);
+    assert!(s.contains("`7` is not a die face: faces are 1 to 6"), "{s}");
+    t.keys("6");
+    let s = t.wait_for("End:", 1);
+    assert!(s.contains("Brute: defeated, a trophy"), "{s}");
+    let start = Instant::now();
+    while !t.dead() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "mythos play did not end"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// `q` quits at any question, and `r` rolls the dice here (a face from 1 to 6 is shown).
+#[test]
+fn r_rolls_here_and_q_quits() {
+    let Some(t) = Terminal::start("quit", &command()) else {
+        return;
+    };
+    t.wait_for("choose 1 to 2 >", 1);
+    t.keys("1");
+    t.wait_for("choose 1 to 2 >", 2);
+    t.keys("1");
+    t.wait_for("roll 1 die", 1);
+    t.keys("r");
+    let s = t.wait_for("faces: ", 1);
+    let face = s
+        .lines()
+        .find_map(|l| l.strip_prefix("faces: "))
+        .and_then(|f| f.trim().parse::<u8>().ok());
+    assert!(matches!(face, Some(1..=6)), "{s}");
+    // A 5 or 6 defeats the Brute and the play ends; any other face costs 1 Stamina and asks round 2.
+    let start = Instant::now();
+    loop {
+        let s = t.screen();
+        if s.contains("End:") {
+            break;
+        }
+        if s.matches("choose 1 to 2 >").count() >= 3 {
+            t.keys("q");
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "{s}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let start = Instant::now();
+    while !t.dead() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "`q` did not quit"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
