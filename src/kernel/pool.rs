@@ -204,9 +204,9 @@ mod tests {
     #[test]
     fn arkham_resistance_halves_a_bonus_rounding_up() {
         let mut six = bonus("six", 6);
-        six.halved = Some("maniac".into());
+        six.halved = Some("resisting_monster".into());
         let mut three = bonus("three", 3);
-        three.halved = Some("maniac".into());
+        three.halved = Some("resisting_monster".into());
         let pool = assemble_pool(&input(vec![six, three]), BonusRule::Sum);
         assert_eq!(pool.total, 3 - 1 + 1 + 3 + 2 + 1 + 1 - 1);
     }
@@ -253,7 +253,7 @@ mod tests {
         let mut blocked = bonus("blade", 5);
         blocked.excluded = Some(Exclusion::Blocked {
             kind: BonusKind::Magical,
-            by: Source::card("witch"),
+            by: Source::card("blocking_monster"),
         });
         let pool = assemble_pool(
             &input(vec![blocked, bonus("gun", 2)]),
@@ -265,7 +265,7 @@ mod tests {
             amount: 5,
             reason: Exclusion::Blocked {
                 kind: BonusKind::Magical,
-                by: Source::card("witch"),
+                by: Source::card("blocking_monster"),
             },
         }));
     }

@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 
 /// What a test is, for the hooks that react to it, the token policy and the transcript: one of the
-/// kinds the rules name, or a card's own label (`ctx.investigator.test(skill, modifier, "wither")`).
+/// kinds the rules name, or a card's own label (`ctx.investigator.test(skill, modifier, "my_label")`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TestKind {
     /// A plain test outside combat.
@@ -190,9 +190,9 @@ mod tests {
     fn a_label_naming_a_kind_of_the_rules_is_that_kind_and_any_other_stays_the_cards_own() {
         assert_eq!(TestKind::from("combat"), TestKind::Combat);
         assert_eq!(TestKind::from("spell"), TestKind::Spell);
-        let wither = TestKind::from("disperse the mob");
-        assert_eq!(wither, TestKind::Label(Arc::from("disperse the mob")));
-        assert_eq!(wither.as_str(), "disperse the mob");
+        let own = TestKind::from("a card's own label");
+        assert_eq!(own, TestKind::Label(Arc::from("a card's own label")));
+        assert_eq!(own.as_str(), "a card's own label");
         for k in TestKind::BUILTIN {
             assert_eq!(TestKind::from(k.as_str()), k);
         }
