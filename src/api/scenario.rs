@@ -99,6 +99,31 @@ impl Scenario {
             .map_err(Diagnostic)
     }
 
+    /// `exact_odds`, calling `progress` every few dozen runs of the rules with the share of the
+    /// probability mass resolved so far (0 to 1, rising; a finer pass, made when more than 1e-9 was
+    /// left unresolved, starts again from 0). When `progress` returns false the computation stops
+    /// at once with the diagnostic E0503 (cancelled).
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n[[monsters]]\ncard = \"Ghoul\"\n[[monsters]]\ncard = \"Zombie\"\n";
+    /// let mut scenario = Scenario::parse(&Library::new(), "s.toml", text).unwrap();
+    /// let mut seen = Vec::new();
+    /// let odds = scenario.exact_odds_with_progress(&mut |done| { seen.push(done); true }).unwrap();
+    /// assert!(seen.windows(2).all(|w| w[0] <= w[1]) && seen.iter().all(|d| (0.0..=1.0).contains(d)));
+    /// assert_eq!(odds.method(), "exact");
+    /// let stopped = scenario.exact_odds_with_progress(&mut |_| false).unwrap_err();
+    /// assert_eq!(stopped.code(), "E0503");
+    /// ```
+    pub fn exact_odds_with_progress(
+        &mut self,
+        progress: &mut dyn FnMut(f64) -> bool,
+    ) -> Result<Odds, Diagnostic> {
+        crate::odds::exact_with_progress(&mut self.prepared, progress)
+            .map(|o| Odds::new(o, self.title()))
+            .map_err(Diagnostic)
+    }
+
     /// The odds estimated from `samples` seeded runs (the first from `seed`), on every core; or the
     /// diagnostic of the first run that failed.
     ///

@@ -47,7 +47,7 @@ pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
 pub use choices::{Action, Policy, Round};
 pub use dice::{DiceError, DiceSource};
 pub use effect::{Effect, Stat};
-pub use encounter::{CombatState, Encounter, StateKey};
+pub use encounter::{CombatState, Encounter, StateKey, Tally};
 pub use error::{HookError, HookFault, KernelError};
 pub use event::{Event, LossValue, PartKind};
 pub use exclusion::Exclusion;

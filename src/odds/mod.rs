@@ -7,7 +7,7 @@ mod outcome;
 mod report;
 mod sample;
 
-pub use exact::exact;
+pub use exact::{exact, exact_with_progress};
 pub use outcome::Odds;
 pub use report::{odds_json, odds_text};
 pub use sample::{check_samples, sampled};

@@ -84,8 +84,8 @@ fn case(name: &str) -> Prepared {
 fn grouping_faces_changes_no_probability() {
     for (name, text) in GROUPED {
         let mut p = prepare(name, text);
-        let grouped = exact_with(&mut p, true).unwrap();
-        let apart = exact_with(&mut p, false).unwrap();
+        let grouped = exact_with(&mut p, true, None).unwrap();
+        let apart = exact_with(&mut p, false, None).unwrap();
         assert!(grouped.runs < apart.runs, "{name}: grouping saved no run");
         for ((a, pa), (b, pb)) in grouped.dist.iter().zip(apart.dist.iter()) {
             assert_eq!(a, b, "{name}");

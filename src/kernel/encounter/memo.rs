@@ -28,19 +28,34 @@ impl Hasher for Digest {
 }
 
 impl Encounter {
-    /// The key of this state for exact odds, taken where the replayed dice ran out.
-    pub fn state_key(&self) -> StateKey {
+    /// The key of this state for exact odds, taken where the replayed dice ran out: of what the rest
+    /// of the encounter does from here, whatever came before. Every field of the state but the tally
+    /// (no rule reads what was lost so far: it is only added to) and the monsters already met, of
+    /// which only what the end of the encounter reads stays (whether all of them were defeated,
+    /// whether one that came in an ambush was). The odds keyed on it count the losses to come and the
+    /// monsters still to meet (`Encounter::met`), and add what came before.
+    pub fn relative_key(&self) -> StateKey {
         let mut h = Digest(Default::default(), Default::default());
         h.1.write_u64(0x9e37_79b9_7f4a_7c15);
         self.hash_state(&mut h);
         StateKey(h.0.finish(), h.1.finish())
     }
 
-    /// Feeds every field an outcome can depend on into `h`. Each field left out says why.
+    /// How many monsters are met and done with: those before the one being encountered (monsters
+    /// are met in their order, and once a combat ends nothing changes or reads its monster but the
+    /// end of the encounter). 0 while no monster is encountered (a `[test]` scenario): then every
+    /// monster is state.
+    pub fn met(&self) -> usize {
+        self.current.unwrap_or(0)
+    }
+
+    /// Feeds every field the rest of the encounter can depend on into `h`. Each field left out says
+    /// why.
     fn hash_state(&self, h: &mut impl Hasher) {
         let Encounter {
             game,
             investigator,
+            // See below: the monsters still to meet, and a summary of those met.
             monsters,
             // At a memo point the replayed faces are used up: only the faces to come matter, and they
             // are what the search branches on.
@@ -48,7 +63,9 @@ impl Encounter {
             // The transcript is written, never read by a rule (and odds runs keep none).
             events: _,
             record: _,
-            tally,
+            // What was lost so far: added to, never read by a rule (the odds add the losses to come
+            // to it: `relative_key`).
+            tally: _,
             // Tests resolved so far: their number (the next test's index). No rule reads a past test
             // once a die has been rolled since (the procedure reads a test's result as soon as it is
             // resolved); what odds read of them (the first test's result) the odds add to their key.
@@ -85,8 +102,15 @@ impl Encounter {
         } = self;
         game.hash(h);
         investigator.hash(h);
-        monsters.hash(h);
-        tally.hash(h);
+        // Of the monsters met, what the end of the encounter reads (Another encounter only if every
+        // monster was defeated; EH: none after an ambush).
+        let (done, to_come) = monsters.split_at(self.met());
+        done.iter().all(|m| m.defeated).hash(h);
+        let procedure = self.procedure();
+        done.iter()
+            .any(|m| m.defeated && procedure.ambush(m))
+            .hash(h);
+        to_come.hash(h);
         tests.len().hash(h);
         may_encounter_again.hash(h);
         policy.hash(h);
@@ -122,15 +146,65 @@ mod tests {
         Encounter::new(setup.check(&TestRequest::Combat).expect("a valid setup"))
     }
 
-    /// The Skeleton case: Sanity lost then recovered leaves the investigator as he was, but the
-    /// outcome counts the loss, so the two states must not share a key.
+    /// What was lost so far is history: no rule reads it, and the odds add the losses to come to it,
+    /// so two states that differ only in it go on alike (the Skeleton case, Sanity lost then
+    /// recovered, is counted by that addition: `tests/scenarios/odds/`).
     #[test]
-    fn the_tally_is_in_the_key() {
+    fn the_tally_is_not_in_the_key() {
         let a = encounter();
         let mut b = encounter();
         b.tally.sanity_lost = 1;
-        assert_eq!(a.investigator, b.investigator);
-        assert_ne!(a.state_key(), b.state_key());
+        assert_eq!(a.relative_key(), b.relative_key());
+    }
+
+    fn monster(id: &str) -> Arc<Monster> {
+        Arc::new(Monster {
+            id: id.into(),
+            name: id.into(),
+            epic: false,
+            toughness: 2,
+            health_tokens: 0,
+            horror: None,
+            combat: None,
+            awareness: None,
+            keywords: Vec::new(),
+            nightmarish: 0,
+            overwhelming: 0,
+            defeated: false,
+            ambush: false,
+            place: Place::Space,
+        })
+    }
+
+    /// Against the second of two monsters: the first counts only by whether it was defeated (the
+    /// rules read no more of a monster met: another encounter only if every monster was defeated).
+    #[test]
+    fn a_monster_met_counts_only_by_its_defeat() {
+        let at_second = |defeated: bool, health_tokens: i32| {
+            let mut e = encounter();
+            let mut first = monster("first");
+            Arc::make_mut(&mut first).defeated = defeated;
+            Arc::make_mut(&mut first).health_tokens = health_tokens;
+            e.monsters = vec![first, monster("second")];
+            e.current = Some(1);
+            e.relative_key()
+        };
+        assert_eq!(at_second(false, 0), at_second(false, 1));
+        assert_ne!(at_second(false, 0), at_second(true, 0));
+    }
+
+    /// The monster being encountered is state, Health tokens and all.
+    #[test]
+    fn the_monster_encountered_is_in_the_key() {
+        let at_first = |health_tokens: i32| {
+            let mut e = encounter();
+            let mut first = monster("first");
+            Arc::make_mut(&mut first).health_tokens = health_tokens;
+            e.monsters = vec![first];
+            e.current = Some(0);
+            e.relative_key()
+        };
+        assert_ne!(at_first(0), at_first(1));
     }
 
     /// The number of tests resolved is state (it numbers the next test); their faces are history.
@@ -149,8 +223,8 @@ mod tests {
         let (a, mut b, mut c) = (encounter(), encounter(), encounter());
         b.tests.push(outcome(1));
         c.tests.push(outcome(2));
-        assert_ne!(a.state_key(), b.state_key());
-        assert_eq!(b.state_key(), c.state_key());
+        assert_ne!(a.relative_key(), b.relative_key());
+        assert_eq!(b.relative_key(), c.relative_key());
     }
 
     /// What happened before (the transcript, the dice used up) is not state.
@@ -163,6 +237,6 @@ mod tests {
             source: Source::Card("a_card".into()),
             text: "a line".into(),
         });
-        assert_eq!(a.state_key(), b.state_key());
+        assert_eq!(a.relative_key(), b.relative_key());
     }
 }

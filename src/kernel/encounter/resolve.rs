@@ -66,7 +66,7 @@ impl Encounter {
         });
         let result = self.resolve_stage(index, hooks, consequences);
         // Asked for a die the replayed prefix does not hold (exact odds): keep the test under way, so
-        // that the state can be keyed where the branch starts (`state_key`).
+        // that the state can be keyed where the branch starts (`relative_key`).
         if !matches!(result, Err(KernelError::Dice(DiceError::NeedMore { .. }))) {
             self.stage = None;
         }

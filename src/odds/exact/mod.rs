@@ -20,8 +20,8 @@ use crate::defs::{Code, Diagnostic};
 use crate::kernel::TestRequest;
 use crate::scenario::Prepared;
 use collapse::collapse_allowed;
-use search::{Search, Stop};
-use std::collections::HashMap;
+use search::{Base, Search, Stop};
+use std::collections::{BTreeMap, HashMap};
 
 /// The unresolved mass exact odds aim below.
 const TARGET: f64 = 1e-9;
@@ -29,16 +29,33 @@ const TARGET: f64 = 1e-9;
 /// The exact distribution of outcomes of a prepared scenario (its own `[dice]` ignored).
 pub fn exact(p: &mut Prepared) -> Result<Odds, Diagnostic> {
     let collapse = collapse_allowed(p);
-    exact_with(p, collapse)
+    exact_with(p, collapse, None)
 }
 
-/// `exact`, choosing whether faces that count alike are grouped (tests compare both ways).
-pub fn exact_with(p: &mut Prepared, collapse: bool) -> Result<Odds, Diagnostic> {
+/// `exact`, telling `progress` every so often the share of the probability mass resolved so far (0
+/// to 1); when it returns false the computation stops with E0503 (cancelled). A finer pass (made when
+/// more than 1e-9 was left unresolved) starts again from 0.
+pub fn exact_with_progress(
+    p: &mut Prepared,
+    progress: &mut dyn FnMut(f64) -> bool,
+) -> Result<Odds, Diagnostic> {
+    let collapse = collapse_allowed(p);
+    exact_with(p, collapse, Some(progress))
+}
+
+/// `exact`, choosing whether faces that count alike are grouped (tests compare both ways), with an
+/// optional progress callback (`exact_with_progress`).
+pub fn exact_with(
+    p: &mut Prepared,
+    collapse: bool,
+    mut progress: Option<&mut dyn FnMut(f64) -> bool>,
+) -> Result<Odds, Diagnostic> {
     let is_test = matches!(p.request, TestRequest::Test(_));
     let mut threshold = 1e-12;
     let mut total_runs = 0;
     let mut script_ops = 0;
     loop {
+        let mut tell = |done: f64| progress.as_mut().is_none_or(|f| f(done));
         let mut s = Search {
             p: &mut *p,
             memo: HashMap::new(),
@@ -49,13 +66,21 @@ pub fn exact_with(p: &mut Prepared, collapse: bool) -> Result<Odds, Diagnostic> 
             threshold,
             is_test,
             collapse,
+            progress: Some(&mut tell),
+            resolved: 0.0,
         };
-        let d = s.explore(&mut Vec::new(), 1.0);
+        let d = s.explore(&mut Vec::new(), 1.0, 1.0);
         total_runs += s.runs;
         script_ops = s.script_ops;
-        let d = d.map_err(|e| match e {
+        let (d, at) = d.map_err(|e| match e {
             Stop::Kernel(e) => p.diagnostic(&e),
             Stop::Budget(why) => too_large(p, &why),
+            Stop::Cancelled => Diagnostic::new(
+                Code::OddsCancelled,
+                format!("exact odds of `{}` cancelled", p.file.path),
+            )
+            .at(&p.file, 0..0)
+            .hint("its progress callback returned false"),
         })?;
         if d.1 < TARGET || threshold < 1e-30 {
             let monsters = encounter_order(p);
@@ -64,7 +89,10 @@ pub fn exact_with(p: &mut Prepared, collapse: bool) -> Result<Odds, Diagnostic> 
                 method: "exact",
                 runs: total_runs,
                 seed: None,
-                dist: d.0.clone(),
+                dist: d.0.iter().fold(BTreeMap::new(), |mut dist, (o, w)| {
+                    *dist.entry(Base::start().from(&at, o)).or_insert(0.0) += w;
+                    dist
+                }),
                 unresolved: d.1,
                 monsters,
                 start: p.start.clone(),

@@ -7,7 +7,7 @@ use super::super::budget::{
 };
 use super::super::outcome::Outcome;
 use super::multiset::{class_multisets, multisets};
-use crate::kernel::{DiceError, DiceSource, KernelError, StateKey};
+use crate::kernel::{DiceError, DiceSource, Encounter, KernelError, StateKey, Tally};
 use crate::scenario::Prepared;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
@@ -16,6 +16,8 @@ use std::rc::Rc;
 pub(super) enum Stop {
     Kernel(KernelError),
     Budget(String),
+    /// The progress callback asked to stop.
+    Cancelled,
 }
 
 impl From<KernelError> for Stop {
@@ -26,12 +28,16 @@ impl From<KernelError> for Stop {
 
 pub(super) type Dist = Rc<(BTreeMap<Outcome, f64>, f64)>;
 
+/// A memo point: the state's relative key, the first test's result (successes, passed) of a `[test]`
+/// scenario once it is known, and the number of dice asked for.
+pub(super) type MemoKey = (StateKey, Option<(u32, bool)>, usize);
+
 /// The faces of one roll and their probability, for every way it can come out.
 type Table = Rc<Vec<(Vec<u8>, f64)>>;
 
 pub(super) struct Search<'a> {
     pub(super) p: &'a mut Prepared,
-    pub(super) memo: HashMap<(StateKey, Outcome, usize), Dist>,
+    pub(super) memo: HashMap<MemoKey, Dist>,
     pub(super) tables: HashMap<usize, Table>,
     pub(super) runs: u64,
     pub(super) replayed: u64,
@@ -40,15 +46,19 @@ pub(super) struct Search<'a> {
     pub(super) threshold: f64,
     pub(super) is_test: bool,
     pub(super) collapse: bool,
+    /// Told the share of the mass resolved so far every `PROGRESS_EVERY` runs; false stops.
+    pub(super) progress: Option<&'a mut dyn FnMut(f64) -> bool>,
+    /// The probability mass of this pass resolved so far: runs ended, memo hits, branches pruned.
+    pub(super) resolved: f64,
 }
+
+/// Runs between two calls of the progress callback.
+const PROGRESS_EVERY: u64 = 64;
 
 impl Search<'_> {
     /// Plays the scenario with `dice`, counting its scripts' operations against the budget of the
     /// whole computation.
-    fn run(
-        &mut self,
-        dice: DiceSource,
-    ) -> Result<(crate::kernel::Encounter, Result<(), KernelError>), Stop> {
+    fn run(&mut self, dice: DiceSource) -> Result<(Encounter, Result<(), KernelError>), Stop> {
         let (enc, result) = self.p.run_for_odds(dice);
         self.script_ops = self
             .script_ops
@@ -73,7 +83,7 @@ impl Search<'_> {
     /// cannot depend on the faces when no script reads them).
     fn classes(
         &mut self,
-        enc: &crate::kernel::Encounter,
+        enc: &Encounter,
         prefix: &mut Vec<u8>,
         n: usize,
     ) -> Option<Vec<(u8, f64)>> {
@@ -104,9 +114,22 @@ impl Search<'_> {
         Some(classes.into_iter().map(|(_, f, p)| (f, p)).collect())
     }
 
-    /// The distribution of outcomes after `prefix`, conditional on it; `mass` is its probability.
-    pub(super) fn explore(&mut self, prefix: &mut Vec<u8>, mass: f64) -> Result<Dist, Stop> {
+    /// The distribution of outcomes after `prefix`, conditional on it, relative to where its run
+    /// stopped (see [`Base`]), with that `Base`; `mass` is its probability from the last memo point
+    /// (what pruning reads), `abs` its probability (what progress reads).
+    pub(super) fn explore(
+        &mut self,
+        prefix: &mut Vec<u8>,
+        mass: f64,
+        abs: f64,
+    ) -> Result<(Dist, Base), Stop> {
         self.runs += 1;
+        if self.runs.is_multiple_of(PROGRESS_EVERY)
+            && let Some(progress) = self.progress.as_mut()
+            && !progress(self.resolved.min(1.0))
+        {
+            return Err(Stop::Cancelled);
+        }
         self.replayed += prefix.len() as u64;
         if self.runs > MAX_RUNS {
             return Err(Stop::Budget(format!(
@@ -121,20 +144,31 @@ impl Search<'_> {
         let (enc, result) = self.run(DiceSource::replay(prefix.clone()))?;
         match result {
             Ok(()) => {
+                // The run ended: every monster is met, and nothing is lost after it.
+                let base = Base::at(&enc, enc.monsters.len());
                 let mut d = BTreeMap::new();
+                self.resolved += abs;
                 let o = Outcome::of(&enc, self.is_test);
                 let unresolved = if o.stopped { 1.0 } else { 0.0 };
                 if !o.stopped {
-                    d.insert(o, 1.0);
+                    d.insert(base.relative(o), 1.0);
                 }
-                Ok(Rc::new((d, unresolved)))
+                Ok((Rc::new((d, unresolved)), base))
             }
             Err(KernelError::Dice(DiceError::NeedMore { n, memo })) => {
-                // The state the rules go on from, what the outcome already holds of the past (the
-                // tally, the first test's result, ...), and the request.
-                let key = (enc.state_key(), Outcome::of(&enc, self.is_test), n);
+                let base = Base::at(&enc, enc.met());
+                // What the rest of the encounter does from this state, whatever came before it (the
+                // first test's result of a `[test]` scenario is what its outcome reports), and the
+                // request.
+                let first_test = if self.is_test {
+                    enc.tests.first().map(|t| (t.successes, t.passed))
+                } else {
+                    None
+                };
+                let key = (enc.relative_key(), first_test, n);
                 if memo && let Some(d) = self.memo.get(&key) {
-                    return Ok(d.clone());
+                    self.resolved += abs;
+                    return Ok((d.clone(), base));
                 }
                 // What a memoised branch holds must not depend on how it was reached: below a memo
                 // point, branches are pruned by their probability from that point on.
@@ -156,19 +190,21 @@ impl Search<'_> {
                     Some(classes) => Rc::new(class_multisets(n, &classes)),
                     None => self.table(n),
                 };
+                drop(enc);
                 let mut acc: BTreeMap<Outcome, f64> = BTreeMap::new();
                 let mut unresolved = 0.0;
                 let len = prefix.len();
                 for (faces, w) in table.iter() {
                     if mass * w < self.threshold {
                         unresolved += w;
+                        self.resolved += abs * w;
                         continue;
                     }
                     prefix.extend_from_slice(faces);
-                    let child = self.explore(prefix, mass * w)?;
+                    let (child, at) = self.explore(prefix, mass * w, abs * w)?;
                     prefix.truncate(len);
                     for (o, p) in &child.0 {
-                        *acc.entry(o.clone()).or_insert(0.0) += w * p;
+                        *acc.entry(base.from(&at, o)).or_insert(0.0) += w * p;
                     }
                     unresolved += w * child.1;
                 }
@@ -176,9 +212,58 @@ impl Search<'_> {
                 if memo {
                     self.memo.insert(key, d.clone());
                 }
-                Ok(d)
+                Ok((d, base))
             }
             Err(other) => Err(Stop::Kernel(other)),
         }
+    }
+}
+
+/// What a distribution of [`Search::explore`] is relative to: the state where its run stopped. Its
+/// outcomes count the Health and Sanity lost from there on, and say nothing of the monsters met
+/// before it (shown undefeated): two runs that stop in states of the same `Encounter::relative_key`
+/// go on alike whatever they lost or defeated before, so they share one distribution.
+pub(super) struct Base {
+    tally: Tally,
+    /// Whether each monster met before this state was defeated.
+    met: Vec<bool>,
+}
+
+impl Base {
+    /// The start of the encounter: nothing lost, no monster met.
+    pub(super) fn start() -> Base {
+        Base {
+            tally: Tally::default(),
+            met: Vec::new(),
+        }
+    }
+
+    /// The state of `enc`, with its first `met` monsters met.
+    fn at(enc: &Encounter, met: usize) -> Base {
+        Base {
+            tally: enc.tally,
+            met: enc.monsters[..met].iter().map(|m| m.defeated).collect(),
+        }
+    }
+
+    /// An outcome of a run, relative to this state (which the run passed through).
+    fn relative(&self, mut o: Outcome) -> Outcome {
+        o.health_lost -= self.tally.health_lost;
+        o.sanity_lost -= self.tally.sanity_lost;
+        for d in o.defeated.iter_mut().take(self.met.len()) {
+            *d = false;
+        }
+        o
+    }
+
+    /// An outcome relative to `later` (a state after this one), relative to this one instead.
+    pub(super) fn from(&self, later: &Base, o: &Outcome) -> Outcome {
+        let mut o = o.clone();
+        o.health_lost += later.tally.health_lost - self.tally.health_lost;
+        o.sanity_lost += later.tally.sanity_lost - self.tally.sanity_lost;
+        for (i, d) in later.met.iter().enumerate().skip(self.met.len()) {
+            o.defeated[i] = *d;
+        }
+        o
     }
 }
