@@ -462,7 +462,7 @@ async function act(action) {
         const bar = $('bar');
         if (!last) { $('progress-text').textContent = `${samples ? 'sampling' : 'enumerating every roll'} · ${secs.toFixed(1)} s`; return; }
         bar.value = last.progress;
-        const pctText = `${(last.progress * 100).toFixed(1)}%`;
+        const pctText = `${(last.progress * 100).toFixed(last.progress < 0.01 ? 2 : 1)}%`;
         if (last.exact) {
           // The share of the probability mass resolved: it does not grow at a steady pace, so no time left.
           $('progress-text').textContent = `every roll enumerated: ${pctText} of the probability resolved${last.pass > 1 ? ` (finer pass ${last.pass})` : ''} · ${secs.toFixed(1)} s`;
