@@ -38,6 +38,21 @@ card = "ghoul"
 seed = 3
 `;
 
+// An inline card naming a skill EH does not have (its five: lore, influence, observation, strength, will).
+const BROKEN = `game = "eldritch"
+title = "A broken inline card"
+
+[investigator]
+card = "Mark Harrigan"
+possessions = [{ id = "lucky_coin", name = "Lucky Coin", kind = "asset", bonuses = [{ skill = "strenght", value = 1 }] }]
+
+[test]
+skill = "strength"
+
+[dice]
+seed = 1
+`;
+
 test('the picker builds a scenario from the base set and Run shows its transcript', async () => {
   const page = await open(browser, server.url);
   await page.locator('#picker summary').click();
@@ -142,19 +157,7 @@ test('the keys: Alt+Enter odds, Esc cancels them, Ctrl+S validates, Ctrl+Shift+E
 
 test('a broken inline card: Validate shows its diagnostic at its line, with its hint', async () => {
   const page = await open(browser, server.url);
-  const broken = `game = "eldritch"
-title = "A broken inline card"
-
-[investigator]
-card = "Mark Harrigan"
-possessions = [{ id = "lucky_coin", name = "Lucky Coin", kind = "asset", bonuses = [{ skill = "strenght", value = 1 }] }]
-
-[test]
-skill = "strength"
-
-[dice]
-seed = 1
-`;
+  const broken = BROKEN;
   await setText(page, broken);
   await page.locator('#validate').click();
   const diag = page.locator('#problems .diag').first();
@@ -422,5 +425,16 @@ test('on a phone the page is one column and nothing overflows sideways', async (
   const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
   assert.ok(scroll <= width, `page ${scroll} px wide in a ${width} px window`);
   await shot(page, '8-phone');
+  // A diagnostic on the phone: its lens, with the quote of its line, stays inside the editor.
+  await setText(page, BROKEN);
+  await page.locator('#validate').click();
+  const lens = page.locator('#notes .lens[data-line="6"]');
+  await lens.waitFor();
+  assert.equal(await lens.locator('.excerpt mark').innerText(), '"strenght"');
+  const box = await page.locator('#editor').boundingBox();
+  const b = await lens.boundingBox();
+  assert.ok(b.x >= box.x && b.x + b.width <= box.x + box.width + 1 && b.y + b.height <= box.y + box.height, `${JSON.stringify(b)} in ${JSON.stringify(box)}`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  await shot(page, '8b-phone-broken-card');
   await page.context().close();
 });
