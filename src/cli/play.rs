@@ -122,16 +122,10 @@ pub(super) fn best(
         Ok(b) => {
             match format {
                 Format::Text => {
-                    let (names, game) = (names(&prepared), prepared.setup.game);
-                    let question = |q: &crate::kernel::Question| {
-                        crate::transcript::question_text(q, &names, game)
-                    };
-                    let answer = |a: &crate::kernel::Answer, faces: &[u8]| {
-                        crate::transcript::answer_text(a, faces, &names, game)
-                    };
+                    let w = prepared.words();
                     let words = crate::odds::Wording {
-                        question: &question,
-                        answer: &answer,
+                        question: &|q| w.question(q),
+                        answer: &|a, faces| w.answer(a, faces),
                     };
                     out!(
                         "{}",
