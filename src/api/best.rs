@@ -125,9 +125,11 @@ impl BestOdds {
     }
 
     fn option_odds(&self, o: &crate::odds::OptionOdds) -> crate::odds::Odds {
+        // Its distribution sums to 1 less what was left unresolved below the option.
+        let resolved: f64 = o.dist.values().sum();
         crate::odds::Odds {
             dist: o.dist.clone(),
-            unresolved: o.unresolved,
+            unresolved: (1.0 - resolved).max(0.0),
             ..self.best.odds.clone()
         }
     }

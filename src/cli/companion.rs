@@ -97,7 +97,6 @@ fn option_odds(
         out.push(OptionOdds {
             answer: answer.clone(),
             value: b.value,
-            unresolved: b.odds.unresolved,
             dist: b.odds.dist,
         });
     }

@@ -122,10 +122,16 @@ pub(super) fn best(
         Ok(b) => {
             match format {
                 Format::Text => {
-                    let w = prepared.words();
+                    let (names, game) = (names(&prepared), prepared.setup.game);
+                    let question = |q: &crate::kernel::Question| {
+                        crate::transcript::question_text(q, &names, game)
+                    };
+                    let answer = |a: &crate::kernel::Answer, faces: &[u8]| {
+                        crate::transcript::answer_text(a, faces, &names, game)
+                    };
                     let words = crate::odds::Wording {
-                        question: &|q| w.question(q),
-                        answer: &|a, faces| w.answer(a, faces),
+                        question: &question,
+                        answer: &answer,
                     };
                     out!(
                         "{}",

@@ -69,8 +69,6 @@ impl Objective {
 pub struct OptionOdds {
     pub answer: Answer,
     pub dist: BTreeMap<Outcome, f64>,
-    /// The probability of its runs not followed to their end.
-    pub unresolved: f64,
     pub value: f64,
 }
 
@@ -361,7 +359,6 @@ impl Search<'_> {
                         each.push(OptionOdds {
                             answer,
                             dist: child.0.clone(),
-                            unresolved: child.1,
                             value,
                         });
                     }
