@@ -38,6 +38,36 @@ card = "ghoul"
 seed = 3
 `;
 
+// Issue 14's realistic encounter (a Condition, a scripted weapon, 2 Clues) against six monsters: its
+// exact odds take several seconds here, every roll enumerated.
+const SIX = `game = "eldritch"
+title = "Blessed, a Double-barreled Shotgun and 2 Clues against six monsters"
+
+[investigator]
+card = "mark_harrigan"
+clues = 2
+conditions = ["blessed"]
+possessions = ["double_barreled_shotgun"]
+
+[[monsters]]
+card = "ghoul"
+
+[[monsters]]
+card = "zombie"
+
+[[monsters]]
+card = "deep_one"
+
+[[monsters]]
+card = "skeleton"
+
+[[monsters]]
+card = "mi_go"
+
+[[monsters]]
+card = "ghoul"
+`;
+
 // An inline card naming a skill EH does not have (its five: lore, influence, observation, strength, will).
 const BROKEN = `game = "eldritch"
 title = "A broken inline card"
@@ -267,35 +297,7 @@ test('long odds show progress and Cancel stops them; the page goes on working', 
 
 test('long exact odds show how much of the probability is resolved, and Cancel stops them', async () => {
   const page = await open(browser, server.url);
-  // Issue 14's realistic encounter (a Condition, a scripted weapon, 2 Clues) against six monsters: its
-  // exact odds take several seconds here, every roll enumerated.
-  await setText(page, `game = "eldritch"
-title = "Blessed, a Double-barreled Shotgun and 2 Clues against six monsters"
-
-[investigator]
-card = "mark_harrigan"
-clues = 2
-conditions = ["blessed"]
-possessions = ["double_barreled_shotgun"]
-
-[[monsters]]
-card = "ghoul"
-
-[[monsters]]
-card = "zombie"
-
-[[monsters]]
-card = "deep_one"
-
-[[monsters]]
-card = "skeleton"
-
-[[monsters]]
-card = "mi_go"
-
-[[monsters]]
-card = "ghoul"
-`);
+  await setText(page, SIX);
   await page.locator('#odds').click();
   // A determinate bar: the share of the probability mass resolved, strictly between none and all.
   await page.waitForFunction(() => {
@@ -307,14 +309,68 @@ card = "ghoul"
   const barPct = await page.locator('#bar').evaluate((b) => b.value * 100);
   assert.ok(barPct > 0 && barPct < 100, `bar at ${barPct}%`);
   await shot(page, '5b-exact-progress');
+  // A first visit is not cross-origin isolated (only the service worker adds the headers): no shared
+  // flag, so Cancel ends the worker and starts a fresh one.
+  assert.equal(await page.evaluate(() => crossOriginIsolated), false);
   await page.locator('#cancel').click();
   await page.waitForSelector('#progress', { state: 'hidden' });
   assert.equal(await page.locator('#status').innerText(), 'cancelled');
   assert.equal(await page.locator('#chart-defeated').count(), 0);
+  assert.deepEqual(await page.evaluate(() => [window.__mythos.cancelled, window.__mythos.workers]), ['restart', 2]);
   // The engine restarted: the next action works (this scenario has no [dice], so Run refuses it).
   await page.locator('#run').click();
   await page.waitForSelector('#status.bad');
   assert.match(await page.locator('#output').innerText(), /dice/);
+  // And a scenario plays on the fresh worker within the second.
+  await setText(page, GHOUL);
+  await page.locator('#run').click();
+  await page.locator('#transcript').waitFor();
+  const t = await lastTiming(page);
+  timings.run_after_restart_ms = t.wallMs;
+  assert.ok(t.wallMs < 1000, `run after a restart in ${t.wallMs} ms`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('from the second visit Cancel stops the engine through a shared flag: the same worker runs the next scenario at once', async () => {
+  const page = await open(browser, server.url);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  // The service worker's headers make the page cross-origin isolated: it may share memory with its worker.
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+  await setText(page, SIX);
+  await page.locator('#odds').click();
+  await page.waitForFunction(() => document.getElementById('bar').hasAttribute('value'));
+  const t0 = await page.evaluate(() => performance.now());
+  await page.locator('#cancel').click();
+  await page.waitForSelector('#progress', { state: 'hidden' });
+  const stopMs = (await page.evaluate(() => performance.now())) - t0;
+  timings.exact_cancel_ms = stopMs;
+  assert.equal(await page.locator('#status').innerText(), 'cancelled');
+  assert.equal(await page.locator('#chart-defeated').count(), 0);
+  // The engine stopped on its own (its progress callback said no: E0503) within the grace the page
+  // gives it before it ends the worker (2 s): one worker all along.
+  assert.deepEqual(await page.evaluate(() => [window.__mythos.cancelled, window.__mythos.workers]), ['flag', 1]);
+  assert.ok(stopMs < 2000, `stopped in ${stopMs} ms`);
+  // Another long computation is cancelled the same way (the flag names the odds to stop, not the next).
+  await page.locator('#samples').fill('5000000');
+  await page.locator('#odds').click();
+  await page.waitForFunction(() => Number(document.getElementById('bar').value) > 0);
+  await page.locator('#cancel').click();
+  await page.waitForSelector('#progress', { state: 'hidden' });
+  assert.equal(await page.locator('#status').innerText(), 'cancelled');
+  assert.deepEqual(await page.evaluate(() => [window.__mythos.cancelled, window.__mythos.workers]), ['flag', 1]);
+  // The same worker goes on at once: the Ghoul's exact odds in under a second.
+  await page.locator('#samples').fill('0');
+  await setText(page, GHOUL);
+  await page.locator('#odds').click();
+  await page.locator('#chart-defeated').waitFor();
+  assert.match(await page.locator('.output .meta').first().innerText(), /^exact/);
+  const t = await lastTiming(page);
+  timings.odds_after_cancel_ms = t.wallMs;
+  assert.ok(t.wallMs < 1000, `odds after a cancel in ${t.wallMs} ms`);
+  assert.equal(await page.evaluate(() => window.__mythos.workers), 1);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -34,20 +34,40 @@ rerolls = "until_pass"
 
 // ---------------------------------------------------------------- the engine's worker
 
+// What the tests read: the last action's timing, how many workers were started, how the last Cancel
+// stopped the engine ('flag' or 'restart').
+const perf = { last: null, workers: 0, cancelled: null };
+window.__mythos = perf;
+
 let worker = null;
 let nextId = 1;
 const pending = new Map();
 let packs = [];
+// The call the page waits on ({id, op}), for Cancel.
+let current = null;
+
+// Cancel's flag, shared with the worker where the page is cross-origin isolated (sw.js serves every
+// file with the headers that make it so, from the second visit on): the page writes the id of the odds
+// to stop, the worker's engine reads it at its next progress report and stops, and the worker goes on
+// with its module and what it keeps. Without it (a first visit, a server or browser without the
+// headers), or when the worker does not answer within CANCEL_GRACE ms (a Run, a Validate), Cancel ends
+// the worker and starts a fresh one, which is sent the loaded packs again.
+const flag = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === 'function'
+  ? new Int32Array(new SharedArrayBuffer(4)) : null;
+const CANCEL_GRACE = 2000;
+perf.shared = flag !== null;
 
 function startWorker() {
   worker = new Worker('worker.js', { type: 'module' });
+  perf.workers += 1;
   worker.onmessage = (e) => {
     const msg = e.data;
     const p = pending.get(msg.id);
     if (!p) return;
     if ('progress' in msg && !('ok' in msg)) { p.onProgress && p.onProgress(msg); return; }
     pending.delete(msg.id);
-    if (msg.ok) p.resolve(msg);
+    if (msg.ok && msg.out && msg.out.cancelled) p.reject(new Error('cancelled'));
+    else if (msg.ok) p.resolve(msg);
     else {
       p.reject(new Error(msg.panic ? `the engine stopped: ${msg.panic}` : msg.error));
       if (msg.fatal) restartWorker();
@@ -57,7 +77,9 @@ function startWorker() {
     for (const p of pending.values()) p.reject(new Error(`the engine could not start: ${e.message || 'unknown error'}`));
     pending.clear();
   };
+  const hello = call('hello', { flag: flag && flag.buffer });
   if (packs.length) call('packs', { packs }).catch(() => {});
+  return hello;
 }
 
 function restartWorker() {
@@ -67,8 +89,24 @@ function restartWorker() {
   startWorker();
 }
 
-function call(op, args = {}, onProgress = null) {
+// Cancel: odds stop through the shared flag when there is one; anything else ends the worker.
+function cancel() {
+  if (!busy || !current) return;
+  const { id, op } = current;
+  if (flag && op === 'odds') {
+    Atomics.store(flag, 0, id);
+    perf.cancelled = 'flag';
+    setTimeout(() => { if (pending.has(id)) { perf.cancelled = 'restart'; restartWorker(); } }, CANCEL_GRACE);
+  } else {
+    perf.cancelled = 'restart';
+    restartWorker();
+  }
+}
+
+// Sends one operation to the worker; its answer settles the promise. An action's call is `current`.
+function call(op, args = {}, onProgress = null, isAction = false) {
   const id = nextId++;
+  if (isAction) current = { id, op };
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject, onProgress });
     worker.postMessage({ id, op, ...args });
@@ -431,8 +469,6 @@ function showOdds(o, ms) {
 
 // ---------------------------------------------------------------- actions
 
-const perf = { last: null };
-window.__mythos = perf;
 let busy = false;
 
 function setBusy(b) {
@@ -474,12 +510,12 @@ async function act(action) {
       };
       draw();
       timer = setInterval(draw, 250);
-      const r = await call('odds', { ...args, samples, seed: 1 }, (m) => { last = m; draw(); });
+      const r = await call('odds', { ...args, samples, seed: 1 }, (m) => { last = m; draw(); }, true);
       showOdds(r.out, performance.now() - t0);
       perf.last = { action, engineMs: r.ms, wallMs: performance.now() - t0 };
     } else {
       const op = action === 'check' ? 'run' : action;
-      const r = await call(op, args);
+      const r = await call(op, args, null, true);
       const wall = performance.now() - t0;
       if (action === 'run') showRun(r.out, wall);
       else if (action === 'check') showCheck(r.out, wall);
@@ -492,6 +528,7 @@ async function act(action) {
   } finally {
     clearInterval(timer);
     $('progress').hidden = true;
+    current = null;
     setBusy(false);
   }
 }
@@ -500,7 +537,7 @@ $('run').addEventListener('click', () => act('run'));
 $('check').addEventListener('click', () => act('check'));
 $('validate').addEventListener('click', () => act('validate'));
 $('odds').addEventListener('click', () => act('odds'));
-$('cancel').addEventListener('click', () => restartWorker());
+$('cancel').addEventListener('click', cancel);
 $('samples').addEventListener('change', save);
 pathInput.addEventListener('change', save);
 
@@ -509,7 +546,7 @@ document.addEventListener('keydown', (e) => {
   if (mod && e.key === 'Enter') { e.preventDefault(); act(e.shiftKey ? 'check' : 'run'); }
   else if (e.altKey && e.key === 'Enter') { e.preventDefault(); act('odds'); }
   else if (mod && (e.key === 's' || e.key === 'S')) { e.preventDefault(); act('validate'); }
-  else if (e.key === 'Escape' && busy) { restartWorker(); }
+  else if (e.key === 'Escape' && busy) { cancel(); }
 });
 
 // ---------------------------------------------------------------- card packs from the disk
@@ -773,7 +810,7 @@ $('p-write-run').addEventListener('click', () => { if (writePicked()) act('run')
 async function main() {
   try { packs = JSON.parse(localStorage.getItem(STORE + 'packs') || '[]'); } catch (_) { packs = []; }
   packsLabel();
-  startWorker();
+  const hello = startWorker();
   let shared = null;
   try { shared = await readFragment(); } catch (_) { setStatus('the link holds no readable scenario', 'bad'); }
   if (shared) {
@@ -786,8 +823,8 @@ async function main() {
   $('samples').value = localStorage.getItem(STORE + 'samples') || '0';
   drawEditor();
   whatChanged();
-  const hello = await call('hello');
-  $('version').textContent = `mythos ${hello.out.version}.`;
+  const { out } = await hello;
+  $('version').textContent = `mythos ${out.version}.`;
   setStatus('ready: Ctrl+Enter runs the scenario');
   document.body.dataset.ready = 'true';
   if (shared && ['run', 'check', 'validate', 'odds'].includes(shared.action)) await act(shared.action);

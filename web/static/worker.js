@@ -1,6 +1,10 @@
-// The engine's thread: the WebAssembly module runs here, so a long computation never freezes the page,
-// and Cancel is `worker.terminate()`. Each message {id, op, ...} gets one answer {id, ok, out, ms}, and
-// odds also send {id, progress}: between chunks of samples, and as exact odds resolve the probability.
+// The engine's thread: the WebAssembly module runs here, so a long computation never freezes the page.
+// Each message {id, op, ...} gets one answer {id, ok, out, ms}, and odds also send {id, progress}: between
+// chunks of samples, and as exact odds go on. While the engine computes, this thread reads no message, so
+// Cancel reaches odds through a shared flag (where the page is cross-origin isolated, see sw.js): the page
+// writes the id of the odds to stop, the exact odds' progress callback and the loop over sampled chunks
+// read it, and the odds end at once with `{cancelled: true}` (exact odds through their callback's `false`,
+// E0503), the module and what it keeps still here. Elsewhere Cancel ends this worker.
 import init, * as m from './pkg/mythos_web.js';
 
 const ready = init();
@@ -9,6 +13,10 @@ const ready = init();
 const CHUNK = 2000;
 
 function parse(s) { return JSON.parse(s); }
+
+// The shared cancel flag (an Int32Array over a SharedArrayBuffer, from the page), or null.
+let flag = null;
+const cancelled = (id) => flag !== null && Atomics.load(flag, 0) === id;
 
 // Sums sampled chunks: each distribution weighted by its chunk's share of the runs.
 function addPairs(acc, pairs, w) {
@@ -47,6 +55,7 @@ function sampled(id, job, samples, seed) {
   const parts = [];
   let done = 0;
   while (done < samples) {
+    if (cancelled(id)) return { cancelled: true };
     const n = Math.min(CHUNK, samples - done);
     const o = parse(job.sampled(n, seed + done));
     if (o.diagnostics) return o;
@@ -60,8 +69,8 @@ function sampled(id, job, samples, seed) {
 }
 
 // The exact odds' progress: the share of the probability mass resolved, sent to the page at most every
-// 100 ms (the engine reports it every few dozen runs of the rules). Cancel ends the worker, as for
-// samples: while the engine runs, this thread reads no message.
+// 100 ms (the engine reports it every few dozen runs of the rules); its `false` (the page's flag set to
+// this id) stops the engine with E0503.
 function exactProgress(id) {
   let last = -Infinity;
   let pass = 1;
@@ -74,7 +83,7 @@ function exactProgress(id) {
       last = now;
       self.postMessage({ id, progress: done, exact: true, pass });
     }
-    return true;
+    return !cancelled(id);
   };
 }
 
@@ -88,10 +97,12 @@ function odds(id, { path, text, samples, seed }) {
   try {
     if (samples > 0) return sampled(id, job, samples, seed);
     const exact = parse(job.exact_with_progress(exactProgress(id)));
+    if (exact.diagnostics && exact.diagnostics.some(d => d.code === 'E0503')) return { cancelled: true };
     // Too large to enumerate (E0501): sample instead, as `mythos odds --samples` would.
     if (exact.diagnostics && exact.diagnostics.some(d => d.code === 'E0501')) {
       self.postMessage({ id, progress: 0, text: 'too large to enumerate: sampling 100,000 runs' });
       const out = sampled(id, job, 100000, seed);
+      if (out.cancelled) return out;
       out.fallback = exact.diagnostics[0];
       return out;
     }
@@ -108,7 +119,10 @@ self.onmessage = async (e) => {
     const t0 = performance.now();
     let out;
     switch (op) {
-      case 'hello': out = { version: m.version() }; break;
+      case 'hello':
+        flag = e.data.flag ? new Int32Array(e.data.flag) : null;
+        out = { version: m.version(), flag: flag !== null };
+        break;
       case 'packs': out = parse(m.set_packs(JSON.stringify(e.data.packs))); break;
       case 'cards': out = parse(m.cards(e.data.game)); break;
       case 'run': out = parse(m.run(e.data.path, e.data.text)); break;
