@@ -299,15 +299,11 @@ test('long exact odds show how much of the probability is resolved, and Cancel s
   const page = await open(browser, server.url);
   await setText(page, SIX);
   await page.locator('#odds').click();
-  // A determinate bar: the share of the probability mass resolved, strictly between none and all.
-  await page.waitForFunction(() => {
-    const bar = document.getElementById('bar');
-    return bar.hasAttribute('value') && bar.value > 0 && bar.value < 1;
-  });
+  // Never computed to the end here: the runs so far and their pace, with the probability resolved.
+  await page.waitForFunction(() => /runs of the rules so far/.test(document.getElementById('progress-text').textContent));
   const shown = await page.locator('#progress-text').innerText();
-  assert.match(shown, /^every roll enumerated: \d+\.\d+% of the probability resolved/);
-  const barPct = await page.locator('#bar').evaluate((b) => b.value * 100);
-  assert.ok(barPct > 0 && barPct < 100, `bar at ${barPct}%`);
+  assert.match(shown, /^every roll enumerated: about [\d,]+ runs of the rules so far, [\d,]+ a second \(\d+\.\d+% of the probability resolved\)/);
+  assert.equal(await page.locator('#bar').evaluate((b) => b.hasAttribute('value')), false);
   await shot(page, '5b-exact-progress');
   // A first visit is not cross-origin isolated (only the service worker adds the headers): no shared
   // flag, so Cancel ends the worker and starts a fresh one.
@@ -341,7 +337,7 @@ test('from the second visit Cancel stops the engine through a shared flag: the s
   assert.equal(await page.evaluate(() => crossOriginIsolated), true);
   await setText(page, SIX);
   await page.locator('#odds').click();
-  await page.waitForFunction(() => document.getElementById('bar').hasAttribute('value'));
+  await page.waitForFunction(() => /runs of the rules/.test(document.getElementById('progress-text').textContent));
   const t0 = await page.evaluate(() => performance.now());
   await page.locator('#cancel').click();
   await page.waitForSelector('#progress', { state: 'hidden' });
@@ -372,6 +368,56 @@ test('from the second visit Cancel stops the engine through a shared flag: the s
   assert.ok(t.wallMs < 1000, `odds after a cancel in ${t.wallMs} ms`);
   assert.equal(await page.evaluate(() => window.__mythos.workers), 1);
   assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// Four monsters: exact odds of a few seconds here.
+const FOUR = SIX.replace(/\n\[\[monsters\]\]\ncard = "mi_go"\n\n\[\[monsters\]\]\ncard = "ghoul"\n$/, '\n').replace('six monsters', 'four monsters');
+
+// Samples the progress bar and its text every 50 ms until the odds are drawn: [ms since the click, the
+// bar's value (null while it has none), the text].
+async function progressOf(page, shotName = null) {
+  await page.evaluate(() => {
+    document.getElementById('output').innerHTML = '';
+    window.__seen = [];
+    const t0 = performance.now();
+    window.__probe = setInterval(() => {
+      const bar = document.getElementById('bar');
+      if (!document.getElementById('progress').hidden) window.__seen.push([performance.now() - t0, bar.hasAttribute('value') ? bar.value : null, document.getElementById('progress-text').textContent]);
+    }, 50);
+  });
+  await page.locator('#odds').click();
+  if (shotName) {
+    await page.waitForFunction(() => document.getElementById('bar').value >= 0.3 || !!document.getElementById('chart-defeated'));
+    await shot(page, shotName);
+  }
+  await page.locator('#chart-defeated').waitFor({ timeout: 120000 });
+  return page.evaluate(() => { clearInterval(window.__probe); return window.__seen; });
+}
+
+test('exact odds show their runs of the rules; the next time, the bar is their share and it grows with the time', async () => {
+  const page = await open(browser, server.url);
+  assert.doesNotMatch(FOUR, /mi_go/);
+  await setText(page, FOUR);
+  const first = await progressOf(page);
+  const counts = first.map(([, , t]) => t.match(/about ([\d,]+) runs of the rules so far/)).filter(Boolean).map((m) => Number(m[1].replace(/,/g, '')));
+  assert.ok(counts.length >= 2 && counts.at(-1) > counts[0], JSON.stringify(counts));
+  assert.ok(first.every(([, v]) => v === null), 'no share the first time');
+  const runs = Number((await page.locator('.output .meta').first().innerText()).match(/exact: ([\d,]+) runs/)[1].replace(/,/g, ''));
+  // The second time: the share of the runs the first took (the engine calls back once per 64 runs).
+  const second = await progressOf(page, '5c-exact-progress-known');
+  const shares = second.filter(([, v]) => v !== null);
+  assert.ok(shares.length >= 5, JSON.stringify(second));
+  const total = Number(shares.at(-1)[2].match(/of ([\d,]+) runs of the rules/)[1].replace(/,/g, ''));
+  assert.ok(Math.abs(total - runs) <= 64, `${total} runs shown, ${runs} made`);
+  assert.ok(shares.every(([, v], i) => i === 0 || v >= shares[i - 1][1]), 'the share never goes back');
+  // Steady: the bar passes half way between a fifth and four fifths of the time (the probability
+  // resolved passes it at the very end).
+  const end = second.at(-1)[0];
+  const half = shares.find(([, v]) => v >= 0.5);
+  assert.ok(half && half[0] > 0.2 * end && half[0] < 0.8 * end, `half way at ${half && half[0]} ms of ${end} ms`);
+  timings.four_monsters_exact_odds_ms = (await lastTiming(page)).wallMs;
+  timings.four_monsters_half_way_ms = [Math.round(half[0]), Math.round(end)];
   await page.context().close();
 });
 

@@ -469,6 +469,30 @@ function showOdds(o, ms) {
 
 // ---------------------------------------------------------------- actions
 
+// How many progress calls and runs of the rules the exact odds of a scenario took, by a digest of the engine's version, the
+// file name and the text (FNV-1a), the last 100 kept in localStorage.
+let engineVersion = '';
+function runsKey(path, body) {
+  let h = 0x811c9dc5;
+  for (const c of `${engineVersion}\n${path}\n${body}`) h = Math.imul(h ^ c.codePointAt(0), 0x01000193) >>> 0;
+  return h.toString(36);
+}
+function callsTable() {
+  try { return JSON.parse(localStorage.getItem(STORE + 'calls') || '{}'); } catch (_) { return {}; }
+}
+function knownCalls(key) {
+  const k = callsTable()[key];
+  return k && k.calls > 0 && k.runs > 0 ? k : null;
+}
+function keepCalls(key, counts) {
+  const t = callsTable();
+  delete t[key];
+  t[key] = counts;
+  const keys = Object.keys(t);
+  for (const k of keys.slice(0, Math.max(0, keys.length - 100))) delete t[k];
+  try { localStorage.setItem(STORE + 'calls', JSON.stringify(t)); } catch (_) { /* storage full or off */ }
+}
+
 let busy = false;
 
 function setBusy(b) {
@@ -491,26 +515,41 @@ async function act(action) {
       $('progress').hidden = false;
       $('bar').removeAttribute('value');
       const started = performance.now();
+      // The exact odds' steady measure is the engine's progress calls (about one per 64 runs of the
+      // rules); how many a scenario takes is kept when it runs to the end, so the next computation of the same
+      // text by the same engine draws its share of them, and the time left.
+      const key = runsKey(args.path, args.text);
+      const known = knownCalls(key);
       // The last progress message, drawn again every 250 ms so the time goes on between messages.
       let last = null;
       const draw = () => {
         const secs = (performance.now() - started) / 1000;
         const bar = $('bar');
         if (!last) { $('progress-text').textContent = `${samples ? 'sampling' : 'enumerating every roll'} · ${secs.toFixed(1)} s`; return; }
-        bar.value = last.progress;
-        const pctText = `${(last.progress * 100).toFixed(last.progress < 0.01 ? 2 : 1)}%`;
+        const pctOf = (p) => `${(p * 100).toFixed(p < 0.01 ? 2 : 1)}%`;
+        const leftOf = (share) => {
+          const left = share > 0 ? secs * (1 - share) / share : 0;
+          return left >= 90 ? `about ${Math.round(left / 60)} min left` : `about ${Math.ceil(left)} s left`;
+        };
         if (last.exact) {
-          // The share of the probability mass resolved: it does not grow at a steady pace, so no time left.
-          $('progress-text').textContent = `every roll enumerated: ${pctText} of the probability resolved${last.pass > 1 ? ` (finer pass ${last.pass})` : ''} · ${secs.toFixed(1)} s`;
+          const runs = last.runs.toLocaleString('en');
+          const mass = `${pctOf(last.progress)} of the probability resolved${last.pass > 1 ? `, finer pass ${last.pass}` : ''}`;
+          if (known) {
+            const share = Math.min(last.calls / known.calls, 0.999);
+            bar.value = share;
+            $('progress-text').textContent = `every roll enumerated: about ${Math.round(share * known.runs).toLocaleString('en')} of ${known.runs.toLocaleString('en')} runs of the rules (${pctOf(share)}, as when it last ran to the end; ${mass}) · ${secs.toFixed(1)} s, ${leftOf(share)}`;
+          } else {
+            // No total known yet: the count and its pace, the bar moving without a share.
+            bar.removeAttribute('value');
+            $('progress-text').textContent = `every roll enumerated: about ${runs} runs of the rules so far, ${Math.round(last.runs / Math.max(secs, 0.1)).toLocaleString('en')} a second (${mass}) · ${secs.toFixed(1)} s`;
+          }
         } else {
-          const left = last.progress > 0 ? secs * (1 - last.progress) / last.progress : 0;
-          const eta = left >= 90 ? `about ${Math.round(left / 60)} min left` : `about ${Math.ceil(left)} s left`;
-          $('progress-text').textContent = `${last.text} (${pctText}) · ${secs.toFixed(1)} s, ${eta}`;
+          bar.value = last.progress;
+          $('progress-text').textContent = `${last.text} (${pctOf(last.progress)}) · ${secs.toFixed(1)} s, ${leftOf(last.progress)}`;
         }
       };
-      draw();
-      timer = setInterval(draw, 250);
       const r = await call('odds', { ...args, samples, seed: 1 }, (m) => { last = m; draw(); }, true);
+      if (r.out.progress_calls) keepCalls(key, { calls: r.out.progress_calls, runs: r.out.runs });
       showOdds(r.out, performance.now() - t0);
       perf.last = { action, engineMs: r.ms, wallMs: performance.now() - t0 };
     } else {
@@ -824,6 +863,7 @@ async function main() {
   drawEditor();
   whatChanged();
   const { out } = await hello;
+  engineVersion = out.version;
   $('version').textContent = `mythos ${out.version}.`;
   setStatus('ready: Ctrl+Enter runs the scenario');
   document.body.dataset.ready = 'true';

@@ -68,20 +68,27 @@ function sampled(id, job, samples, seed) {
   return out;
 }
 
-// The exact odds' progress: the share of the probability mass resolved, sent to the page at most every
-// 100 ms (the engine reports it every few dozen runs of the rules); its `false` (the page's flag set to
-// this id) stops the engine with E0503.
-function exactProgress(id) {
+// The exact odds' progress: the engine calls back at its first run of the rules and about every 64 runs
+// after (RUNS_PER_CALL; its probe runs are not counted), with the share of the probability mass
+// resolved. That share is uneven (the first branches explored do most of the work and hold little of
+// the mass: 0% most of the time, then all of it at the end), so the page is told the calls so far too,
+// a count that grows with the work at a steady pace and, for the same scenario, reaches the same total
+// every time. At most one message per 100 ms; the callback's `false` (the page's flag set to this id)
+// stops the engine with E0503.
+const RUNS_PER_CALL = 64;
+
+function exactProgress(id, counted) {
   let last = -Infinity;
   let pass = 1;
   let before = 0;
   return (done) => {
+    counted.calls += 1;
     if (done < before) pass += 1;
     before = done;
     const now = performance.now();
     if (now - last >= 100) {
       last = now;
-      self.postMessage({ id, progress: done, exact: true, pass });
+      self.postMessage({ id, progress: done, exact: true, pass, calls: counted.calls, runs: (counted.calls - 1) * RUNS_PER_CALL + 1 });
     }
     return !cancelled(id);
   };
@@ -96,8 +103,10 @@ function odds(id, { path, text, samples, seed }) {
   }
   try {
     if (samples > 0) return sampled(id, job, samples, seed);
-    const exact = parse(job.exact_with_progress(exactProgress(id)));
+    const counted = { calls: 0 };
+    const exact = parse(job.exact_with_progress(exactProgress(id, counted)));
     if (exact.diagnostics && exact.diagnostics.some(d => d.code === 'E0503')) return { cancelled: true };
+    exact.progress_calls = counted.calls;
     // Too large to enumerate (E0501): sample instead, as `mythos odds --samples` would.
     if (exact.diagnostics && exact.diagnostics.some(d => d.code === 'E0501')) {
       self.postMessage({ id, progress: 0, text: 'too large to enumerate: sampling 100,000 runs' });
