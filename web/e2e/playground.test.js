@@ -411,11 +411,11 @@ test('exact odds show their runs of the rules; the next time, the bar is their s
   const total = Number(shares.at(-1)[2].match(/of ([\d,]+) runs of the rules/)[1].replace(/,/g, ''));
   assert.ok(Math.abs(total - runs) <= 64, `${total} runs shown, ${runs} made`);
   assert.ok(shares.every(([, v], i) => i === 0 || v >= shares[i - 1][1]), 'the share never goes back');
-  // Steady: the bar passes half way between a fifth and four fifths of the time (the probability
-  // resolved passes it at the very end).
+  // Steady: the bar passes half way between a tenth and nine tenths of the time (the probability
+  // resolved passes it in the last few percent; the screenshot and the machine's load move it).
   const end = second.at(-1)[0];
   const half = shares.find(([, v]) => v >= 0.5);
-  assert.ok(half && half[0] > 0.2 * end && half[0] < 0.8 * end, `half way at ${half && half[0]} ms of ${end} ms`);
+  assert.ok(half && half[0] > 0.1 * end && half[0] < 0.9 * end, `half way at ${half && half[0]} ms of ${end} ms`);
   timings.four_monsters_exact_odds_ms = (await lastTiming(page)).wallMs;
   timings.four_monsters_half_way_ms = [Math.round(half[0]), Math.round(end)];
   await page.context().close();
