@@ -174,6 +174,13 @@ test('the keys: Alt+Enter odds, Esc cancels them, Ctrl+S validates, Ctrl+Shift+E
   // The Ghoul scenario has no [expect] lines: nothing to check.
   await editor.press('Control+Shift+Enter');
   await page.waitForFunction(() => document.getElementById('status').textContent === 'nothing to check');
+  // Reached with the keyboard, the editor shows that it has the focus.
+  await page.locator('#path').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'text');
+  assert.equal(await page.locator('#editor').evaluate((e) => getComputedStyle(e).outlineStyle), 'solid');
   // Tab in the editor indents; Esc then Tab moves the focus on.
   await editor.focus();
   await editor.press('Tab');
@@ -437,6 +444,12 @@ test('a shared link opens on the same result', async () => {
   assert.equal(await other.locator('#text').inputValue(), GHOUL);
   assert.equal(await other.locator('#transcript').innerText(), transcript);
   await shot(other, '6-shared-link');
+  // Edited, then reloaded: the edit is kept, not the link's text.
+  await other.locator('#text').press('Control+End');
+  await other.keyboard.type('# edited\n');
+  await other.reload();
+  await other.waitForSelector('body[data-ready=true]');
+  assert.equal(await other.locator('#text').inputValue(), GHOUL + '# edited\n');
   await other.context().close();
 });
 

@@ -232,6 +232,9 @@ text.addEventListener('input', () => {
   if (marks.errors.length || Object.keys(marks.lines).length) marks = { errors: [], lines: {} };
   drawEditor();
   save();
+  // A shared link's text, once edited, is no longer what the address holds: drop the fragment, so a
+  // reload opens the edited text (kept in localStorage) and not the link's.
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
 });
 addEventListener('pagehide', save);
 text.addEventListener('scroll', syncScroll);
