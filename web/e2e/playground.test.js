@@ -284,6 +284,55 @@ test('Odds draws the distributions of a single-monster encounter', async () => {
   await page.context().close();
 });
 
+// AH2e, hand-computed: Fight 1 and Sneak 2 against a monster of toughness 1, awareness 0, combat
+// rating 0, damage 1, with Stamina 2. A Combat check (1 die) passes with 1/3, an Evade check (2 dice)
+// with 1 - (2/3)^2 = 5/9. Surviving: try to evade each round, 5/9 + 4/9 * 5/9 = 65/81 = 80.2%, whether or
+// not one first tries to evade; defeating it: fight each round, 1/3 + 2/3 * 1/3 = 5/9 = 55.6%.
+const DUEL = `game = "arkham"
+title = "A duel: evade or fight"
+
+[investigator]
+name = "Test investigator"
+speed = 1
+sneak = 2
+fight = 1
+will = 1
+lore = 1
+luck = 1
+stamina = 2
+sanity = 5
+
+[[monsters]]
+card = { id = "brute", name = "Brute", kind = "monster", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }
+`;
+
+test("Odds with a best-for aim show the best play's value and each option's value at each decision", async () => {
+  const page = await open(browser, server.url);
+  await setText(page, DUEL);
+  await page.locator('#objective').selectOption('survive');
+  await page.locator('#odds').click();
+  await page.locator('#best').waitFor();
+  assert.match(await page.locator('#best h3').innerText(), /the investigator survives: 80\.2%$/);
+  const first = page.locator('#best .decision[data-decision="0"]');
+  assert.match(await first.locator('h4').innerText(), /^Brute: try to evade it first\?/);
+  assert.deepEqual(await first.locator('.option .p').allInnerTexts(), ['80.2%', '80.2%']);
+  assert.equal(await first.locator('.option.best').count(), 1);
+  // The charts below are the odds under that play: 65/81 of ending ok.
+  assert.match(await page.locator('#chart-status').innerText(), /80\.2%/);
+  await shot(page, '4b-best-choice');
+  // Another aim, another best play: defeating the Brute.
+  await page.locator('#objective').selectOption('defeat_all');
+  await page.locator('#odds').click();
+  await page.waitForFunction(() => /every monster defeated/.test((document.querySelector('#best h3') || {}).textContent || ''));
+  assert.match(await page.locator('#best h3').innerText(), /every monster defeated: 55\.6%$/);
+  assert.match(await page.locator('#chart-defeated').innerText(), /Brute\s+55\.6%/);
+  // The aim goes with a shared link.
+  await page.locator('#share').click();
+  await page.waitForFunction(() => location.hash.includes('b=defeat_all'));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('long odds show progress and Cancel stops them; the page goes on working', async () => {
   const page = await open(browser, server.url);
   await setText(page, GHOUL);

@@ -262,6 +262,7 @@ function save() {
     localStorage.setItem(STORE + 'text', text.value);
     localStorage.setItem(STORE + 'path', pathInput.value);
     localStorage.setItem(STORE + 'samples', $('samples').value);
+    localStorage.setItem(STORE + 'objective', $('objective').value);
   } catch (_) { /* storage full or off: nothing to do */ }
 }
 
@@ -289,6 +290,7 @@ async function fragmentOf(action) {
   const raw = new TextEncoder().encode(text.value);
   const params = new URLSearchParams();
   params.set('a', action);
+  if (action === 'odds' && $('objective').value) params.set('b', $('objective').value);
   if (pathInput.value !== 'scenario.toml') params.set('p', pathInput.value);
   if (typeof CompressionStream === 'function') params.set('z', bytesToB64url(await pipe(raw, new CompressionStream('deflate-raw'))));
   else params.set('s', bytesToB64url(raw));
@@ -303,7 +305,7 @@ async function readFragment() {
   if (params.has('z')) body = new TextDecoder().decode(await pipe(b64urlToBytes(params.get('z')), new DecompressionStream('deflate-raw')));
   else if (params.has('s')) body = new TextDecoder().decode(b64urlToBytes(params.get('s')));
   if (body === null) return null;
-  return { text: body, path: params.get('p') || 'scenario.toml', action: params.get('a') || 'run' };
+  return { text: body, path: params.get('p') || 'scenario.toml', action: params.get('a') || 'run', objective: params.get('b') };
 }
 
 let lastAction = 'run';
@@ -466,8 +468,49 @@ function showOdds(o, ms) {
   html += chart("The investigator's fate", Object.entries(o.status).sort((a, b) => b[1] - a[1]), 'chart-status');
   if (!arkham && o.defeated.length) html += chart('May encounter again', [['yes', o.may_encounter_again], ['no', 1 - o.may_encounter_again]], 'chart-again');
   if (o.text) html += `<details><summary>as <code>mythos odds</code> prints it</summary><pre>${escapeHtml(o.text)}</pre></details>`;
+  if (o.best) html = bestHtml(o.best, arkham) + html;
   $('output').innerHTML = html;
   setStatus(`odds in ${ms.toFixed(0)} ms`, 'good');
+}
+
+// The best choice: the objective's value under the best play, then each decision with each option's
+// value (the best marked) and a summary of its odds.
+const OBJECTIVES = { defeat_all: 'every monster defeated', survive: 'the investigator survives', least_lost: 'least lost', pass: 'the test passes' };
+const DECISIONS_SHOWN = 8;
+
+function valueText(objective, v) {
+  return objective === 'least_lost' ? `${(-v).toFixed(2)} lost on average` : pct(v);
+}
+
+function optionSummary(o, arkham) {
+  const mean = (pairs) => pairs.reduce((m, [k, p]) => m + k * p, 0).toFixed(2);
+  const parts = [`${arkham ? 'Stamina' : 'Health'} lost ${mean(o.health_lost)}`, `Sanity lost ${mean(o.sanity_lost)}`];
+  for (const d of o.defeated) parts.push(`${escapeHtml(d.name)} defeated ${pct(d.p)}`);
+  if (o.test_passed !== null && o.test_passed !== undefined) parts.push(`passed ${pct(o.test_passed)}`);
+  const ok = o.status.ok;
+  if (ok !== undefined) parts.push(`ok ${pct(ok)}`);
+  return parts.join(' · ');
+}
+
+function decisionHtml(b, d, i, arkham) {
+  const state = [`${arkham ? 'Stamina' : 'Health'} ${d.health}`, `Sanity ${d.sanity}`, `Clues ${d.clues}`];
+  if (!arkham) state.push(`Focus ${d.focus}`);
+  if (d.faces.length) state.push(`dice ${d.faces.join(' ')}`);
+  const values = d.options.map((c) => c.value);
+  const lo = Math.min(...values, 0);
+  const hi = Math.max(...values, 1e-12);
+  const width = (v) => (b.objective === 'least_lost' ? (hi - lo > 0 ? (v - lo) / (hi - lo) : 1) : v / Math.max(hi, 1e-12)) * 100;
+  return `<div class="decision" data-decision="${i}"><h4>${escapeHtml(d.question)} <small>${escapeHtml(state.join(' · '))}</small></h4>${d.options.map((c, j) =>
+    `<div class="option${j === d.best ? ' best' : ''}"><div class="bar"><span class="k">${escapeHtml(c.answer)}${j === d.best ? ' <b>best</b>' : ''}</span><span class="track"><span class="fill" style="display:block;width:${width(c.value).toFixed(2)}%"></span></span><span class="p">${escapeHtml(valueText(b.objective, c.value))}</span></div><div class="sum">${optionSummary(c.odds, arkham)}</div></div>`).join('')}</div>`;
+}
+
+function bestHtml(b, arkham) {
+  const ds = b.decisions;
+  const head = `<div class="chart" id="best"><h3>Best choice for ${escapeHtml(OBJECTIVES[b.objective] || b.objective)}: ${escapeHtml(valueText(b.objective, b.value))}</h3>`;
+  if (!ds.length) return `${head}<p class="meta">No decision in this encounter: the rules ask the player nothing.</p></div>`;
+  const shown = ds.slice(0, DECISIONS_SHOWN).map((d, i) => decisionHtml(b, d, i, arkham)).join('');
+  const rest = ds.length > DECISIONS_SHOWN ? `<details><summary>${ds.length - DECISIONS_SHOWN} more decisions</summary>${ds.slice(DECISIONS_SHOWN).map((d, i) => decisionHtml(b, d, i + DECISIONS_SHOWN, arkham)).join('')}</details>` : '';
+  return `${head}<p class="meta">${ds.length} decision${ds.length === 1 ? '' : 's'} of the first round, each option's value under the best play after it; below, the odds under the best play.</p>${shown}${rest}</div>`;
 }
 
 // ---------------------------------------------------------------- actions
@@ -521,7 +564,7 @@ async function act(action) {
       // The exact odds' steady measure is the engine's progress calls (about one per 64 runs of the
       // rules); how many a scenario takes is kept when it runs to the end, so the next computation of the same
       // text by the same engine draws its share of them, and the time left.
-      const key = runsKey(args.path, args.text);
+      const key = runsKey(args.path, `${$('objective').value}\n${args.text}`);
       const known = knownCalls(key);
       // The last progress message, drawn again every 250 ms so the time goes on between messages.
       let last = null;
@@ -551,7 +594,8 @@ async function act(action) {
           $('progress-text').textContent = `${last.text} (${pctOf(last.progress)}) · ${secs.toFixed(1)} s, ${leftOf(last.progress)}`;
         }
       };
-      const r = await call('odds', { ...args, samples, seed: 1 }, (m) => { last = m; draw(); }, true);
+      const objective = samples ? '' : $('objective').value;
+      const r = await call('odds', { ...args, samples, seed: 1, objective }, (m) => { last = m; draw(); }, true);
       if (r.out.progress_calls) keepCalls(key, { calls: r.out.progress_calls, runs: r.out.runs });
       showOdds(r.out, performance.now() - t0);
       perf.last = { action, engineMs: r.ms, wallMs: performance.now() - t0 };
@@ -581,6 +625,7 @@ $('validate').addEventListener('click', () => act('validate'));
 $('odds').addEventListener('click', () => act('odds'));
 $('cancel').addEventListener('click', cancel);
 $('samples').addEventListener('change', save);
+$('objective').addEventListener('change', save);
 pathInput.addEventListener('change', save);
 
 document.addEventListener('keydown', (e) => {
@@ -863,6 +908,7 @@ async function main() {
     pathInput.value = localStorage.getItem(STORE + 'path') || 'scenario.toml';
   }
   $('samples').value = localStorage.getItem(STORE + 'samples') || '0';
+  $('objective').value = (shared && shared.objective !== null ? shared.objective : localStorage.getItem(STORE + 'objective')) || '';
   drawEditor();
   whatChanged();
   const { out } = await hello;

@@ -94,7 +94,7 @@ function exactProgress(id, counted) {
   };
 }
 
-function odds(id, { path, text, samples, seed }) {
+function odds(id, { path, text, samples, seed, objective }) {
   let job;
   try {
     job = new m.OddsJob(path, text);
@@ -104,6 +104,12 @@ function odds(id, { path, text, samples, seed }) {
   try {
     if (samples > 0) return sampled(id, job, samples, seed);
     const counted = { calls: 0 };
+    if (objective) {
+      // The best choice: exact odds under the best play, and each decision's options.
+      const b = parse(job.best_with_progress(objective, exactProgress(id, counted)));
+      if (b.diagnostics) return b.diagnostics.some(d => d.code === 'E0503') ? { cancelled: true } : b;
+      return { ...b.odds, best: { objective: b.objective, value: b.value, decisions: b.decisions }, progress_calls: counted.calls };
+    }
     const exact = parse(job.exact_with_progress(exactProgress(id, counted)));
     if (exact.diagnostics && exact.diagnostics.some(d => d.code === 'E0503')) return { cancelled: true };
     exact.progress_calls = counted.calls;
