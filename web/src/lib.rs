@@ -372,7 +372,11 @@ impl OddsJob {
     /// The exact odds under the best policy for `objective` (`defeat_all`, `survive`, `least_lost`,
     /// `pass`), with each decision's options and their odds (see [`best_json`]), or `{"diagnostics":
     /// [...]}`; `on_progress` as for [`OddsJob::exact_with_progress`].
-    pub fn best_with_progress(&mut self, objective: &str, on_progress: &js_sys::Function) -> String {
+    pub fn best_with_progress(
+        &mut self,
+        objective: &str,
+        on_progress: &js_sys::Function,
+    ) -> String {
         let game = self.scenario.game();
         let Some(objective) = Objective::parse(objective) else {
             return json!({"diagnostics": [], "error": format!("no such objective `{objective}`")})
@@ -383,7 +387,10 @@ impl OddsJob {
                 .call1(&JsValue::NULL, &JsValue::from_f64(done))
                 .map_or(true, |v| v.as_bool() != Some(false))
         };
-        match self.scenario.best_odds_with_progress(objective, &mut progress) {
+        match self
+            .scenario
+            .best_odds_with_progress(objective, &mut progress)
+        {
             Ok(b) => best_json(&b, game).to_string(),
             Err(d) => {
                 json!({"diagnostics": [diagnostic_json(&d, &self.path, &self.text)]}).to_string()
