@@ -266,6 +266,7 @@ fn ratios() {
                         card,
                         hook: *hook,
                         view: view.clone(),
+                        depth: 0,
                     };
                     black_box(p.hooks.call(call, &mut dice).expect("replays"));
                 }
