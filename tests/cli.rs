@@ -201,7 +201,7 @@ fn a_run_that_fails_in_json_is_an_error_object_on_stdout() {
             "{args:?}"
         );
         assert!(
-            stderr.starts_with(&format!("{file}:7:1: E0403 ")),
+            stderr.starts_with(&format!("{file}:8:10: E0403 ")),
             "{stderr}"
         );
     }
