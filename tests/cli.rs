@@ -185,9 +185,11 @@ fn a_run_that_fails_in_json_is_an_error_object_on_stdout() {
         assert_eq!(status, Some(2), "{args:?}: {stderr}");
         assert_eq!(v["code"], "E0403", "{args:?}");
         assert_eq!(v["file"], file, "{args:?}");
+        // At the `loop {}` that ran away, line 8, its block at column 10 (tests/diagnostics.rs
+        // RUNAWAY_AT), not at the hook's line 7.
         assert_eq!(
             (v["line"].as_u64(), v["column"].as_u64()),
-            (Some(7), Some(1))
+            (Some(8), Some(10))
         );
         let message = v["message"].as_str().unwrap_or("");
         assert!(
@@ -199,7 +201,7 @@ fn a_run_that_fails_in_json_is_an_error_object_on_stdout() {
             "{args:?}"
         );
         assert!(
-            stderr.starts_with(&format!("{file}:7:1: E0403 ")),
+            stderr.starts_with(&format!("{file}:8:10: E0403 ")),
             "{stderr}"
         );
     }

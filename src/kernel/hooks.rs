@@ -115,6 +115,9 @@ pub struct HookCall<'a> {
     pub card: &'a str,
     pub hook: Hook,
     pub view: TestView,
+    /// How many hook calls are under way around this one (0: fired by the rules, 1: by an effect of a
+    /// hook, ...): a refused effect names its call by it (`EffectAt`).
+    pub depth: usize,
 }
 
 pub trait Hooks {

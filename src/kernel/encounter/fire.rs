@@ -77,6 +77,7 @@ impl Encounter {
             // A hook applies whole or not at all (DESIGN invariant 4): if it fails, or one of its
             // effects breaks a rule, the state goes back to what it was before it ran.
             let before = self.rollback.then(|| (self.snapshot(), loss.clone()));
+            let depth = self.cascade;
             self.cascade += 1;
             let applied = hooks
                 .call(
@@ -84,6 +85,7 @@ impl Encounter {
                         card: &card,
                         hook,
                         view,
+                        depth,
                     },
                     &mut self.dice,
                 )
@@ -112,17 +114,21 @@ impl Encounter {
                         );
                         return Ok(());
                     }
-                    for effect in effects {
+                    for (i, effect) in effects.into_iter().enumerate() {
                         if stops && self.investigator.is_out() {
                             break;
                         }
                         match effect {
                             Effect::Store { key: k, value } => {
-                                self.keep(&card, hook, &key, k, value)?
+                                self.keep(&card, hook, &key, k, value)
                             }
-                            Effect::Exhaust => self.exhaust(&card, &key),
-                            effect => self.apply(&card, hook, effect, loss, hooks)?,
+                            Effect::Exhaust => {
+                                self.exhaust(&card, &key);
+                                Ok(())
+                            }
+                            effect => self.apply(&card, hook, effect, loss, hooks),
                         }
+                        .map_err(|e| e.refusing(&card, hook, depth, i))?;
                     }
                     Ok(())
                 });

@@ -92,6 +92,7 @@ impl Procedure for Eldritch {
                     card: "rules".into(),
                     hook: None,
                     message,
+                    effect: None,
                 })?;
             // The chosen die, then the lowest other failing dice (a Clue that rerolls several).
             let others = failing.iter().copied().filter(|&d| d != die);

@@ -9,27 +9,34 @@
 //! (its printed damage until one is set).
 
 use crate::kernel::{DiceError, DiceSource, Effect, Game, Location, Slot, Stored, TestView};
-use rhai::{Array, Dynamic, Engine, EvalAltResult, INT, ImmutableString, Map, Position};
+use rhai::{
+    Array, Dynamic, Engine, EvalAltResult, INT, ImmutableString, Map, NativeCallContext, Position,
+};
 use std::cell::RefCell;
 use std::rc::Rc;
 
 pub struct State {
     pub view: TestView,
     pub effects: Vec<Effect>,
+    /// Where in the script each effect was asked for (the method call's position).
+    pub asked_at: Vec<Position>,
     pub dice: DiceSource,
     pub dice_error: Option<DiceError>,
     pub card: ImmutableString,
-    /// Set when the hook asked for more than `Limits::EFFECTS` effects (those past it are dropped).
-    pub too_many: bool,
+    /// Where the hook asked for an effect past `Limits::EFFECTS`, if it did (those past it are
+    /// dropped).
+    pub too_many: Option<Position>,
 }
 
 impl State {
-    /// Records an effect, unless the hook already asked for `Limits::EFFECTS`.
-    pub fn push(&mut self, e: Effect) {
+    /// Records an effect the script asked for at `at`, unless the hook already asked for
+    /// `Limits::EFFECTS`.
+    pub fn push(&mut self, e: Effect, at: Position) {
         if self.effects.len() < super::Limits::EFFECTS {
             self.effects.push(e);
+            self.asked_at.push(at);
         } else {
-            self.too_many = true;
+            self.too_many.get_or_insert(at);
         }
     }
 }
@@ -46,10 +53,20 @@ fn err<T>(msg: String) -> Res<T> {
     )))
 }
 
-impl Ctx {
+/// The hook's state as one method call of the script sees it: what it records is recorded at the
+/// call's position.
+struct Asking<'a> {
+    ctx: &'a Ctx,
+    at: Position,
+}
+
+impl Asking<'_> {
     fn push(&mut self, e: Effect) {
-        self.0.borrow_mut().push(e);
+        self.ctx.0.borrow_mut().push(e, self.at);
     }
+}
+
+impl Ctx {
     fn view<T>(&self, f: impl FnOnce(&TestView) -> T) -> T {
         f(&self.0.borrow().view)
     }

@@ -25,6 +25,7 @@ fn rule(card: &str, message: impl Into<String>) -> KernelError {
         card: card.to_string(),
         hook: None,
         message: message.into(),
+        effect: None,
     }
 }
 
