@@ -11,8 +11,8 @@
 use divan::black_box;
 // The engine's internals, through the feature-gated `mythos::bench` (not the library API).
 use mythos::bench::{
-    CardSet, DiceSource, Effect, Encounter, Hook, HookCall, HookSet, Hooks, KernelError, Prepared,
-    SourceFile, TestView, no_packs, prepare_file, procedure_for,
+    CardSet, Decisions, DiceSource, Effect, Encounter, Hook, HookCall, HookSet, Hooks, KernelError,
+    Prepared, SourceFile, TestView, no_packs, prepare_file, procedure_for,
 };
 use std::time::{Duration, Instant};
 
@@ -258,6 +258,7 @@ fn ratios() {
             let encounters = 50;
             let recorded = recorded_calls(&mut p, encounters);
             let mut dice = DiceSource::seeded(0);
+            let mut decisions = Decisions::Fixed;
             let alone = fastest(40, || {
                 // Each batch a run of its own, as in play: the sandbox's per-run budgets start again.
                 p.hooks.start_run();
@@ -266,6 +267,7 @@ fn ratios() {
                         card,
                         hook: *hook,
                         view: view.clone(),
+                        decisions: &mut decisions,
                     };
                     black_box(p.hooks.call(call, &mut dice).expect("replays"));
                 }

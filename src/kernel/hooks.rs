@@ -115,6 +115,8 @@ pub struct HookCall<'a> {
     pub card: &'a str,
     pub hook: Hook,
     pub view: TestView,
+    /// Who answers a question the script asks (`ctx.card.may`), lent for the call.
+    pub decisions: &'a mut super::Decisions,
 }
 
 pub trait Hooks {

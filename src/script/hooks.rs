@@ -3,7 +3,7 @@
 
 use super::applies;
 use super::check::{Known, check, where_in};
-use super::context::{Ctx, State};
+use super::context::{Asked, Ctx, State};
 use super::engine::{DISABLED, Output, Printed, sandboxed_engine};
 use super::limits::Limits;
 use super::position::{fn_position, place};
@@ -22,8 +22,10 @@ use std::sync::OnceLock;
 
 struct Compiled {
     ast: AST,
-    /// The hooks it defines.
+    /// The hooks it defines (less those that cannot apply when the scenario's `[choices]` answer).
     defined: HookSet,
+    /// The same when the player is asked (`deciding`): a "may" is not known to be declined.
+    defined_deciding: HookSet,
     /// The card's id, as `ctx.card.id` hands it out.
     id: rhai::ImmutableString,
 }
@@ -43,6 +45,8 @@ pub struct ScriptHooks {
     sources: BTreeMap<String, ScriptSource>,
     /// Hook calls made so far (the benchmark compares against the cost of one Rhai call).
     calls: u64,
+    /// The runs ask the player each "may" (not the scenario's `[choices]`): `deciding`.
+    deciding: bool,
 }
 
 const HOOK_PREFIXES: [&str; 4] = ["before_", "after_", "on_", "when_"];
@@ -137,6 +141,7 @@ impl ScriptHooks {
                 id.clone(),
                 Compiled {
                     defined,
+                    defined_deciding: defined,
                     ast,
                     id: id.as_str().into(),
                 },
@@ -159,6 +164,7 @@ impl ScriptHooks {
             scope: Scope::new(),
             sources,
             calls: 0,
+            deciding: false,
         })
     }
 
@@ -176,19 +182,34 @@ impl ScriptHooks {
             let enc = applies::Encounter {
                 chosen: chosen(id),
                 no_combat,
+                deciding: false,
             };
-            let mut kept = HookSet::NONE;
+            let deciding = applies::Encounter {
+                deciding: true,
+                ..enc
+            };
+            let (mut kept, mut kept_deciding) = (HookSet::NONE, HookSet::NONE);
             for h in Hook::ALL.into_iter().filter(|h| c.defined.contains(*h)) {
                 if applies::never_applies(&c.ast, h, enc) {
                     skipped.push((id.clone(), h));
                 } else {
                     kept = kept.with(h);
                 }
+                if !applies::never_applies(&c.ast, h, deciding) {
+                    kept_deciding = kept_deciding.with(h);
+                }
             }
             c.defined = kept;
+            c.defined_deciding = kept_deciding;
         }
         skipped.sort_by_key(|(id, h)| (id.clone(), h.name()));
         skipped
+    }
+
+    /// Whether the runs to come ask the player each "may" (`Decisions` not `Fixed`): then no hook is
+    /// left out for a "may" the scenario's `[choices]` decline.
+    pub fn set_deciding(&mut self, deciding: bool) {
+        self.deciding = deciding;
     }
 
     /// A new run begins: the transcript budget of scripts is whole again.
@@ -384,6 +405,7 @@ fn syntax_problem(src: &ScriptSource, id: &str, e: &rhai::ParseError) -> Diagnos
 impl Hooks for ScriptHooks {
     fn defined(&self, card: &str) -> HookSet {
         match self.compiled.get(card) {
+            Some(c) if self.deciding => c.defined_deciding,
             Some(c) => c.defined,
             // A card whose script was left uncompiled came into play after all: its first hook call
             // fails with the reason (never a card silently without its text).
@@ -422,6 +444,7 @@ impl Hooks for ScriptHooks {
             effects: Vec::new(),
             dice: lent,
             dice_error: None,
+            asked: Asked::lend(call.decisions),
             card: compiled.id.clone(),
             too_many: false,
         })));
@@ -445,11 +468,17 @@ impl Hooks for ScriptHooks {
                     effects: std::mem::take(&mut s.effects),
                     dice: std::mem::replace(&mut s.dice, DiceSource::fixed(Vec::new())),
                     dice_error: s.dice_error.take(),
+                    asked: std::mem::take(&mut s.asked),
                     card: s.card.clone(),
                     too_many: s.too_many,
                 }
             });
         *dice = state.dice;
+        // A question the script asked that the answers given do not reach: the run stops there, as
+        // for dice, whatever the script made of the error.
+        if let Some(need) = state.asked.give_back(call.decisions) {
+            return Err(KernelError::Decision(need));
+        }
         if let Some(e) = state.dice_error {
             // A die rolled inside a script: the branch point is inside the hook, so exact odds must
             // not reuse another run's result at the same state.

@@ -64,6 +64,7 @@ impl Encounter {
             skip: None,
             defeat: None,
             forced: None,
+            taken: Vec::new(),
         });
         let result = self.resolve_stage(index, hooks, consequences);
         // Asked for a die the replayed prefix does not hold (exact odds): keep the test under way, so
@@ -103,6 +104,7 @@ impl Encounter {
         if let Some(r) = self.forced_result(index, hooks, consequences)? {
             return Ok(r);
         }
+        self.ask_optional_bonuses()?;
         let input = self.pool_input();
         let pool = assemble(&input, game.bonus_rule(), self.record);
         self.events.extend(pool.events);
@@ -239,7 +241,7 @@ impl Encounter {
                 }
                 let excluded = if b.during == During::Combat && !stage.spec.in_combat {
                     Some(Exclusion::CombatOnly)
-                } else if b.may && !self.is_chosen(id) {
+                } else if b.may && !stage.taken.iter().any(|t| t == id) {
                     Some(Exclusion::NotChosen)
                 } else {
                     None

@@ -10,7 +10,8 @@
 
 use crate::kernel::bounds::{self, Bounds};
 use crate::kernel::{
-    BonusKind, DiceError, DiceSource, Effect, Game, Location, Skill, Slot, Stat, Stored, TestView,
+    Answer, BonusKind, DecisionNeeded, Decisions, DiceError, DiceSource, Effect, Game, Location,
+    Question, Skill, Slot, Stat, Stored, TestView,
 };
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT, ImmutableString, Map, Position};
 use std::cell::RefCell;
@@ -21,6 +22,7 @@ pub struct State {
     pub effects: Vec<Effect>,
     pub dice: DiceSource,
     pub dice_error: Option<DiceError>,
+    pub asked: Asked,
     pub card: ImmutableString,
     /// Set when the hook asked for more than `Limits::EFFECTS` effects (those past it are dropped).
     pub too_many: bool,
@@ -33,6 +35,58 @@ impl State {
             self.effects.push(e);
         } else {
             self.too_many = true;
+        }
+    }
+}
+
+/// The most characters of a "may" effect's words (`ctx.card.may`): one line of a question.
+pub const MAY_WORDS: usize = 100;
+
+/// The questions a hook's script asks the player (`ctx.card.may`): who answers them, lent for the
+/// call; what was answered (the same question asked again in one call gets the same answer); the
+/// question the answers given did not reach.
+#[derive(Default)]
+pub struct Asked {
+    decisions: Decisions,
+    answered: Vec<(String, bool)>,
+    needed: Option<DecisionNeeded>,
+}
+
+impl Asked {
+    pub fn lend(decisions: &mut Decisions) -> Asked {
+        Asked {
+            decisions: std::mem::take(decisions),
+            ..Asked::default()
+        }
+    }
+
+    /// Gives the answers back; the question no answer reached, if one was asked.
+    pub fn give_back(self, decisions: &mut Decisions) -> Option<DecisionNeeded> {
+        *decisions = self.decisions;
+        self.needed
+    }
+
+    /// Card `card`'s "may" effect `what`: taken or not (`fixed`: the answer the scenario gives).
+    fn may(&mut self, card: &str, what: &str, fixed: bool) -> Res<bool> {
+        if let Some((_, a)) = self.answered.iter().find(|(w, _)| w == what) {
+            return Ok(*a);
+        }
+        let question = Question::May {
+            card: card.to_string(),
+            what: what.to_string(),
+        };
+        let options = vec![Answer::May(false), Answer::May(true)];
+        match self.decisions.answer(question, options, Answer::May(fixed)) {
+            Ok(answer) => {
+                let take = answer == Answer::May(true);
+                self.answered.push((what.to_string(), take));
+                Ok(take)
+            }
+            Err(need) => {
+                let msg = need.to_string();
+                self.needed = Some(need);
+                err(msg)
+            }
         }
     }
 }
