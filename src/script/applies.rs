@@ -125,6 +125,27 @@ fn may_call(e: &Expr) -> Option<Option<bool>> {
     }
 }
 
+/// `ctx.test.failing_dice.len()`: in a test's hooks, a whole number read without any failure.
+fn failing_count(e: &Expr) -> bool {
+    let Expr::Dot(outer, _, _) = e else {
+        return false;
+    };
+    let (Expr::Variable(v, _, _), Expr::Dot(test, _, _)) = (&outer.lhs, &outer.rhs) else {
+        return false;
+    };
+    let (Expr::Property(t, _), Expr::Dot(dice, _, _)) = (&test.lhs, &test.rhs) else {
+        return false;
+    };
+    let (Expr::Property(f, _), Expr::MethodCall(len, _)) = (&dice.lhs, &dice.rhs) else {
+        return false;
+    };
+    v.1 == "ctx"
+        && t.2 == "test"
+        && f.2 == "failing_dice"
+        && len.name == "len"
+        && len.args.is_empty()
+}
+
 fn literal(e: &Expr) -> bool {
     matches!(
         e,
@@ -153,7 +174,14 @@ fn condition(e: &Expr, in_test: bool, enc: Encounter) -> Value {
             let (a, b) = (&x.args[0], &x.args[1]);
             let compared =
                 (safe_read(a, in_test) && literal(b)) || (literal(a) && safe_read(b, in_test));
+            let counted = |a: &Expr, b: &Expr| {
+                in_test && failing_count(a) && matches!(b, Expr::IntegerConstant(..))
+            };
             if matches!(x.name.as_str(), "==" | "!=") && compared {
+                Value::SafeBool
+            } else if matches!(x.name.as_str(), "==" | "!=" | "<" | "<=" | ">" | ">=")
+                && (counted(a, b) || counted(b, a))
+            {
                 Value::SafeBool
             } else {
                 Value::Unknown
@@ -178,7 +206,7 @@ fn condition(e: &Expr, in_test: bool, enc: Encounter) -> Value {
         },
         _ => match ctx_property(e) {
             Some(("card", "chosen")) if !enc.chosen => Value::False,
-            Some(("card", "chosen")) => Value::SafeBool,
+            Some(("card", "chosen" | "exhausted")) => Value::SafeBool,
             Some(("test", "in_combat")) if in_test && enc.no_combat => Value::False,
             Some(("test", p)) if in_test && TEST_BOOLS.contains(&p) => Value::SafeBool,
             _ => Value::Unknown,
@@ -240,6 +268,20 @@ mod tests {
             "w".repeat(101)
         );
         assert!(!never(&long, Hook::OnPool, NOT_CHOSEN));
+    }
+
+    /// Read without failure before a "may": whether the card is exhausted, and in a test's hooks how
+    /// many dice are not successes (compared with a whole number).
+    #[test]
+    fn exhausted_and_the_count_of_failing_dice_are_safe_reads() {
+        let code = "fn after_roll(ctx) { if !ctx.card.exhausted && ctx.test.failing_dice.len() > 0 && ctx.card.may(\"reroll 1 die\") { ctx.test.reroll(0); } }";
+        assert!(never(code, Hook::AfterRoll, NOT_CHOSEN));
+        // Outside a test's hooks `ctx.test` is `()`: reading it fails, so the call is made.
+        let outside = code.replace("after_roll", "after_encounter");
+        assert!(!never(&outside, Hook::AfterCombat, NOT_CHOSEN));
+        // Another method of the dice is not known to be safe.
+        let other = code.replace("len()", "pop()");
+        assert!(!never(&other, Hook::AfterRoll, NOT_CHOSEN));
     }
 
     #[test]
