@@ -177,11 +177,9 @@ fn condition(e: &Expr, in_test: bool, enc: Encounter) -> Value {
             let counted = |a: &Expr, b: &Expr| {
                 in_test && failing_count(a) && matches!(b, Expr::IntegerConstant(..))
             };
-            if matches!(x.name.as_str(), "==" | "!=") && compared {
-                Value::SafeBool
-            } else if matches!(x.name.as_str(), "==" | "!=" | "<" | "<=" | ">" | ">=")
-                && (counted(a, b) || counted(b, a))
-            {
+            let equality = matches!(x.name.as_str(), "==" | "!=");
+            let order = matches!(x.name.as_str(), "==" | "!=" | "<" | "<=" | ">" | ">=");
+            if (equality && compared) || (order && (counted(a, b) || counted(b, a))) {
                 Value::SafeBool
             } else {
                 Value::Unknown
