@@ -11,8 +11,8 @@
 use divan::black_box;
 // The engine's internals, through the feature-gated `mythos::bench` (not the library API).
 use mythos::bench::{
-    CardSet, DiceSource, Effect, Encounter, Hook, HookCall, HookSet, Hooks, KernelError, Prepared,
-    SourceFile, TestView, no_packs, prepare_file, procedure_for,
+    CardSet, Decisions, DiceSource, Effect, Encounter, Hook, HookCall, HookSet, Hooks, KernelError,
+    Prepared, SourceFile, TestView, no_packs, prepare_file, procedure_for,
 };
 use std::time::{Duration, Instant};
 
@@ -141,6 +141,7 @@ fn ctx_reads() -> (f64, f64) {
             .find(|(_, h, _)| *h == Hook::OnPool)
             .expect("on_pool is called");
         let mut dice = DiceSource::seeded(0);
+        let mut decisions = Decisions::Fixed;
         fastest(2_000, || {
             p.hooks.start_run();
             let call = HookCall {
@@ -148,6 +149,7 @@ fn ctx_reads() -> (f64, f64) {
                 hook,
                 view: view.clone(),
                 depth: 0,
+                decisions: &mut decisions,
             };
             black_box(p.hooks.call(call, &mut dice).expect("replays"));
         })
@@ -300,6 +302,7 @@ fn ratios() {
             let encounters = 50;
             let recorded = recorded_calls(&mut p, encounters);
             let mut dice = DiceSource::seeded(0);
+            let mut decisions = Decisions::Fixed;
             let alone = fastest(40, || {
                 // Each batch a run of its own, as in play: the sandbox's per-run budgets start again.
                 p.hooks.start_run();
@@ -309,6 +312,7 @@ fn ratios() {
                         hook: *hook,
                         view: view.clone(),
                         depth: 0,
+                        decisions: &mut decisions,
                     };
                     black_box(p.hooks.call(call, &mut dice).expect("replays"));
                 }

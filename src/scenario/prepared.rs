@@ -113,6 +113,7 @@ impl Prepared {
         enc.decisions = decisions;
         enc.rollback = full;
         enc.record = full;
+        hooks.set_deciding(!enc.decisions.is_fixed());
         hooks.start_run();
         let result = plan.procedure.run(&mut enc, &plan.request, hooks);
         (enc, result)

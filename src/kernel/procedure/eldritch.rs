@@ -139,6 +139,14 @@ impl Procedure for Eldritch {
         u8::from(monster.epic)
     }
 
+    /// "You must enter a Combat Encounter with all Monsters in the order of your choice. If there are
+    /// both non-epic Monsters and Epic Monsters on that space, the non-epic Monsters must be
+    /// encountered before the Epic Monsters" (EH wiki, Encounters, Encounter Order). Read as each
+    /// next monster chosen when it is met (the rules fix no moment for the whole order).
+    fn order_is_chosen(&self) -> bool {
+        true
+    }
+
     fn ambush(&self, monster: &Monster) -> bool {
         monster.ambush
     }

@@ -18,6 +18,19 @@ macro_rules! act {
     };
 }
 
+/// Asks the player whether this card's "may" effect `what` is taken (`fixed`: the scenario's answer).
+fn may(c: &Ctx, what: &str, fixed: bool) -> Res<bool> {
+    let n = what.trim().chars().count();
+    if n == 0 || what.chars().count() > MAY_WORDS {
+        return err(format!(
+            "may(\"{what}\"): the words of a \"may\" effect are 1 to {MAY_WORDS} characters"
+        ));
+    }
+    let mut st = c.0.borrow_mut();
+    let card = st.card.clone();
+    st.asked.may(&card, what, fixed)
+}
+
 pub(super) fn register(engine: &mut Engine) {
     let e = engine;
 
@@ -88,6 +101,15 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::Exhaust);
         Ok(())
     });
+    // ctx.card: its "may" effects, asked of the player
+    e.register_fn("may", |c: &mut Card, what: &str| -> Res<bool> {
+        let fixed = c.0.view(|v| v.chosen);
+        may(&c.0, what, fixed)
+    });
+    e.register_fn(
+        "may",
+        |c: &mut Card, what: &str, fixed: bool| -> Res<bool> { may(&c.0, what, fixed) },
+    );
 
     // ctx.test: before_test
     act!(e, Test, "replace_skill", |c, s: &str| {

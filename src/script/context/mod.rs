@@ -8,7 +8,10 @@
 //! `CombatView::will_*` and `strength_*`, and `ctx.monster.damage` is the combat's `damage_value`
 //! (its printed damage until one is set).
 
-use crate::kernel::{DiceError, DiceSource, Effect, Game, Location, Slot, Stored, TestView};
+use crate::kernel::{
+    Answer, DecisionNeeded, Decisions, DiceError, DiceSource, Effect, Game, Location, Question,
+    Slot, Stored, TestView,
+};
 use rhai::{
     Array, Dynamic, Engine, EvalAltResult, INT, ImmutableString, Map, NativeCallContext, Position,
 };
@@ -22,6 +25,7 @@ pub struct State {
     pub asked_at: Vec<Position>,
     pub dice: DiceSource,
     pub dice_error: Option<DiceError>,
+    pub asked: Asked,
     pub card: ImmutableString,
     /// Where the hook asked for an effect past `Limits::EFFECTS`, if it did (those past it are
     /// dropped).
@@ -37,6 +41,58 @@ impl State {
             self.asked_at.push(at);
         } else {
             self.too_many.get_or_insert(at);
+        }
+    }
+}
+
+/// The most characters of a "may" effect's words (`ctx.card.may`): one line of a question.
+pub const MAY_WORDS: usize = 100;
+
+/// The questions a hook's script asks the player (`ctx.card.may`): who answers them, lent for the
+/// call; what was answered (the same question asked again in one call gets the same answer); the
+/// question the answers given did not reach.
+#[derive(Default)]
+pub struct Asked {
+    decisions: Decisions,
+    answered: Vec<(String, bool)>,
+    needed: Option<DecisionNeeded>,
+}
+
+impl Asked {
+    pub fn lend(decisions: &mut Decisions) -> Asked {
+        Asked {
+            decisions: std::mem::take(decisions),
+            ..Asked::default()
+        }
+    }
+
+    /// Gives the answers back; the question no answer reached, if one was asked.
+    pub fn give_back(self, decisions: &mut Decisions) -> Option<DecisionNeeded> {
+        *decisions = self.decisions;
+        self.needed
+    }
+
+    /// Card `card`'s "may" effect `what`: taken or not (`fixed`: the answer the scenario gives).
+    fn may(&mut self, card: &str, what: &str, fixed: bool) -> Res<bool> {
+        if let Some((_, a)) = self.answered.iter().find(|(w, _)| w == what) {
+            return Ok(*a);
+        }
+        let question = Question::May {
+            card: card.to_string(),
+            what: what.to_string(),
+        };
+        let options = vec![Answer::May(false), Answer::May(true)];
+        match self.decisions.answer(question, options, Answer::May(fixed)) {
+            Ok(answer) => {
+                let take = answer == Answer::May(true);
+                self.answered.push((what.to_string(), take));
+                Ok(take)
+            }
+            Err(need) => {
+                let msg = need.to_string();
+                self.needed = Some(need);
+                err(msg)
+            }
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::kernel::{
     DiceError, DiceSource, Effect, Hook, HookCall, HookError, HookFault, HookSet, Hooks,
     KernelError,
 };
-use crate::script::context::{Ctx, State};
+use crate::script::context::{Asked, Ctx, State};
 use crate::script::limits::Limits;
 use rhai::Position;
 use std::cell::RefCell;
@@ -15,6 +15,7 @@ use std::rc::Rc;
 impl Hooks for ScriptHooks {
     fn defined(&self, card: &str) -> HookSet {
         match self.compiled.get(card) {
+            Some(c) if self.deciding => c.defined_deciding,
             Some(c) => c.defined,
             // A card whose script was left uncompiled came into play after all: its first hook call
             // fails with the reason (never a card silently without its text).
@@ -54,6 +55,7 @@ impl Hooks for ScriptHooks {
             asked_at: Vec::new(),
             dice: lent,
             dice_error: None,
+            asked: Asked::lend(call.decisions),
             card: compiled.id.clone(),
             too_many: None,
         })));
@@ -79,11 +81,17 @@ impl Hooks for ScriptHooks {
                     asked_at: std::mem::take(&mut s.asked_at),
                     dice: std::mem::replace(&mut s.dice, DiceSource::fixed(Vec::new())),
                     dice_error: s.dice_error.take(),
+                    asked: std::mem::take(&mut s.asked),
                     card: s.card.clone(),
                     too_many: s.too_many,
                 }
             });
         *dice = state.dice;
+        // A question the script asked that the answers given do not reach: the run stops there, as
+        // for dice, whatever the script made of the error.
+        if let Some(need) = state.asked.give_back(call.decisions) {
+            return Err(KernelError::Decision(need));
+        }
         if let Some(e) = state.dice_error {
             // A die rolled inside a script: the branch point is inside the hook, so exact odds must
             // not reuse another run's result at the same state.

@@ -22,10 +22,12 @@ use std::sync::OnceLock;
 
 struct Compiled {
     ast: AST,
-    /// The hooks it defines.
+    /// The hooks it defines (less those that cannot apply when the scenario's `[choices]` answer).
     defined: HookSet,
     /// Each hook's body, run as the statements of a script of its own (`Body`).
     bodies: Vec<(Hook, Body)>,
+    /// The same when the player is asked (`deciding`): a "may" is not known to be declined.
+    defined_deciding: HookSet,
     /// The card's id, as `ctx.card.id` hands it out.
     id: rhai::ImmutableString,
 }
@@ -48,6 +50,8 @@ pub struct ScriptHooks {
     asked_at: Vec<Vec<Position>>,
     /// Hook calls made so far (the benchmark compares against the cost of one Rhai call).
     calls: u64,
+    /// The runs ask the player each "may" (not the scenario's `[choices]`): `deciding`.
+    deciding: bool,
 }
 
 /// A hook's body as statements run at the top of a script of their own, with the script's functions
@@ -176,6 +180,7 @@ impl ScriptHooks {
                 Compiled {
                     defined,
                     bodies: bodies(&ast, defined),
+                    defined_deciding: defined,
                     ast,
                     id: id.as_str().into(),
                 },
@@ -199,6 +204,7 @@ impl ScriptHooks {
             sources,
             asked_at: Vec::new(),
             calls: 0,
+            deciding: false,
         })
     }
 
@@ -216,19 +222,34 @@ impl ScriptHooks {
             let enc = applies::Encounter {
                 chosen: chosen(id),
                 no_combat,
+                deciding: false,
             };
-            let mut kept = HookSet::NONE;
+            let deciding = applies::Encounter {
+                deciding: true,
+                ..enc
+            };
+            let (mut kept, mut kept_deciding) = (HookSet::NONE, HookSet::NONE);
             for h in Hook::ALL.into_iter().filter(|h| c.defined.contains(*h)) {
                 if applies::never_applies(&c.ast, h, enc) {
                     skipped.push((id.clone(), h));
                 } else {
                     kept = kept.with(h);
                 }
+                if !applies::never_applies(&c.ast, h, deciding) {
+                    kept_deciding = kept_deciding.with(h);
+                }
             }
             c.defined = kept;
+            c.defined_deciding = kept_deciding;
         }
         skipped.sort_by_key(|(id, h)| (id.clone(), h.name()));
         skipped
+    }
+
+    /// Whether the runs to come ask the player each "may" (`Decisions` not `Fixed`): then no hook is
+    /// left out for a "may" the scenario's `[choices]` decline.
+    pub fn set_deciding(&mut self, deciding: bool) {
+        self.deciding = deciding;
     }
 
     /// A new run begins: the transcript budget of scripts is whole again.
