@@ -515,8 +515,9 @@ function bestHtml(b, arkham) {
 
 // ---------------------------------------------------------------- actions
 
-// How many progress calls and runs of the rules the exact odds of a scenario took, by a digest of the engine's version, the
-// file name and the text (FNV-1a), the last 100 kept in localStorage.
+// How many progress calls and runs of the rules the exact odds of a scenario took, by a digest (FNV-1a)
+// of the engine's version, the file name, the best-for aim and the text; the last 100 kept in
+// localStorage.
 let engineVersion = '';
 function runsKey(path, body) {
   let h = 0x811c9dc5;
@@ -562,8 +563,8 @@ async function act(action) {
       $('bar').removeAttribute('value');
       const started = performance.now();
       // The exact odds' steady measure is the engine's progress calls (about one per 64 runs of the
-      // rules); how many a scenario takes is kept when it runs to the end, so the next computation of the same
-      // text by the same engine draws its share of them, and the time left.
+      // rules); how many a scenario takes is kept when it runs to the end, so the next computation of
+      // the same text by the same engine draws its share of them, and the time left.
       const key = runsKey(args.path, `${$('objective').value}\n${args.text}`);
       const known = knownCalls(key);
       // The last progress message, drawn again every 250 ms so the time goes on between messages.
