@@ -338,3 +338,25 @@ fn odds_best_prints_what_the_library_returns() {
     let value = v["best"]["value"].as_f64().expect("a number");
     assert!((value - 65.0 / 81.0).abs() < 1e-9, "{value}");
 }
+
+/// `--best` takes each objective by the name the README, the JSON and `Objective::parse` give it
+/// (`defeat_all`, `least_lost`: with an underscore).
+#[test]
+fn odds_best_takes_each_objective_by_its_json_name() {
+    let dir = std::env::temp_dir().join(format!("mythos-objectives-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("duel.toml");
+    std::fs::write(&path, DUEL).unwrap();
+    let file = path.to_str().unwrap();
+    let mut named = Vec::new();
+    for objective in mythos::Objective::ALL {
+        let name = objective.as_str();
+        let out = mythos(&["odds", file, "--best", name, "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+        named.push((name, out.status.code(), v["best"]["objective"].clone()));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    for (name, code, said) in named {
+        assert_eq!((code, said.as_str()), (Some(0), Some(name)), "{name}");
+    }
+}
