@@ -276,15 +276,17 @@ fn a_closed_standard_output_ends_each_command_quietly() {
         &["validate", "examples/packs/miskatonic_expedition"],
     ];
     for args in commands {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mythos"))
+        // The reading end is closed before the command starts: whatever it writes goes to a closed
+        // pipe, however fast it runs (closing it after the spawn raced a quick command under load).
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let child = Command::new(env!("CARGO_BIN_EXE_mythos"))
             .args(args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdout(std::process::Stdio::piped())
+            .stdout(writer)
             .stderr(std::process::Stdio::piped())
             .spawn()
             .expect("the binary runs");
-        // The reading end is closed at once: whatever the command writes goes to a closed pipe.
-        drop(child.stdout.take());
         let out = child.wait_with_output().expect("it ends");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(141), "{args:?}: {stderr}");
