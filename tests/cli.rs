@@ -343,31 +343,26 @@ fn odds_best_prints_what_the_library_returns() {
     assert!((value - 65.0 / 81.0).abs() < 1e-9, "{value}");
 }
 
-/// `--best` takes each objective by the name the README's table and the library give it
-/// (`Objective::as_str`: `defeat_all`, `least_lost`, ...): the CLI once accepted only `defeat-all`.
+/// `--best` takes each objective by the name the README, the JSON and `Objective::parse` give it
+/// (`defeat_all`, `least_lost`: with an underscore).
 #[test]
-fn odds_best_takes_each_objective_by_its_documented_name() {
-    let dir = std::env::temp_dir().join(format!("mythos-best-names-{}", std::process::id()));
+fn odds_best_takes_each_objective_by_its_json_name() {
+    let dir = std::env::temp_dir().join(format!("mythos-objectives-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("duel.toml");
     std::fs::write(&path, DUEL).unwrap();
-    let file = path.to_str().unwrap().to_string();
-    let combat: Vec<_> = mythos::Objective::ALL
-        .into_iter()
-        .filter(|o| *o != mythos::Objective::Pass)
-        .collect();
-    assert_eq!(combat.len(), 3);
-    for objective in combat {
-        let out = mythos(&["odds", &file, "--best", objective.as_str()]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}: {stderr}",
-            objective.as_str()
-        );
+    let file = path.to_str().unwrap();
+    let mut named = Vec::new();
+    for objective in mythos::Objective::ALL {
+        let name = objective.as_str();
+        let out = mythos(&["odds", file, "--best", name, "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+        named.push((name, out.status.code(), v["best"]["objective"].clone()));
     }
     std::fs::remove_dir_all(&dir).unwrap();
+    for (name, code, said) in named {
+        assert_eq!((code, said.as_str()), (Some(0), Some(name)), "{name}");
+    }
 }
 
 /// A probability of nothing is printed 0 in JSON, never `-0.0` (an empty float sum is −0.0). In this
@@ -393,4 +388,3 @@ fn a_probability_of_nothing_is_zero_in_json_not_minus_zero() {
     .to_string();
     assert!(text.contains("defeated:   0.00%"), "{text}");
     assert!(text.contains("may encounter again:   0.00%"), "{text}");
-}

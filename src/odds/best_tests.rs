@@ -1,8 +1,8 @@
 //! The best policy: it equals an optimum computed by hand on a small combat, and it is at least as good
 //! as every policy the scenario format can fix in `[choices]`, on every objective.
 
-use super::best::{Objective, best};
 use super::exact::exact;
+use super::exact::{Objective, best};
 use crate::defs::{CardSet, SourceFile};
 use crate::scenario::{Prepared, no_packs, prepare_file};
 
@@ -173,5 +173,31 @@ fn the_best_policy_is_at_least_every_fixed_policy() {
         }
         // The comparison can fail: some fixed policy is strictly worse on some objective.
         assert!(beaten > 0, "{name}: every fixed policy ties the best");
+    }
+}
+
+/// Where the player has nothing to decide (no token to spend, no AH2e combat), the best policy is the
+/// only one: its odds are exact odds', found by the same search with the same runs of the rules.
+#[test]
+fn with_no_decision_the_best_is_exact_at_the_same_cost() {
+    let eh_combat = r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+strength = 2
+will = 2
+health = 3
+sanity = 3
+[[monsters]]
+card = { id = "brute", name = "Brute", kind = "monster", toughness = 2, will = { modifier = 0, horror = 2 }, strength = { modifier = -1, damage = 2 } }
+[[monsters]]
+card = { id = "fiend", name = "Fiend", kind = "monster", toughness = 1, will = { modifier = -1, horror = 1 }, strength = { modifier = 0, damage = 3 } }
+"#;
+    let mut p = prepare("no_decision.toml", eh_combat);
+    let fixed = exact(&mut p).unwrap();
+    for (on, objective) in Objective::ALL {
+        let b = best(&mut p, objective, &[], &[]).unwrap();
+        assert!(b.decisions.is_empty(), "{on}");
+        assert_eq!(b.odds.runs, fixed.runs, "{on}");
+        assert_eq!(b.odds.dist, fixed.dist, "{on}");
     }
 }

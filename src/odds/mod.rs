@@ -1,15 +1,16 @@
 //! Exact and sampled odds of a scenario, computed by playing it through the real kernel and the real
 //! card scripts: no separate formula. May import `kernel` and `scenario`; never Rhai directly.
 
-mod best;
 pub mod budget;
 mod exact;
 mod outcome;
 mod report;
 mod sample;
 
-pub use best::{BestOdds, DecisionOdds, Objective, OptionOdds, best, best_with_progress};
-pub use exact::{exact, exact_with_progress};
+pub use exact::{
+    BestOdds, DecisionOdds, Objective, OptionOdds, best, best_with_progress, exact,
+    exact_with_progress,
+};
 pub use outcome::Odds;
 pub use report::{Wording, best_json, best_text, decision_text, odds_json, odds_text};
 pub use sample::{check_samples, sampled};

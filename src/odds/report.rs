@@ -1,6 +1,6 @@
 //! Odds as text a player reads and as JSON.
 
-use super::best::{BestOdds, DecisionOdds, Objective, OptionOdds};
+use super::exact::{BestOdds, DecisionOdds, Objective, OptionOdds};
 use super::outcome::Odds;
 use crate::kernel::Game;
 use crate::kernel::{Answer, Question};

@@ -196,3 +196,32 @@ fn the_failure_sampled_odds_report_is_the_lowest_sample_s_whatever_the_threads()
     assert_eq!(on(1), expected);
     assert_eq!(on(4), expected);
 }
+
+/// A Clue that rerolls two dice (a card's `dice_per_clue(2)`) rerolls both, however its state was
+/// reached: Strength 2, one Clue, spent on a roll with no success (EH: a 5 or a 6 is a success, a
+/// test passes with one). P(pass) = 1 − (2/3)² · (2/3)² = 65/81, every face apart or grouped. Before
+/// the dice still to reroll were in the state, a state after the first of the two rerolls (faces
+/// 2 2, the Clue spent) was memoised as the roll 2 2 itself, before its two rerolls: 0.7469 apart.
+#[test]
+fn a_clue_that_rerolls_two_dice_rerolls_both_whatever_came_before() {
+    let text = r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+strength = 2
+clues = 1
+conditions = [{ id = "two_per_clue", name = "Two per Clue", kind = "condition", script = "fn on_pool(ctx) { ctx.test.dice_per_clue(2); }" }]
+[test]
+skill = "strength"
+[choices]
+rerolls = "until_pass"
+"#;
+    let mut p = prepare("two_per_clue.toml", text);
+    for collapse in [false, true] {
+        let odds = exact_with(&mut p, collapse, None).unwrap();
+        let passed = odds.p(|o| o.test.is_some_and(|t| t.1));
+        assert!(
+            (passed - 65.0 / 81.0).abs() < 1e-12,
+            "grouped {collapse}: {passed}"
+        );
+    }
+}

@@ -41,18 +41,6 @@ impl Encounter {
         StateKey(h.0.finish(), h.1.finish())
     }
 
-    /// The key of this state with its past: `relative_key`'s fields, the tally and every monster met.
-    /// Two runs with the same key have the same outcome from here, past included; for a search that
-    /// memoises whole outcomes rather than what is still to come (the best policy, `odds::best`).
-    pub fn state_key(&self) -> StateKey {
-        let mut h = Digest(Default::default(), Default::default());
-        h.1.write_u64(0x9e37_79b9_7f4a_7c15);
-        self.hash_state(&mut h);
-        self.tally.hash(&mut h);
-        self.monsters.hash(&mut h);
-        StateKey(h.0.finish(), h.1.finish())
-    }
-
     /// How many monsters are met and done with: those before the one being encountered (monsters
     /// are met in their order, and once a combat ends nothing changes or reads its monster but the
     /// end of the encounter). 0 while no monster is encountered (a `[test]` scenario): then every

@@ -62,6 +62,7 @@ impl Encounter {
             counts: Vec::new(),
             dice_per_clue: 1,
             faces: Vec::new(),
+            rerolling: Vec::new(),
             skip: None,
             defeat: None,
             forced: None,
@@ -354,6 +355,22 @@ impl Encounter {
                 source: source.clone(),
             }
         );
+        Ok(())
+    }
+
+    /// Rerolls `dice` of the test under way one after the other (a token that rerolls several), the
+    /// dice still to reroll kept in the test's state while each rolls.
+    pub fn reroll_dice(
+        &mut self,
+        dice: &[usize],
+        source: &Source,
+        label: &str,
+    ) -> Result<(), DiceError> {
+        for (k, &die) in dice.iter().enumerate() {
+            self.stage.as_mut().expect("a test is under way").rerolling = dice[k..].to_vec();
+            self.reroll_die(die, source, label)?;
+        }
+        self.stage.as_mut().expect("a test is under way").rerolling = Vec::new();
         Ok(())
     }
 

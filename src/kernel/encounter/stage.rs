@@ -26,6 +26,9 @@ pub(super) struct Stage {
     pub(super) counts: Vec<(u8, u32)>,
     pub(super) dice_per_clue: u32,
     pub(super) faces: Vec<u8>,
+    /// The dice still to reroll, the one rolling now first, while a token that rerolls several is
+    /// resolved: the rest of the encounter depends on them (exact odds key a state by it).
+    pub(super) rerolling: Vec<usize>,
     /// A card said not to resolve the test, with its reason.
     pub(super) skip: Option<(Source, String)>,
     /// A card defeated the monster before the test.

@@ -96,9 +96,12 @@ impl Procedure for Eldritch {
                 })?;
             // The chosen die, then the lowest other failing dice (a Clue that rerolls several).
             let others = failing.iter().copied().filter(|&d| d != die);
-            for d in std::iter::once(die).chain(others).take(dice) {
-                enc.reroll_die(d, &Source::Reroll(token), &format!("{label}, a reroll"))?;
-            }
+            let rerolled: Vec<usize> = std::iter::once(die).chain(others).take(dice).collect();
+            enc.reroll_dice(
+                &rerolled,
+                &Source::Reroll(token),
+                &format!("{label}, a reroll"),
+            )?;
         }
     }
 

@@ -2,16 +2,20 @@
 //! so each roll of n dice branches into its face-count multisets (fed in ascending order) with their
 //! multinomial weights; each reroll and extra die branches six ways. Runs that reach the same state at
 //! the same dice request go on alike, so each such branch is explored once (memoised on
-//! `Encounter::state_key`, a digest of the whole state the rules go on from, tally included, and on
-//! what the outcome already holds, such as the first test's result). Branches less likely
+//! `Encounter::relative_key`, a digest of the state the rules go on from without its past, which
+//! `search::Base` adds back, and on what the outcome already holds, such as the first test's result). Branches less likely
 //! than a threshold, counted from the last memo point (so that a memoised branch is the same however it
 //! was reached), are not followed; their mass is reported as unresolved, and the threshold is lowered
 //! until that mass is below 1e-9.
 //!
+//! Under the best policy ([`best`]) the player's questions are nodes of the same search
+//! (`decide.rs`): each option is explored, and the best on an objective is kept.
+//!
 //! Files: `multiset.rs` the rolls of n dice and their weights, `collapse.rs` when faces that count alike
-//! may be grouped, `search.rs` the search over rolls with its memo.
+//! may be grouped, `search.rs` the search over rolls with its memo, `decide.rs` its decision nodes.
 
 mod collapse;
+mod decide;
 mod multiset;
 mod search;
 
@@ -20,7 +24,8 @@ use crate::defs::{Code, Diagnostic};
 use crate::kernel::TestRequest;
 use crate::scenario::Prepared;
 use collapse::collapse_allowed;
-pub(super) use multiset::multisets;
+use decide::Choose;
+pub use decide::{BestOdds, DecisionOdds, Objective, OptionOdds};
 use search::{Base, Search, Stop};
 use std::collections::{BTreeMap, HashMap};
 
@@ -49,8 +54,52 @@ pub fn exact_with_progress(
 pub fn exact_with(
     p: &mut Prepared,
     collapse: bool,
-    mut progress: Option<&mut dyn FnMut(f64) -> bool>,
+    progress: Option<&mut dyn FnMut(f64) -> bool>,
 ) -> Result<Odds, Diagnostic> {
+    search(p, collapse, progress, &[], None).map(|(odds, _)| odds)
+}
+
+/// Exact odds of `p` under the best policy for `objective`, with the decisions of the first round,
+/// starting after `faces` and `answers` (empty: from the start; `mythos play` passes what was rolled
+/// and chosen so far).
+pub fn best(
+    p: &mut Prepared,
+    objective: Objective,
+    faces: &[u8],
+    answers: &[usize],
+) -> Result<BestOdds, Diagnostic> {
+    best_with_progress(p, objective, faces, answers, None)
+}
+
+/// `best`, telling `progress` every so often the share of the probability mass resolved so far (0 to
+/// 1; the options of a decision share their branch's mass equally), as `exact_with_progress` does.
+pub fn best_with_progress(
+    p: &mut Prepared,
+    objective: Objective,
+    faces: &[u8],
+    answers: &[usize],
+    progress: Option<&mut dyn FnMut(f64) -> bool>,
+) -> Result<BestOdds, Diagnostic> {
+    let collapse = collapse_allowed(p);
+    let (odds, decisions) = search(p, collapse, progress, faces, Some((objective, answers)))?;
+    Ok(BestOdds {
+        objective,
+        value: objective.value(&odds.dist),
+        odds,
+        decisions,
+    })
+}
+
+/// The passes of the search from `start` (faces already rolled), each with a lower threshold, until
+/// less than `TARGET` is left unresolved; under the best policy for an objective (after the answers
+/// given) when `choose` says so, with the decisions of the first round of the last pass.
+fn search(
+    p: &mut Prepared,
+    collapse: bool,
+    mut progress: Option<&mut dyn FnMut(f64) -> bool>,
+    start: &[u8],
+    choose: Option<(Objective, &[usize])>,
+) -> Result<(Odds, Vec<DecisionOdds>), Diagnostic> {
     let is_test = matches!(p.request, TestRequest::Test(_));
     let mut threshold = 1e-12;
     let mut total_runs = 0;
@@ -69,10 +118,12 @@ pub fn exact_with(
             collapse,
             progress: Some(&mut tell),
             resolved: 0.0,
+            choose: choose.map(|(objective, answers)| Choose::new(objective, answers)),
         };
-        let d = s.explore(&mut Vec::new(), 1.0, 1.0);
+        let d = s.explore(&mut start.to_vec(), 1.0, 1.0);
         total_runs += s.runs;
         script_ops = s.script_ops;
+        let decisions = s.choose.take().map(|c| c.report).unwrap_or_default();
         let (d, at) = d.map_err(|e| match e {
             Stop::Kernel(e) => p.diagnostic(&e),
             Stop::Budget(why) => too_large(p, &why),
@@ -80,7 +131,7 @@ pub fn exact_with(
         })?;
         if d.1 < TARGET || threshold < 1e-30 {
             let monsters = encounter_order(p);
-            return Ok(Odds {
+            let odds = Odds {
                 game: p.setup.game,
                 method: "exact",
                 runs: total_runs,
@@ -93,14 +144,15 @@ pub fn exact_with(
                 monsters,
                 start: p.start.clone(),
                 is_test,
-            });
+            };
+            return Ok((odds, decisions));
         }
         threshold /= 1000.0;
     }
 }
 
 /// The diagnostic of a computation its progress callback stopped.
-pub(super) fn cancelled(p: &Prepared) -> Diagnostic {
+fn cancelled(p: &Prepared) -> Diagnostic {
     Diagnostic::new(
         Code::OddsCancelled,
         format!("exact odds of `{}` cancelled", p.file.path),
@@ -110,7 +162,7 @@ pub(super) fn cancelled(p: &Prepared) -> Diagnostic {
 }
 
 /// The refusal of a scenario too large to enumerate: it names the file and points at sampling.
-pub(super) fn too_large(p: &Prepared, why: &str) -> Diagnostic {
+fn too_large(p: &Prepared, why: &str) -> Diagnostic {
     Diagnostic::new(
         Code::OddsTooLarge,
         format!("exact odds of `{}` refused: {why}", p.file.path),

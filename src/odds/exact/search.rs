@@ -6,8 +6,9 @@ use super::super::budget::{
     multiset_count,
 };
 use super::super::outcome::Outcome;
+use super::decide::Choose;
 use super::multiset::{class_multisets, multisets};
-use crate::kernel::{DiceError, DiceSource, Encounter, KernelError, StateKey, Tally};
+use crate::kernel::{Decisions, DiceError, DiceSource, Encounter, KernelError, StateKey, Tally};
 use crate::scenario::Prepared;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
@@ -51,6 +52,9 @@ pub(super) struct Search<'a> {
     pub(super) progress: Option<&'a mut dyn FnMut(f64) -> bool>,
     /// The probability mass of this pass resolved so far: runs ended, memo hits, branches pruned.
     pub(super) resolved: f64,
+    /// Under the best policy (`decide.rs`): the player's questions are nodes of the search. None:
+    /// the scenario's `[choices]` answer them.
+    pub(super) choose: Option<Choose>,
 }
 
 /// Runs between two calls of the progress callback.
@@ -60,7 +64,11 @@ impl Search<'_> {
     /// Plays the scenario with `dice`, counting its scripts' operations against the budget of the
     /// whole computation.
     fn run(&mut self, dice: DiceSource) -> Result<(Encounter, Result<(), KernelError>), Stop> {
-        let (enc, result) = self.p.run_for_odds(dice);
+        let decisions = self
+            .choose
+            .as_ref()
+            .map_or(Decisions::Fixed, |c| Decisions::replay(c.answers.clone()));
+        let (enc, result) = self.p.run_deciding(dice, decisions, false);
         self.script_ops = self
             .script_ops
             .saturating_add(self.p.hooks.run_operations());
@@ -158,15 +166,7 @@ impl Search<'_> {
             }
             Err(KernelError::Dice(DiceError::NeedMore { n, memo })) => {
                 let base = Base::at(&enc, enc.met());
-                // What the rest of the encounter does from this state, whatever came before it (the
-                // first test's result of a `[test]` scenario is what its outcome reports), and the
-                // request.
-                let first_test = if self.is_test {
-                    enc.tests.first().map(|t| (t.successes, t.passed))
-                } else {
-                    None
-                };
-                let key = (enc.relative_key(), first_test, n);
+                let key = self.memo_key(&enc, n);
                 if memo && let Some(d) = self.memo.get(&key) {
                     self.resolved += abs;
                     return Ok((d.clone(), base));
@@ -215,8 +215,21 @@ impl Search<'_> {
                 }
                 Ok((d, base))
             }
+            Err(KernelError::Decision(need)) => self.decide(&enc, need, prefix, abs),
             Err(other) => Err(Stop::Kernel(other)),
         }
+    }
+
+    /// The memo key of `enc`'s state, asked for `n` dice or `n` options: what the rest of the
+    /// encounter does from it, whatever came before it (the first test's result of a `[test]`
+    /// scenario is what its outcome reports), and the request.
+    pub(super) fn memo_key(&self, enc: &Encounter, n: usize) -> MemoKey {
+        let first_test = if self.is_test {
+            enc.tests.first().map(|t| (t.successes, t.passed))
+        } else {
+            None
+        };
+        (enc.relative_key(), first_test, n)
     }
 }
 
@@ -240,7 +253,7 @@ impl Base {
     }
 
     /// The state of `enc`, with its first `met` monsters met.
-    fn at(enc: &Encounter, met: usize) -> Base {
+    pub(super) fn at(enc: &Encounter, met: usize) -> Base {
         Base {
             tally: enc.tally,
             met: enc.monsters[..met].iter().map(|m| m.defeated).collect(),
@@ -255,6 +268,11 @@ impl Base {
             *d = false;
         }
         o
+    }
+
+    /// An outcome relative to this state, whole: what was lost and defeated before it included.
+    pub(super) fn whole(&self, o: &Outcome) -> Outcome {
+        Base::start().from(self, o)
     }
 
     /// An outcome relative to `later` (a state after this one), relative to this one instead.

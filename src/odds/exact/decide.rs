@@ -1,0 +1,205 @@
+//! Exact odds under the best policy: a decision of the player is a node of the search beside the
+//! rolls. Its options are each explored as a roll's outcomes are, and the node keeps the option
+//! whose outcomes score best on an [`Objective`] (the expected value of a score of each outcome). A
+//! decision is a memo point on the same relative key as a roll: the best option from a state does
+//! not depend on how it was reached (an objective reads of the past only what the key holds, whether
+//! every monster met was defeated, or adds a constant to every option, what was lost before). The
+//! decisions met before the second round (AH2e; the whole encounter in EH) are kept with the odds of
+//! each option.
+
+use super::super::outcome::{Odds, Outcome};
+use super::search::{Base, Dist, MemoKey, Search, Stop};
+use crate::kernel::{Answer, DecisionNeeded, Encounter, KernelError, Question, Status};
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
+
+/// What the best policy maximises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Objective {
+    /// The probability that every monster is defeated.
+    DefeatAll,
+    /// The probability that the investigator ends neither defeated nor knocked out (status ok).
+    Survive,
+    /// The least Health (Stamina) and Sanity lost together, on average.
+    LeastLost,
+    /// A `[test]` scenario: the probability that the test passes.
+    Pass,
+}
+
+impl Objective {
+    pub const ALL: [(&'static str, Objective); 4] = [
+        ("defeat_all", Objective::DefeatAll),
+        ("survive", Objective::Survive),
+        ("least_lost", Objective::LeastLost),
+        ("pass", Objective::Pass),
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        Objective::ALL
+            .iter()
+            .find(|(_, o)| *o == self)
+            .map_or("", |(n, _)| n)
+    }
+
+    /// The score of one outcome; the best policy maximises its expected value.
+    pub fn score(self, o: &Outcome) -> f64 {
+        match self {
+            Objective::DefeatAll => f64::from(u8::from(o.defeated.iter().all(|d| *d))),
+            Objective::Survive => f64::from(u8::from(o.status == Status::Ok)),
+            Objective::LeastLost => -f64::from(o.health_lost.saturating_add(o.sanity_lost)),
+            Objective::Pass => f64::from(u8::from(o.test.is_some_and(|t| t.1))),
+        }
+    }
+
+    /// The expected score of a distribution.
+    pub fn value(self, dist: &BTreeMap<Outcome, f64>) -> f64 {
+        dist.iter().map(|(o, p)| p * self.score(o)).sum()
+    }
+}
+
+/// One option of a reported decision, and the outcomes it leads to under the best play after it.
+#[derive(Debug, Clone)]
+pub struct OptionOdds {
+    pub answer: Answer,
+    /// The whole outcome (what was lost and defeated before the decision included), conditional on
+    /// reaching the decision and taking this option.
+    pub dist: BTreeMap<Outcome, f64>,
+    pub value: f64,
+}
+
+/// A decision met before the second round, with the odds of each option.
+#[derive(Debug, Clone)]
+pub struct DecisionOdds {
+    pub question: Question,
+    /// The investigator's Health (Stamina), Sanity, Clues and Focus there, and the faces of the test
+    /// under way (if any).
+    pub health: i32,
+    pub sanity: i32,
+    pub clues: i32,
+    pub focus: i32,
+    pub faces: Vec<u8>,
+    pub options: Vec<OptionOdds>,
+    /// The index of the best option.
+    pub best: usize,
+}
+
+/// Exact odds under the best policy, and the decisions of the first round.
+#[derive(Debug, Clone)]
+pub struct BestOdds {
+    pub objective: Objective,
+    pub odds: Odds,
+    pub value: f64,
+    pub decisions: Vec<DecisionOdds>,
+}
+
+/// The best policy's part of a search: a search without it answers every question from the
+/// scenario's `[choices]`.
+pub(super) struct Choose {
+    objective: Objective,
+    /// The answers of the path being explored (option indices, in the order asked).
+    pub(super) answers: Vec<usize>,
+    /// Whether the path is still before the second round.
+    first: bool,
+    /// The best distribution from each decision point, relative to it (as the rolls' memo).
+    memo: HashMap<MemoKey, Dist>,
+    /// Decisions met before the second round, in the order first met.
+    pub(super) report: Vec<DecisionOdds>,
+}
+
+impl Choose {
+    /// Deciding for `objective`, after the answers `answers` already given.
+    pub(super) fn new(objective: Objective, answers: &[usize]) -> Choose {
+        Choose {
+            objective,
+            answers: answers.to_vec(),
+            first: true,
+            memo: HashMap::new(),
+            report: Vec::new(),
+        }
+    }
+}
+
+impl Search<'_> {
+    /// The decision node: the outcomes after `prefix` and the path's answers under the best play from
+    /// this decision on, relative to `enc`'s state, with that state's [`Base`].
+    pub(super) fn decide(
+        &mut self,
+        enc: &Encounter,
+        need: DecisionNeeded,
+        prefix: &mut Vec<u8>,
+        abs: f64,
+    ) -> Result<(Dist, Base), Stop> {
+        let key = self.memo_key(enc, need.options.len());
+        let base = Base::at(enc, enc.met());
+        let Some(c) = self.choose.as_mut() else {
+            return Err(Stop::Kernel(KernelError::Decision(need)));
+        };
+        if let Some(d) = c.memo.get(&key) {
+            self.resolved += abs;
+            return Ok((d.clone(), base));
+        }
+        let (objective, was_first) = (c.objective, c.first);
+        let first =
+            was_first && !matches!(need.question, Question::Round { round, .. } if round >= 2);
+        c.first = first;
+        // Its place in the report, taken before the decisions below it (first met, first).
+        let slot = first.then(|| {
+            c.report.push(DecisionOdds {
+                question: need.question.clone(),
+                health: enc.investigator.health,
+                sanity: enc.investigator.sanity,
+                clues: enc.investigator.clues,
+                focus: enc.investigator.focus,
+                faces: enc.current_faces(),
+                options: Vec::new(),
+                best: 0,
+            });
+            c.report.len() - 1
+        });
+        // The options share this branch's mass for the progress; each is a memo point's child.
+        let share = abs / need.options.len() as f64;
+        let mut best: Option<(usize, Dist, f64)> = None;
+        let mut each = Vec::new();
+        for (i, answer) in need.options.into_iter().enumerate() {
+            self.choosing().answers.push(i);
+            let (child, at) = self.explore(prefix, 1.0, share)?;
+            self.choosing().answers.pop();
+            let mut rel: BTreeMap<Outcome, f64> = BTreeMap::new();
+            for (o, p) in &child.0 {
+                *rel.entry(base.from(&at, o)).or_insert(0.0) += p;
+            }
+            // Scored on the whole outcome, the past included.
+            let whole: BTreeMap<Outcome, f64> =
+                rel.iter().map(|(o, p)| (base.whole(o), *p)).collect();
+            let value = objective.value(&whole);
+            let d = Rc::new((rel, child.1));
+            if first {
+                each.push(OptionOdds {
+                    answer,
+                    dist: whole,
+                    value,
+                });
+            }
+            // Ties go to the option offered first (stop, do not evade, fight, the fewest cards).
+            if best.as_ref().is_none_or(|(_, _, v)| value > v + 1e-12) {
+                best = Some((i, d, value));
+            }
+        }
+        let (i, d, _) = best.expect("a question has at least one option");
+        let c = self.choosing();
+        c.first = was_first;
+        if let Some(slot) = slot {
+            let r = &mut c.report[slot];
+            r.options = each;
+            r.best = i;
+        }
+        c.memo.insert(key, d.clone());
+        Ok((d, base))
+    }
+
+    fn choosing(&mut self) -> &mut Choose {
+        self.choose
+            .as_mut()
+            .expect("a decision node searches with a Choose")
+    }
+}
