@@ -388,3 +388,4 @@ fn a_probability_of_nothing_is_zero_in_json_not_minus_zero() {
     .to_string();
     assert!(text.contains("defeated:   0.00%"), "{text}");
     assert!(text.contains("may encounter again:   0.00%"), "{text}");
+}
