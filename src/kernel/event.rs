@@ -8,7 +8,6 @@
 //! events (`encounter_begins`, `damage`) are kept as they were.
 
 use super::monster::{Keyword, LossValue, MonsterTest, MonsterValue};
-use super::pool::PartKind;
 use super::{
     Action, BonusKind, Exclusion, Fate, Location, Place, Skill, Slot, Source, Stat, Status, Stored,
 };
@@ -17,6 +16,18 @@ use serde::Serialize;
 
 fn is_zero(n: &i32) -> bool {
     *n == 0
+}
+
+/// What a line of the dice pool is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PartKind {
+    Skill,
+    Modifier,
+    Improvement,
+    Bonus,
+    AdditionalDice,
+    FewerDice,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -51,7 +51,7 @@ pub use dice::{DiceError, DiceSource};
 pub use effect::{Effect, Stat};
 pub use encounter::{CombatState, Encounter, StateKey, Tally};
 pub use error::{HookError, HookFault, KernelError};
-pub use event::Event;
+pub use event::{Event, PartKind};
 pub use exclusion::Exclusion;
 pub use hook::{Hook, HookSet};
 pub use hooks::{BecomingView, CombatView, HookCall, Hooks, TestView};
@@ -59,7 +59,6 @@ pub use investigator::{Fate, HANDS, Investigator, Status, copy_key, split_copy};
 pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
 pub use monster::{Keyword, LossValue, Monster, MonsterTest, MonsterValue};
 pub use place::{Location, Place};
-pub use pool::PartKind;
 pub use procedure::{Procedure, procedure_for};
 pub use request::TestRequest;
 pub use setup::{

@@ -1,20 +1,7 @@
 //! Dice pool assembly: skill, modifier, token, bonuses, additional and fewer dice. Which bonuses count
 //! is the game's rule (EH: the single highest; AH2e: all, within two hands), passed in as `BonusRule`.
 
-use super::{BonusKind, Event, Exclusion, Skill, Source};
-use serde::Serialize;
-
-/// What a line of the dice pool is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PartKind {
-    Skill,
-    Modifier,
-    Improvement,
-    Bonus,
-    AdditionalDice,
-    FewerDice,
-}
+use super::{BonusKind, Event, Exclusion, PartKind, Skill, Source};
 
 /// One bonus offered to this test.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
