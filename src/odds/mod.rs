@@ -8,7 +8,7 @@ mod outcome;
 mod report;
 mod sample;
 
-pub use best::{DecisionOdds, Objective, OptionOdds, best};
+pub use best::{BestOdds, DecisionOdds, Objective, OptionOdds, best, best_with_progress};
 pub use exact::{exact, exact_with_progress};
 pub use outcome::Odds;
 pub use report::{Wording, best_json, best_text, decision_text, odds_json, odds_text};

@@ -5,7 +5,7 @@
 //! literal (`ctx.investigator.gain_condition("paranoia")`) that names no card (E0201, `calls.rs`), a
 //! closure that captures a variable and a map key longer than `Limits::MAP_KEY` (E0408,
 //! `forbidden.rs`). What the engine registers is read once into `Known` (`known.rs`). `import`,
-//! `eval`, `Fn` and `curry` are disabled keywords: the parser refuses them (E0408, in `hooks.rs`).
+//! `eval`, `Fn` and `curry` are disabled keywords: the parser refuses them (E0408, in `hooks/faults.rs`).
 //! Imports `context`, `limits`, `moved` and `position`, never `hooks`.
 
 mod calls;
