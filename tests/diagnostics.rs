@@ -122,6 +122,33 @@ fn failed_one(name: &str, code: &str, line_col: &str, hint: &str) -> String {
     render_all(std::slice::from_ref(&d), false)
 }
 
+/// A rating printed −X (`rating = "-X"`) has no value until a card gives it: a Combat check that
+/// reaches its dice with none given stops the play, E0406 at the monster's card (here inline, in the
+/// scenario file).
+#[test]
+fn a_rating_printed_minus_x_that_no_card_gave_stops_the_play_at_the_check() {
+    let (d, played) = failed("rating_x_never_given");
+    assert_eq!(d.code(), "E0406", "{d}");
+    assert_eq!(
+        d.location().as_deref(),
+        Some(format!("{}:9:15", path("rating_x_never_given")).as_str()),
+        "{d}"
+    );
+    assert!(d.to_string().contains("printed −X"), "{d}");
+    assert!(
+        d.hint().is_some_and(|h| h.contains("no hook was running")),
+        "{d}"
+    );
+    // The check was never resolved: no test in the result.
+    assert_eq!(
+        played.result()["tests"].as_array().map(Vec::len),
+        Some(0),
+        "{}",
+        played.transcript()
+    );
+    insta::assert_snapshot!(render_all(std::slice::from_ref(&d), false));
+}
+
 #[test]
 fn toml_syntax() {
     // The string opened on line 8 is never closed: the caret is at its end.
@@ -362,7 +389,13 @@ fn script_runtime_error() {
 
 /// One refused case per code: the case, its code, where the diagnostic points (a path relative to the
 /// crate, line, column) and a piece of its hint. Each rendering is pinned as `refused@<case>.snap`.
-const REFUSED: [(&str, &str, &str, &str); 12] = [
+const REFUSED: [(&str, &str, &str, &str); 13] = [
+    (
+        "rating_not_a_number",
+        "E0103",
+        "tests/diagnostics/rating_not_a_number.toml:8:97",
+        "or \"-X\" for one printed −X",
+    ),
     (
         "wrong_type",
         "E0103",

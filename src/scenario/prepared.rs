@@ -266,7 +266,11 @@ fn kernel_diagnostic(
                 Some(c) => d.at(&c.file, c.id_span.clone()),
                 None => d,
             }
-            .hint("nothing of this hook was applied; the result shows the state before it ran")
+            .hint(if hook.is_some() {
+                "nothing of this hook was applied; the result shows the state before it ran"
+            } else {
+                "no hook was running: the play stopped here, and the result shows the state it had reached"
+            })
         }
     }
 }

@@ -40,6 +40,7 @@ fn printed(skill: Skill, modifier: i32, loss: Option<i32>) -> Option<MonsterTest
         skill,
         modifier,
         loss,
+        x: false,
     })
 }
 

@@ -48,6 +48,7 @@ impl Encounter {
                 difficulty: spec.difficulty,
                 combat: spec.in_combat,
                 slot: spec.slot,
+                unrated: spec.unrated,
             }
         );
         self.stage = Some(Stage {
@@ -102,6 +103,16 @@ impl Encounter {
         self.fire(Hook::OnPool, hooks, &mut None)?;
         if let Some(r) = self.forced_result(index, hooks, consequences)? {
             return Ok(r);
+        }
+        let stage = self.stage.as_ref().expect("stage is set");
+        if stage.spec.unrated {
+            return Err(KernelError::Rule {
+                card: stage.spec.origin.clone().unwrap_or_default(),
+                hook: None,
+                message: "its rating for this check is printed −X and no card gave X before the \
+                          check's dice (`ctx.monster.set_modifier` in `before_test` or `on_pool`)"
+                    .to_string(),
+            });
         }
         let input = self.pool_input();
         let pool = assemble(&input, game.bonus_rule(), self.record);

@@ -201,8 +201,9 @@ pub trait Procedure: Sync {
                 damage_value: monster.combat.as_ref().and_then(|t| t.loss),
                 horror_value: monster.horror.as_ref().and_then(|t| t.loss),
                 toughness: monster.toughness,
-                horror_modifier: monster.horror.as_ref().map(|t| t.modifier),
-                combat_modifier: monster.combat.as_ref().map(|t| t.modifier),
+                // A rating printed −X has no value until a card gives it (`set_modifier`).
+                horror_modifier: monster.horror.as_ref().filter(|t| !t.x).map(|t| t.modifier),
+                combat_modifier: monster.combat.as_ref().filter(|t| !t.x).map(|t| t.modifier),
                 ..CombatView::default()
             },
             ..CombatState::default()
