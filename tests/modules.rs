@@ -667,7 +667,11 @@ const ANY_ROOM_MAY_IMPORT: &[&str] = &["test_files"];
 
 /// Today's exceptions to `MAY_IMPORT`, each a file: unit tests of the script room that play whole
 /// scenario files through `scenario` (they test the sandbox and script positions end to end).
-const KNOWN_EXCEPTIONS: &[&str] = &["script::sandbox_tests", "script::position_tests"];
+const KNOWN_EXCEPTIONS: &[&str] = &[
+    "script::sandbox_tests",
+    "script::sandbox_scenario_tests",
+    "script::position_tests",
+];
 
 #[test]
 fn rooms_depend_on_one_another_the_way_design_says() {

@@ -9,7 +9,7 @@ use super::text_file::{
     MAX_DEPTH, MAX_ENTRIES, MAX_FILE_BYTES, MAX_PACK_BYTES, about, read_opened, refused_kind,
 };
 use crate::defs::{Code, Diagnostic};
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::path::Path;
 
 /// What one walk read: `(path, text)` pairs in path order, and every entry refused.
@@ -68,39 +68,9 @@ impl Tree {
 
     /// Reads the open folder `dir` (shown as `shown`), `depth` folders below the top.
     pub(super) fn read_folder(&mut self, dir: &Folder, shown: &str, ext: &str, depth: usize) {
-        let cannot = |e: std::io::Error| {
-            about(
-                Code::CannotRead,
-                shown,
-                format!("cannot read `{shown}`: {e}"),
-            )
-            .hint("check the folder")
+        let Some(entries) = self.list(dir, shown) else {
+            return;
         };
-        let listed = match dir.entries(MAX_ENTRIES.saturating_sub(self.entries)) {
-            Err(e) => return self.problems.push(cannot(e)),
-            Ok(l) => l,
-        };
-        let mut entries = Vec::with_capacity(listed.len());
-        for e in listed {
-            self.entries += 1;
-            match e {
-                Some(e) => entries.push(e),
-                None => {
-                    self.full = true;
-                    return self.problems.push(
-                        about(
-                            Code::TooMany,
-                            shown,
-                            format!("more than {MAX_ENTRIES} files and folders; `{shown}` was not read"),
-                        )
-                        .hint(format!(
-                            "a pack's cards/ and scripts/ hold at most {MAX_ENTRIES} files and folders"
-                        )),
-                    );
-                }
-            }
-        }
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
         for (name, kind) in entries {
             if self.full {
                 return;
@@ -122,53 +92,88 @@ impl Tree {
             }
             let child = format!("{shown}/{text_name}");
             match kind {
-                Kind::Folder if depth + 1 > MAX_DEPTH => self.problems.push(
-                    about(
-                        Code::TooMany,
-                        &child,
-                        format!("`{child}` is more than {MAX_DEPTH} folders deep; not read"),
-                    )
-                    .hint(format!(
-                        "folders in cards/ and scripts/ nest at most {MAX_DEPTH} deep"
-                    )),
-                ),
-                // Opened relative to `dir`, without following a link: a folder swapped for a link
-                // since it was listed is refused here.
-                Kind::Folder => match dir.sub(&name) {
-                    Ok(Sub::Opened(sub)) => self.read_folder(&sub, &child, ext, depth + 1),
-                    Ok(Sub::Missing) => self.problems.push(cannot(std::io::Error::new(
-                        std::io::ErrorKind::NotFound,
-                        format!("`{child}` went away while it was read"),
-                    ))),
-                    Ok(Sub::Not(k)) => self
-                        .problems
-                        .push(refused_kind(&child, k.refused().unwrap_or("not a folder"))),
-                    Err(e) => self.problems.push(cannot(e)),
-                },
+                Kind::Folder => self.read_sub(dir, &name, (shown, &child), ext, depth),
                 Kind::File if text_name.ends_with(ext) => self.read_file(dir, &name, &child),
-                Kind::File => self.problems.push(
-                    about(
-                        Code::NotPackFile,
-                        &child,
-                        format!(
-                            "`{child}` is not a {}",
-                            if ext == ".rhai" {
-                                "script (`.rhai`)"
-                            } else {
-                                "card file (`.toml`)"
-                            }
-                        ),
-                    )
-                    .hint(
-                        "cards/ holds only .toml card files and scripts/ only .rhai scripts, in \
-                         folders if you like; keep other files elsewhere in the pack",
-                    ),
-                ),
+                Kind::File => self.problems.push(not_of_the_folder(&child, ext)),
                 k => self.problems.push(refused_kind(
                     &child,
                     k.refused().unwrap_or("not a regular file"),
                 )),
             }
+        }
+    }
+
+    /// The entries of the open folder `dir` (shown as `shown`) sorted by name, or `None` (reported)
+    /// when it cannot be read or the walk holds too many entries.
+    fn list(&mut self, dir: &Folder, shown: &str) -> Option<Vec<(OsString, Kind)>> {
+        let listed = match dir.entries(MAX_ENTRIES.saturating_sub(self.entries)) {
+            Err(e) => {
+                self.problems.push(cannot_read(shown, e));
+                return None;
+            }
+            Ok(l) => l,
+        };
+        let mut entries = Vec::with_capacity(listed.len());
+        for e in listed {
+            self.entries += 1;
+            let Some(e) = e else {
+                self.full = true;
+                self.problems.push(
+                    about(
+                        Code::TooMany,
+                        shown,
+                        format!(
+                            "more than {MAX_ENTRIES} files and folders; `{shown}` was not read"
+                        ),
+                    )
+                    .hint(format!(
+                        "a pack's cards/ and scripts/ hold at most {MAX_ENTRIES} files and folders"
+                    )),
+                );
+                return None;
+            };
+            entries.push(e);
+        }
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        Some(entries)
+    }
+
+    /// The folder `name` of the open folder `dir`, shown as `child` inside `shown`, read unless it
+    /// is too deep. It is opened relative to `dir`, without following a link: a folder swapped for a
+    /// link since it was listed is refused here.
+    fn read_sub(
+        &mut self,
+        dir: &Folder,
+        name: &OsStr,
+        (shown, child): (&str, &str),
+        ext: &str,
+        depth: usize,
+    ) {
+        if depth + 1 > MAX_DEPTH {
+            return self.problems.push(
+                about(
+                    Code::TooMany,
+                    child,
+                    format!("`{child}` is more than {MAX_DEPTH} folders deep; not read"),
+                )
+                .hint(format!(
+                    "folders in cards/ and scripts/ nest at most {MAX_DEPTH} deep"
+                )),
+            );
+        }
+        match dir.sub(name) {
+            Ok(Sub::Opened(sub)) => self.read_folder(&sub, child, ext, depth + 1),
+            Ok(Sub::Missing) => {
+                let gone = std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    format!("`{child}` went away while it was read"),
+                );
+                self.problems.push(cannot_read(shown, gone))
+            }
+            Ok(Sub::Not(k)) => self
+                .problems
+                .push(refused_kind(child, k.refused().unwrap_or("not a folder"))),
+            Err(e) => self.problems.push(cannot_read(shown, e)),
         }
     }
 
@@ -349,4 +354,32 @@ mod tests {
         );
         assert!(tree.files.is_empty());
     }
+}
+
+/// E0001: the folder `shown` cannot be read.
+fn cannot_read(shown: &str, e: std::io::Error) -> Diagnostic {
+    about(
+        Code::CannotRead,
+        shown,
+        format!("cannot read `{shown}`: {e}"),
+    )
+    .hint("check the folder")
+}
+
+/// A file of a pack's `cards/` (`ext` `.toml`) or `scripts/` (`.rhai`) that is neither.
+fn not_of_the_folder(child: &str, ext: &str) -> Diagnostic {
+    let what = if ext == ".rhai" {
+        "script (`.rhai`)"
+    } else {
+        "card file (`.toml`)"
+    };
+    about(
+        Code::NotPackFile,
+        child,
+        format!("`{child}` is not a {what}"),
+    )
+    .hint(
+        "cards/ holds only .toml card files and scripts/ only .rhai scripts, in folders if you \
+         like; keep other files elsewhere in the pack",
+    )
 }

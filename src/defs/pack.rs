@@ -75,78 +75,9 @@ impl Pack {
         };
         let manifest = SourceFile::new(manifest_path.clone(), text.as_str());
         let raw: RawManifest = parse_toml_all(&manifest)?;
-        let mut problems = Vec::new();
-        if !is_id(raw.name.get_ref()) {
-            problems.push(
-                Diagnostic::new(
-                    Code::OutOfRange,
-                    format!(
-                        "pack name `{}` must be lowercase letters, digits and `_`",
-                        raw.name.get_ref()
-                    ),
-                )
-                .at(&manifest, raw.name.span())
-                .hint(format!(
-                    "for example `{}`",
-                    super::card_id(raw.name.get_ref())
-                )),
-            );
-        } else if raw.name.get_ref() == BASE_PACK {
-            problems.push(
-                Diagnostic::new(Code::OutOfRange, "`base` is the name of the base pack")
-                    .at(&manifest, raw.name.span())
-                    .hint("give the pack a name of its own"),
-            );
-        }
+        let problems = manifest_problems(&raw, &manifest);
         let game = Game::parse(raw.game.get_ref());
-        if game.is_none() {
-            problems.push(
-                Diagnostic::new(
-                    Code::OutOfRange,
-                    format!("`{}` is not a game", raw.game.get_ref()),
-                )
-                .at(&manifest, raw.game.span())
-                .hint("`eldritch` or `arkham`"),
-            );
-        }
         let version = raw.version.get_ref();
-        let semver = version.split('.').count() == 3
-            && version
-                .split('.')
-                .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()));
-        if !semver {
-            problems.push(
-                Diagnostic::new(
-                    Code::OutOfRange,
-                    format!("version `{version}` is not MAJOR.MINOR.PATCH"),
-                )
-                .at(&manifest, raw.version.span())
-                .hint("for example `1.0.0`"),
-            );
-        }
-        if let Some(extra) = raw.requires.get(MAX_REQUIRES) {
-            problems.push(
-                Diagnostic::new(
-                    Code::OutOfRange,
-                    format!(
-                        "`requires` names {} packs; a pack requires at most {MAX_REQUIRES}",
-                        raw.requires.len()
-                    ),
-                )
-                .at(&manifest, extra.span())
-                .label("one too many")
-                .hint("require only the packs this pack's cards build on"),
-            );
-        }
-        for r in raw.requires.iter().take(MAX_REQUIRES) {
-            if r.get_ref() == raw.name.get_ref() {
-                problems.push(
-                    Diagnostic::new(Code::OutOfRange, "a pack cannot require itself")
-                        .at(&manifest, r.span())
-                        .hint("remove it from `requires`"),
-                );
-            }
-        }
         let (Some(game), true) = (game, problems.is_empty()) else {
             return Err(problems);
         };
@@ -246,6 +177,88 @@ pub(crate) fn stem_clashes(files: &[(String, String)]) -> Vec<Diagnostic> {
                     ),
                 );
             }
+        }
+    }
+    problems
+}
+
+/// Every problem of a pack's manifest: its name, game, version and `requires`.
+fn manifest_problems(raw: &RawManifest, manifest: &SourceFile) -> Vec<Diagnostic> {
+    let mut problems: Vec<Diagnostic> = name_problem(raw, manifest).into_iter().collect();
+    if Game::parse(raw.game.get_ref()).is_none() {
+        problems.push(
+            Diagnostic::new(
+                Code::OutOfRange,
+                format!("`{}` is not a game", raw.game.get_ref()),
+            )
+            .at(manifest, raw.game.span())
+            .hint("`eldritch` or `arkham`"),
+        );
+    }
+    let version = raw.version.get_ref();
+    let semver = version.split('.').count() == 3
+        && version
+            .split('.')
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()));
+    if !semver {
+        problems.push(
+            Diagnostic::new(
+                Code::OutOfRange,
+                format!("version `{version}` is not MAJOR.MINOR.PATCH"),
+            )
+            .at(manifest, raw.version.span())
+            .hint("for example `1.0.0`"),
+        );
+    }
+    problems.extend(requires_problems(raw, manifest));
+    problems
+}
+
+/// A pack name that is not an id, or that is the base pack's.
+fn name_problem(raw: &RawManifest, manifest: &SourceFile) -> Option<Diagnostic> {
+    let name = raw.name.get_ref();
+    if !is_id(name) {
+        let d = Diagnostic::new(
+            Code::OutOfRange,
+            format!("pack name `{name}` must be lowercase letters, digits and `_`"),
+        );
+        let hint = format!("for example `{}`", super::card_id(name));
+        Some(d.at(manifest, raw.name.span()).hint(hint))
+    } else if name == BASE_PACK {
+        let d = Diagnostic::new(Code::OutOfRange, "`base` is the name of the base pack");
+        Some(
+            d.at(manifest, raw.name.span())
+                .hint("give the pack a name of its own"),
+        )
+    } else {
+        None
+    }
+}
+
+/// `requires` naming too many packs, or the pack itself.
+fn requires_problems(raw: &RawManifest, manifest: &SourceFile) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    if let Some(extra) = raw.requires.get(MAX_REQUIRES) {
+        problems.push(
+            Diagnostic::new(
+                Code::OutOfRange,
+                format!(
+                    "`requires` names {} packs; a pack requires at most {MAX_REQUIRES}",
+                    raw.requires.len()
+                ),
+            )
+            .at(manifest, extra.span())
+            .label("one too many")
+            .hint("require only the packs this pack's cards build on"),
+        );
+    }
+    for r in raw.requires.iter().take(MAX_REQUIRES) {
+        if r.get_ref() == raw.name.get_ref() {
+            problems.push(
+                Diagnostic::new(Code::OutOfRange, "a pack cannot require itself")
+                    .at(manifest, r.span())
+                    .hint("remove it from `requires`"),
+            );
         }
     }
     problems

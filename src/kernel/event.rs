@@ -7,26 +7,12 @@
 //! [`Encounter`](super::Encounter) is the whole state of a play. The JSON names of the combat
 //! events (`encounter_begins`, `damage`) are kept as they were.
 
-use super::monster::{Keyword, MonsterTest, MonsterValue};
+use super::monster::{Keyword, LossValue, MonsterTest, MonsterValue};
 use super::{
     Action, BonusKind, Exclusion, Fate, Location, Place, Skill, Slot, Source, Stat, Status, Stored,
 };
 use super::{Target, TestKind};
 use serde::Serialize;
-
-/// Which printed value of the monster a loss is counted from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LossValue {
-    /// EH: the horror of the Will test; AH2e: the horror damage of a failed Horror check.
-    Horror,
-    /// EH: the damage of the Strength test; AH2e: the combat damage (a failed Combat or Evade check).
-    Damage,
-    /// AH2e: Nightmarish X, lost on a passed Horror check.
-    Nightmarish,
-    /// AH2e: Overwhelming X, lost on a passed Combat check.
-    Overwhelming,
-}
 
 fn is_zero(n: &i32) -> bool {
     *n == 0

@@ -4,6 +4,20 @@
 use super::{Place, Skill};
 use serde::Serialize;
 
+/// Which printed value of the monster a loss is counted from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LossValue {
+    /// EH: the horror of the Will test; AH2e: the horror damage of a failed Horror check.
+    Horror,
+    /// EH: the damage of the Strength test; AH2e: the combat damage (a failed Combat or Evade check).
+    Damage,
+    /// AH2e: Nightmarish X, lost on a passed Horror check.
+    Nightmarish,
+    /// AH2e: Overwhelming X, lost on a passed Combat check.
+    Overwhelming,
+}
+
 /// One of a monster's tests: the skill it tests, its modifier and the loss it deals (horror or damage).
 #[derive(Debug, Clone, PartialEq, Hash, Serialize)]
 pub struct MonsterTest {

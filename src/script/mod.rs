@@ -29,4 +29,6 @@ mod api_tests;
 #[cfg(test)]
 mod position_tests;
 #[cfg(test)]
+mod sandbox_scenario_tests;
+#[cfg(test)]
 mod sandbox_tests;

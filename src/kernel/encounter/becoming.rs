@@ -38,31 +38,11 @@ impl Encounter {
         let mut fate = fate;
         let mut prevented = None;
         if self.becoming.is_none() {
-            self.becoming = Some(Becoming {
-                view: BecomingView {
-                    fate,
-                    cause: cause.clone(),
-                },
-                by_card,
-                replaced: None,
-                prevented_by: None,
-            });
-            let fired = self.fire(Hook::OnStatus, hooks, &mut None);
-            let window = self.becoming.take();
-            fired?;
-            if let Some(w) = window {
-                prevented = w.prevented_by;
-                if let Some((to, by)) = w.replaced
-                    && to != fate
-                {
-                    emit!(self, Event::StatusReplaced { from: fate, to, by });
-                    fate = to;
-                }
-            }
-            // An effect of the window may have taken him out already.
-            if self.investigator.is_out() {
+            let Some(window) = self.status_window(fate, &cause, by_card, hooks)? else {
+                // An effect of the window took him out already.
                 return Ok(());
-            }
+            };
+            (fate, prevented) = window;
         }
         if let Some(by) = prevented {
             emit!(
@@ -75,6 +55,48 @@ impl Encounter {
             );
             return Ok(());
         }
+        self.take_fate(fate, cause, by_card);
+        Ok(())
+    }
+
+    /// The `on_status` window: the cards in play see `fate` coming and may replace or prevent it.
+    /// What he becomes and the card that prevented it, or `None` when an effect of the window took
+    /// him out already.
+    fn status_window(
+        &mut self,
+        fate: Fate,
+        cause: &Source,
+        by_card: bool,
+        hooks: &mut dyn Hooks,
+    ) -> Result<Option<(Fate, Option<Source>)>, KernelError> {
+        let mut fate = fate;
+        let mut prevented = None;
+        self.becoming = Some(Becoming {
+            view: BecomingView {
+                fate,
+                cause: cause.clone(),
+            },
+            by_card,
+            replaced: None,
+            prevented_by: None,
+        });
+        let fired = self.fire(Hook::OnStatus, hooks, &mut None);
+        let window = self.becoming.take();
+        fired?;
+        if let Some(w) = window {
+            prevented = w.prevented_by;
+            if let Some((to, by)) = w.replaced
+                && to != fate
+            {
+                emit!(self, Event::StatusReplaced { from: fate, to, by });
+                fate = to;
+            }
+        }
+        Ok((!self.investigator.is_out()).then_some((fate, prevented)))
+    }
+
+    /// He becomes `fate` (Delayed, Lost in Time and Space, or out of play), with its line.
+    fn take_fate(&mut self, fate: Fate, cause: Source, by_card: bool) {
         match fate {
             Fate::Delayed => {
                 Arc::make_mut(&mut self.investigator).delayed = true;
@@ -114,7 +136,6 @@ impl Encounter {
                 self.procedure().on_knockout(self);
             }
         }
-        Ok(())
     }
 
     /// `set_status(fate)` of a card: a status of this game, through the `on_status` window.

@@ -23,25 +23,9 @@ impl Encounter {
         hooks: &mut dyn Hooks,
         loss: &mut Option<LossView>,
     ) -> Result<(), KernelError> {
-        if !self
-            .hooked
-            .iter()
-            .map(|(id, _)| &**id)
-            .eq(self.active_ids())
-        {
-            self.hooked = self
-                .active_ids()
-                .map(|id| (Rc::from(id), hooks.defined(id)))
-                .collect();
-        }
         // Only the cards that define this hook (usually none or one) are taken out, before any is
         // called: a card that comes into play during this hook point is not called at it.
-        let cards: Vec<Rc<str>> = self
-            .hooked
-            .iter()
-            .filter(|(_, defined)| defined.contains(hook))
-            .map(|(id, _)| id.clone())
-            .collect();
+        let cards = self.defining(hook, hooks);
         // EH: a defeated investigator stops resolving at once: no card is called after his defeat and
         // no effect after the one that defeated him applies (RG, Defeated Investigators). A loss the
         // monster takes at the same time as his (the Strength test) still goes through on_damage.
@@ -65,83 +49,140 @@ impl Encounter {
                     ),
                 ));
             }
-            let mut view = self.view(&card);
-            view.loss = loss.clone();
-            let key = crate::kernel::copy_key(&card, copy);
-            view.in_hand = self.combat.as_ref().is_some_and(|c| c.hands.contains(&key));
-            view.cast = self.combat.as_ref().is_some_and(|c| c.cast.contains(&key));
-            if let Some(store) = self.store.get(&key) {
-                view.store = store.clone();
+            self.call_copy(&card, copy, hook, hooks, loss)?;
+        }
+        Ok(())
+    }
+
+    /// The active cards that define `hook`, in the order they fire (what each card defines is read
+    /// from `hooks` again only when the active cards changed).
+    fn defining(&mut self, hook: Hook, hooks: &dyn Hooks) -> Vec<Rc<str>> {
+        let active = self.hooked.iter().map(|(id, _)| &**id);
+        if !active.eq(self.active_ids()) {
+            self.hooked = self
+                .active_ids()
+                .map(|id| (Rc::from(id), hooks.defined(id)))
+                .collect();
+        }
+        self.hooked
+            .iter()
+            .filter(|(_, defined)| defined.contains(hook))
+            .map(|(id, _)| id.clone())
+            .collect()
+    }
+
+    /// What copy `copy` of `card` sees when its hook is called: the test, the loss, whether this copy
+    /// is held or cast, its own store and whether it is exhausted.
+    fn copy_view(&self, card: &str, key: &str, loss: &Option<LossView>) -> TestView {
+        let mut view = self.view(card);
+        view.loss = loss.clone();
+        view.in_hand = self
+            .combat
+            .as_ref()
+            .is_some_and(|c| c.hands.iter().any(|h| h == key));
+        view.cast = self
+            .combat
+            .as_ref()
+            .is_some_and(|c| c.cast.iter().any(|h| h == key));
+        if let Some(store) = self.store.get(key) {
+            view.store = store.clone();
+        }
+        view.exhausted = self.exhausted.contains(key);
+        view
+    }
+
+    /// Calls `hook` on copy `copy` of `card` and applies its effects. A hook applies whole or not at
+    /// all (DESIGN invariant 4): if it fails, or one of its effects breaks a rule, the state goes back
+    /// to what it was before it ran.
+    fn call_copy(
+        &mut self,
+        card: &Rc<str>,
+        copy: usize,
+        hook: Hook,
+        hooks: &mut dyn Hooks,
+        loss: &mut Option<LossView>,
+    ) -> Result<(), KernelError> {
+        let key = crate::kernel::copy_key(card, copy);
+        let view = self.copy_view(card, &key, loss);
+        let before = self.rollback.then(|| (self.snapshot(), loss.clone()));
+        let depth = self.cascade;
+        self.cascade += 1;
+        let call = HookCall {
+            card,
+            hook,
+            view,
+            depth,
+            decisions: &mut self.decisions,
+        };
+        let called = hooks.call(call, &mut self.dice);
+        if let Err(KernelError::Decision(_)) = called {
+            // Asked inside the script: a point of the hook's own, not of the state.
+            self.mark_unplaced();
+        }
+        let applied =
+            called.and_then(|effects| self.apply_all(card, &key, (hook, depth), effects, hooks, loss));
+        self.cascade -= 1;
+        if let Err(err) = applied {
+            if let Some((state, l)) = before {
+                self.restore(state);
+                *loss = l;
             }
-            view.exhausted = self.exhausted.contains(&key);
-            // A hook applies whole or not at all (DESIGN invariant 4): if it fails, or one of its
-            // effects breaks a rule, the state goes back to what it was before it ran.
-            let before = self.rollback.then(|| (self.snapshot(), loss.clone()));
-            let depth = self.cascade;
-            self.cascade += 1;
-            let called = hooks.call(
-                HookCall {
-                    card: &card,
-                    hook,
-                    view,
-                    depth,
-                    decisions: &mut self.decisions,
-                },
-                &mut self.dice,
+            return Err(err);
+        }
+        Ok(())
+    }
+
+    /// The effects one hook call of `card` (copy `key`) asked for, applied in order, unless one of
+    /// them cannot be used: then none is. Once a defeated investigator stops resolving (`fire`), no
+    /// effect after the one that defeated him applies.
+    fn apply_all(
+        &mut self,
+        card: &str,
+        key: &str,
+        (hook, depth): (Hook, usize),
+        effects: Vec<Effect>,
+        hooks: &mut dyn Hooks,
+        loss: &mut Option<LossView>,
+    ) -> Result<(), KernelError> {
+        if let Some(m) = self.undefeatable(&effects) {
+            // "An Epic Monster cannot be defeated by any effect except losing Health equal to or
+            // greater than its toughness": the effect cannot be used, and nothing of the hook is
+            // applied (no Focus spent on the Handcuffs).
+            let monster = self.monsters[m].id.clone();
+            let source = Source::card(card);
+            emit!(self, Event::CannotDefeat { monster, source });
+            return Ok(());
+        }
+        if let Some((stat, amount, held)) = self.unpayable(&effects) {
+            // "An investigator cannot spend a token he does not have", nor his last Health or Sanity
+            // (EH RG, Spend): the effect paid by it cannot be used.
+            let source = Source::card(card);
+            emit!(
+                self,
+                Event::CannotSpend {
+                    stat,
+                    amount,
+                    held,
+                    source,
+                }
             );
-            if let Err(KernelError::Decision(_)) = called {
-                // Asked inside the script: a point of the hook's own, not of the state.
-                self.mark_unplaced();
+            return Ok(());
+        }
+        let stops = self.procedure().stops_at_once() && hook != Hook::OnDamage;
+        for (i, effect) in effects.into_iter().enumerate() {
+            if stops && self.investigator.is_out() {
+                break;
             }
-            let applied = called.and_then(|effects| {
-                if let Some(m) = self.undefeatable(&effects) {
-                    // "An Epic Monster cannot be defeated by any effect except losing Health
-                    // equal to or greater than its toughness": the effect cannot be used, and
-                    // nothing of the hook is applied (no Focus spent on the Handcuffs).
-                    let monster = self.monsters[m].id.clone();
-                    let source = Source::card(&*card);
-                    emit!(self, Event::CannotDefeat { monster, source });
-                    return Ok(());
+            match effect {
+                Effect::Store { key: k, value } => self.keep(card, hook, key, k, value),
+                Effect::Exhaust => {
+                    self.exhaust(card, key);
+                    Ok(())
                 }
-                if let Some((stat, amount, held)) = self.unpayable(&effects) {
-                    // "An investigator cannot spend a token he does not have", nor his last
-                    // Health or Sanity (EH RG, Spend): the effect paid by it cannot be used.
-                    let source = Source::card(&*card);
-                    emit!(
-                        self,
-                        Event::CannotSpend {
-                            stat,
-                            amount,
-                            held,
-                            source,
-                        }
-                    );
-                    return Ok(());
-                }
-                for (i, effect) in effects.into_iter().enumerate() {
-                    if stops && self.investigator.is_out() {
-                        break;
-                    }
-                    match effect {
-                        Effect::Store { key: k, value } => self.keep(&card, hook, &key, k, value),
-                        Effect::Exhaust => {
-                            self.exhaust(&card, &key);
-                            Ok(())
-                        }
-                        effect => self.apply(&card, hook, effect, loss, hooks),
-                    }
-                    .map_err(|e| e.refusing(&card, hook, depth, i))?;
-                }
-                Ok(())
-            });
-            self.cascade -= 1;
-            if let Err(err) = applied {
-                if let Some((state, l)) = before {
-                    self.restore(state);
-                    *loss = l;
-                }
-                return Err(err);
+                effect => self.apply(card, hook, effect, loss, hooks),
             }
+            // A refused effect names the call that asked for it (`EffectAt`).
+            .map_err(|e| e.refusing(card, hook, depth, i))?;
         }
         Ok(())
     }

@@ -14,7 +14,7 @@ use super::packs::{BaseLoader, PackReader, load_packs};
 use super::prepared::{Blueprint, Prepared};
 use crate::defs::{CardSet, Code, Diagnostic, SourceFile, int, out_of_range};
 use crate::kernel::bounds::{self, Bounds};
-use crate::kernel::{DiceSource, Game, Rules, Setup, TestRequest, procedure_for};
+use crate::kernel::{CheckedSetup, DiceSource, Game, Rules, Setup, TestRequest, procedure_for};
 use crate::script::ScriptHooks;
 use std::ops::Range;
 use std::sync::Arc;
@@ -161,110 +161,20 @@ pub fn prepare(
     base: BaseLoader<'_>,
     packs: PackReader<'_>,
 ) -> Result<Prepared, Vec<Diagnostic>> {
-    let Some(game) = Game::parse(raw.game.get_ref()) else {
-        return Err(vec![
-            e(
-                Code::OutOfRange,
-                format!("`{}` is not a game", raw.game.get_ref()),
-                file,
-                raw.game.span(),
-            )
-            .hint("`eldritch` or `arkham`"),
-        ]);
-    };
+    let game = game_of(&raw, file)?;
     let set = base(game).map_err(|d| d.0)?;
-    let mut b = Builder {
-        file,
-        raw: &raw,
-        game,
-        set,
-        problems: Vec::new(),
-        key: (Section::Top, 0, 0),
-        investigators: 1,
-        monster_entries: Vec::new(),
-        cast_spans: Vec::new(),
-    };
-    b.investigators = b
-        .number_opt(&raw.investigators_in_game, bounds::INVESTIGATORS)
-        .map_or(1, |n| n.unsigned_abs());
-    let open_gates = b.number_opt(&raw.open_gates, bounds::OPEN_GATES);
-    b.at(Section::Packs, 0);
-    for d in load_packs(&mut b.set, &raw.packs, packs, file) {
-        b.push(d);
-    }
-    let inv = b.investigator();
-    let request = b.request();
-    let monsters = b.monsters();
-    let dice = b.dice();
-    let (default_policy, policy) = b.policies();
-    let chosen = b.chosen();
-    let rounds = b.rounds();
-    let catalog = Arc::new(
-        b.set
-            .cards
-            .iter()
-            .map(|(id, c)| (id.clone(), c.active()))
-            .collect(),
-    );
-    let setup = Setup {
-        game,
-        investigator: Arc::new(inv),
-        monsters,
-        catalog,
-        dice: DiceSource::fixed(Vec::new()),
-        policy,
-        default_policy,
-        chosen,
-        investigators_in_game: b.investigators,
-        rules: Rules {
-            clues_after_zero_dice: raw
-                .rules
-                .as_ref()
-                .and_then(|r| r.clues_after_zero_dice)
-                .unwrap_or(true),
-            open_gates: open_gates.map_or(0, |n| n.unsigned_abs()),
-        },
-        rounds,
-        evade_first: raw.choices.as_ref().and_then(|c| c.evade).unwrap_or(false),
-    };
+    let mut b = Builder::new(file, &raw, game, set);
+    let (setup, request, dice) = b.setup(packs);
     let start = (*setup.investigator).clone();
-    // The cards in play when the encounter begins (the scripts compiled are theirs and what they can
-    // bring into play: `ScriptHooks::needed`).
-    let in_play: Vec<String> = start
-        .card
-        .iter()
-        .chain(&start.possessions)
-        .chain(&start.conditions)
-        .chain(setup.monsters.iter().map(|m| &m.id))
-        .cloned()
-        .collect();
-    let checked = match setup.check(request.as_ref().unwrap_or(&TestRequest::Combat)) {
-        Ok(s) => Some(s),
-        Err(err) => {
-            for p in &err.problems {
-                let (key, d) = b.kernel_problem(p);
-                b.problems.push((key, d));
-            }
-            None
-        }
-    };
-    b.at(Section::Scripts, 0);
-    let scripts = ScriptHooks::needed(&b.set, in_play.iter().map(String::as_str));
-    let hooks = match ScriptHooks::compile_for(&b.set, &scripts) {
-        Ok(h) => Some(h),
-        Err(ds) => {
-            ds.into_iter().for_each(|d| b.push(d));
-            None
-        }
-    };
-    let (Some(request), Some(setup), Some(hooks), true) =
-        (request, checked, hooks, b.problems.is_empty())
+    let in_play = in_play(&setup);
+    let checked = b.checked(setup, request.as_ref());
+    let (scripts, hooks) = b.scripts(&in_play);
+    let (set, problems) = (b.set, b.problems);
+    let (Some(request), Some(setup), Some(mut hooks), true) =
+        (request, checked, hooks, problems.is_empty())
     else {
-        let mut problems = std::mem::take(&mut b.problems);
-        problems.sort_by_key(|(key, _)| *key);
-        return Err(problems.into_iter().map(|(_, d)| d).collect());
+        return Err(in_file_order(problems));
     };
-    let set = b.set;
     let plan = Blueprint {
         scenario: raw,
         file: file.clone(),
@@ -275,7 +185,6 @@ pub fn prepare(
         scripts,
         procedure: procedure_for(game),
     };
-    let mut hooks = hooks;
     plan.skip_what_cannot_apply(&mut hooks);
     let mut prepared = Prepared::new(plan, hooks, dice);
     let problems = prepared.held_conditions();
@@ -283,5 +192,126 @@ pub fn prepare(
         Ok(prepared)
     } else {
         Err(problems)
+    }
+}
+
+/// The game the scenario is played in (`game`), or the one problem that stops everything else.
+fn game_of(raw: &RawScenario, file: &SourceFile) -> Result<Game, Vec<Diagnostic>> {
+    Game::parse(raw.game.get_ref()).ok_or_else(|| {
+        vec![
+            e(
+                Code::OutOfRange,
+                format!("`{}` is not a game", raw.game.get_ref()),
+                file,
+                raw.game.span(),
+            )
+            .hint("`eldritch` or `arkham`"),
+        ]
+    })
+}
+
+/// The cards in play when the encounter begins (the scripts compiled are theirs and what they can
+/// bring into play: `ScriptHooks::needed`).
+fn in_play(setup: &Setup) -> Vec<String> {
+    let start = &setup.investigator;
+    start
+        .card
+        .iter()
+        .chain(&start.possessions)
+        .chain(&start.conditions)
+        .chain(setup.monsters.iter().map(|m| &m.id))
+        .cloned()
+        .collect()
+}
+
+/// The problems, in the order of the file's sections.
+fn in_file_order(mut problems: Vec<(Key, Diagnostic)>) -> Vec<Diagnostic> {
+    problems.sort_by_key(|(key, _)| *key);
+    problems.into_iter().map(|(_, d)| d).collect()
+}
+
+impl<'a> Builder<'a> {
+    fn new(file: &'a SourceFile, raw: &'a RawScenario, game: Game, set: CardSet) -> Self {
+        Builder {
+            file,
+            raw,
+            game,
+            set,
+            problems: Vec::new(),
+            key: (Section::Top, 0, 0),
+            investigators: 1,
+            monster_entries: Vec::new(),
+            cast_spans: Vec::new(),
+        }
+    }
+
+    /// The file translated, section by section: the setup (not yet checked by the kernel), the test
+    /// asked for, and the dice.
+    fn setup(&mut self, packs: PackReader<'_>) -> (Setup, Option<TestRequest>, Option<DiceSource>) {
+        let raw = self.raw;
+        self.investigators = self
+            .number_opt(&raw.investigators_in_game, bounds::INVESTIGATORS)
+            .map_or(1, |n| n.unsigned_abs());
+        let open_gates = self.number_opt(&raw.open_gates, bounds::OPEN_GATES);
+        self.at(Section::Packs, 0);
+        for d in load_packs(&mut self.set, &raw.packs, packs, self.file) {
+            self.push(d);
+        }
+        let inv = self.investigator();
+        let request = self.request();
+        let monsters = self.monsters();
+        let dice = self.dice();
+        let (default_policy, policy) = self.policies();
+        let chosen = self.chosen();
+        let rounds = self.rounds();
+        let catalog = self.set.cards.iter();
+        let catalog = Arc::new(catalog.map(|(id, c)| (id.clone(), c.active())).collect());
+        let rules = raw.rules.as_ref();
+        let setup = Setup {
+            game: self.game,
+            investigator: Arc::new(inv),
+            monsters,
+            catalog,
+            dice: DiceSource::fixed(Vec::new()),
+            policy,
+            default_policy,
+            chosen,
+            investigators_in_game: self.investigators,
+            rules: Rules {
+                clues_after_zero_dice: rules.and_then(|r| r.clues_after_zero_dice).unwrap_or(true),
+                open_gates: open_gates.map_or(0, |n| n.unsigned_abs()),
+            },
+            rounds,
+            evade_first: raw.choices.as_ref().and_then(|c| c.evade).unwrap_or(false),
+        };
+        (setup, request, dice)
+    }
+
+    /// The setup checked by the kernel, each of its problems mapped back to the file.
+    fn checked(&mut self, setup: Setup, request: Option<&TestRequest>) -> Option<CheckedSetup> {
+        match setup.check(request.unwrap_or(&TestRequest::Combat)) {
+            Ok(s) => Some(s),
+            Err(err) => {
+                for p in &err.problems {
+                    let (key, d) = self.kernel_problem(p);
+                    self.problems.push((key, d));
+                }
+                None
+            }
+        }
+    }
+
+    /// The scripts the encounter needs (those of `in_play` and what they can bring into play),
+    /// compiled.
+    fn scripts(&mut self, in_play: &[String]) -> (Vec<String>, Option<ScriptHooks>) {
+        self.at(Section::Scripts, 0);
+        let scripts = ScriptHooks::needed(&self.set, in_play.iter().map(String::as_str));
+        match ScriptHooks::compile_for(&self.set, &scripts) {
+            Ok(h) => (scripts, Some(h)),
+            Err(ds) => {
+                ds.into_iter().for_each(|d| self.push(d));
+                (scripts, None)
+            }
+        }
     }
 }

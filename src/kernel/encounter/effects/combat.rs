@@ -60,19 +60,13 @@ impl Encounter {
         let view = &mut self
             .combat_mut(card, hook, "`ctx.monster.reduce_damage`")?
             .view;
-        if let Some(d) = view.damage_value {
-            let to = if d > min {
-                d.saturating_sub(by).max(min)
-            } else {
-                d
-            };
-            view.damage_value = Some(to);
+        if let Some((from, to)) = super::monster::reduce_value(&mut view.damage_value, by, min) {
             emit!(
                 self,
                 Event::DamageValueChanged {
                     source: src,
-                    from: d,
-                    to,
+                    from,
+                    to
                 }
             );
         }

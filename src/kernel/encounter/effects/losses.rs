@@ -33,24 +33,8 @@ impl Encounter {
         n: i32,
         loss: &mut Option<LossView>,
     ) -> Result<(), KernelError> {
-        let Some(l) = loss.as_mut() else {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "`ctx.loss.reduce` is for on_damage",
-            ));
-        };
-        let from = l.amount;
-        l.amount = l.amount.saturating_sub(n).max(0);
-        emit!(
-            self,
-            Event::LossChanged {
-                source: src,
-                from,
-                to: l.amount,
-            }
-        );
-        Ok(())
+        let to = |amount: i32| amount.saturating_sub(n).max(0);
+        self.change_loss(card, hook, src, loss, "`ctx.loss.reduce`", to)
     }
 
     pub(super) fn prevent_loss(
@@ -60,23 +44,31 @@ impl Encounter {
         src: Source,
         loss: &mut Option<LossView>,
     ) -> Result<(), KernelError> {
+        self.change_loss(card, hook, src, loss, "`ctx.loss.prevent`", |_| 0)
+    }
+
+    /// The loss under way (on_damage) changed by `src` to `to(amount)`; `what` (the API name) is
+    /// refused outside on_damage.
+    fn change_loss(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        loss: &mut Option<LossView>,
+        what: &str,
+        to: impl FnOnce(i32) -> i32,
+    ) -> Result<(), KernelError> {
         let Some(l) = loss.as_mut() else {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "`ctx.loss.prevent` is for on_damage",
+                format!("{what} is for on_damage"),
             ));
         };
         let from = l.amount;
-        l.amount = 0;
-        emit!(
-            self,
-            Event::LossChanged {
-                source: src,
-                from,
-                to: 0,
-            }
-        );
+        l.amount = to(from);
+        let (source, to) = (src, l.amount);
+        emit!(self, Event::LossChanged { source, from, to });
         Ok(())
     }
 }

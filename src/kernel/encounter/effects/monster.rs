@@ -34,11 +34,16 @@ impl Encounter {
         src: Source,
     ) -> Result<(), KernelError> {
         let m = self.current_monster(card, hook, "defeat")?;
+        self.defeat_at_once(m, src);
+        Ok(())
+    }
+
+    /// Monster `m` is defeated by `src` now: the test under way, if any, is not resolved.
+    fn defeat_at_once(&mut self, m: usize, src: Source) {
         if let Some(stage) = self.stage.as_mut() {
             stage.defeat.get_or_insert(src.clone());
         }
         self.defeat_monster(m, src);
-        Ok(())
     }
 
     pub(super) fn monster_lose(
@@ -105,6 +110,15 @@ fn reduced(d: i32, by: i32, min: i32) -> i32 {
     }
 }
 
+/// A printed value of the combat (`None`: the monster has none) reduced by `by` to a minimum of
+/// `min`: what it was and what it is, when it has one.
+pub(super) fn reduce_value(value: &mut Option<i32>, by: i32, min: i32) -> Option<(i32, i32)> {
+    let from = (*value)?;
+    let to = reduced(from, by, min);
+    *value = Some(to);
+    Some((from, to))
+}
+
 impl Encounter {
     /// The toughness of monster `m` now: this encounter's (after `reduce_toughness`) while it is the
     /// monster met, else its own.
@@ -146,16 +160,15 @@ impl Encounter {
         min: i32,
     ) -> Result<(), KernelError> {
         let view = self.combat_view_mut(card, hook, "reduce the horror of")?;
-        if let Some(h) = view.horror_value {
-            let to = reduced(h, by, min);
-            view.horror_value = Some(to);
+        if let Some((from, to)) = reduce_value(&mut view.horror_value, by, min) {
+            let (source, value) = (src, MonsterValue::Horror);
             emit!(
                 self,
                 Event::MonsterValueChanged {
-                    source: src,
-                    value: MonsterValue::Horror,
-                    from: Some(h),
-                    to,
+                    source,
+                    value,
+                    from: Some(from),
+                    to
                 }
             );
         }
@@ -203,10 +216,7 @@ impl Encounter {
                     health_tokens: monster.health_tokens,
                 }
             );
-            if let Some(stage) = self.stage.as_mut() {
-                stage.defeat.get_or_insert(src.clone());
-            }
-            self.defeat_monster(m, src);
+            self.defeat_at_once(m, src);
         }
         Ok(())
     }

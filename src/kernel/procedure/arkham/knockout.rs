@@ -34,6 +34,38 @@ pub(super) fn after_knockout(arkham: &Arkham, enc: &mut Encounter) {
         }
         return;
     }
+    lose_half(enc);
+    let other_world = enc.investigator.location == Some(Location::OtherWorld);
+    let inv = Arc::make_mut(&mut enc.investigator);
+    inv.health = inv.health.max(1);
+    inv.sanity = inv.sanity.max(1);
+    let to = if other_world {
+        inv.status = Status::LostInTimeAndSpace;
+        emit!(
+            enc,
+            Event::StatusChanged {
+                status: Status::LostInTimeAndSpace,
+            }
+        );
+        Location::LostInTimeAndSpace
+    } else if status == Status::Unconscious {
+        Location::StMarysHospital
+    } else {
+        Location::ArkhamAsylum
+    };
+    Arc::make_mut(&mut enc.investigator).location = Some(to);
+    emit!(
+        enc,
+        Event::Moved {
+            to,
+            source: Source::Rules,
+        }
+    );
+}
+
+/// Half his items (rounded down: the player's choice; the engine gives up the last listed) and half
+/// his Clue tokens, rounded down, are lost.
+fn lose_half(enc: &mut Encounter) {
     let items: Vec<String> = enc
         .investigator
         .possessions
@@ -47,7 +79,6 @@ pub(super) fn after_knockout(arkham: &Arkham, enc: &mut Encounter) {
         })
         .cloned()
         .collect();
-    // Half the items, rounded down, are lost: the player's choice; the engine gives up the last listed.
     let lose = items.len() / 2;
     for id in items.iter().rev().take(lose) {
         if let Some(i) = enc.investigator.possessions.iter().position(|p| p == id) {
@@ -76,30 +107,4 @@ pub(super) fn after_knockout(arkham: &Arkham, enc: &mut Encounter) {
             }
         );
     }
-    let other_world = enc.investigator.location == Some(Location::OtherWorld);
-    let inv = Arc::make_mut(&mut enc.investigator);
-    inv.health = inv.health.max(1);
-    inv.sanity = inv.sanity.max(1);
-    let to = if other_world {
-        inv.status = Status::LostInTimeAndSpace;
-        emit!(
-            enc,
-            Event::StatusChanged {
-                status: Status::LostInTimeAndSpace,
-            }
-        );
-        Location::LostInTimeAndSpace
-    } else if status == Status::Unconscious {
-        Location::StMarysHospital
-    } else {
-        Location::ArkhamAsylum
-    };
-    Arc::make_mut(&mut enc.investigator).location = Some(to);
-    emit!(
-        enc,
-        Event::Moved {
-            to,
-            source: Source::Rules,
-        }
-    );
 }

@@ -1,0 +1,158 @@
+//! [`Known`]: the names a script may call and the properties and methods of each registered type,
+//! read from the engine's signatures once.
+
+use super::CTX;
+use crate::defs::closest;
+use crate::script::context::OBJECTS;
+use rhai::Engine;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Rhai's keywords that are called like functions but registered nowhere.
+const KEYWORDS: [&str; 7] = [
+    "print",
+    "debug",
+    "type_of",
+    "call",
+    "is_def_var",
+    "is_def_fn",
+    "this",
+];
+
+/// The names a script may call and the properties of each registered type, read from the engine once.
+pub struct Known {
+    pub(super) functions: BTreeSet<String>,
+    /// Each registered type's getters (by the type's script name: `Ctx`, ...), with the script name
+    /// of what each returns (`map`, `Dynamic`, a registered type's name).
+    pub(super) getters: BTreeMap<String, BTreeMap<String, String>>,
+    /// The methods of `ctx` and of its objects, for hints.
+    pub(super) api: BTreeSet<String>,
+    /// The methods of each of them, by the type's script name.
+    pub(super) methods: BTreeMap<String, BTreeSet<String>>,
+}
+
+impl Known {
+    /// Reads the names of `engine`'s functions, and the getters and methods of each registered type.
+    pub fn of(engine: &Engine) -> Known {
+        let mut functions: BTreeSet<String> = KEYWORDS.iter().map(|s| s.to_string()).collect();
+        let mut getters: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+        let mut api = BTreeSet::new();
+        let mut methods: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for sig in engine.gen_fn_signatures(true) {
+            let name = sig.split('(').next().unwrap_or("").trim();
+            if let Some(p) = name.strip_prefix("get$") {
+                // `get$name(_: &mut Type) -> Returned`
+                let of = sig
+                    .split_once("&mut ")
+                    .map(|(_, t)| t.split(')').next().unwrap_or("").trim());
+                let returned = sig.rsplit_once("->").map_or("", |(_, r)| r.trim());
+                if let Some(of) = of {
+                    getters
+                        .entry(of.to_string())
+                        .or_default()
+                        .insert(p.to_string(), returned.to_string());
+                }
+            } else if !name.is_empty() {
+                // `name(_: &mut Type, ...)`: a method of `ctx` or of one of its objects.
+                let on = sig.split(['(', ',', ')']).nth(1).unwrap_or("");
+                if let Some(o) = OBJECTS
+                    .iter()
+                    .find(|o| on.trim_end().ends_with(&format!("&mut {o}")))
+                {
+                    api.insert(name.to_string());
+                    methods
+                        .entry(o.to_string())
+                        .or_default()
+                        .insert(name.to_string());
+                }
+                functions.insert(name.to_string());
+            }
+        }
+        Known {
+            functions,
+            getters,
+            api,
+            methods,
+        }
+    }
+
+    /// The name of the API closest to `name` (a method when `method`), written with the object it
+    /// belongs to (`ctx.test.reroll`): of object `ty` (read at `path`) when it has it, else of the
+    /// first object that does.
+    pub(super) fn suggest(&self, ty: &str, path: &str, name: &str, method: bool) -> Option<String> {
+        let names = |t: &str| -> BTreeSet<&str> {
+            if method {
+                self.methods
+                    .get(t)
+                    .into_iter()
+                    .flatten()
+                    .map(String::as_str)
+                    .collect()
+            } else {
+                self.getters
+                    .get(t)
+                    .into_iter()
+                    .flat_map(|g| g.keys())
+                    .map(String::as_str)
+                    .collect()
+            }
+        };
+        let mut paths: Vec<(String, &str)> = vec![(path.to_string(), ty)];
+        paths.push(("ctx".to_string(), CTX));
+        for (p, returned) in self.getters.get(CTX).into_iter().flatten() {
+            if let Some(t) = self.after(returned, p) {
+                paths.push((format!("ctx.{p}"), t));
+            }
+        }
+        let all: BTreeSet<&str> = paths.iter().flat_map(|(_, t)| names(t)).collect();
+        let near = closest(name, all);
+        let n = near.first()?;
+        let (at, _) = paths.iter().find(|(_, t)| names(t).contains(n.as_str()))?;
+        Some(format!("{at}.{n}"))
+    }
+
+    /// The type a property chain is read from after `ty.property`, when it is known: the getter's
+    /// registered return type, or, where the getter returns a `Dynamic` (an object or `()` for
+    /// "absent"), the registered type named as the property (`monster` -> `Monster`). A map or a
+    /// value of no registered type is not followed (its keys are not the engine's to know).
+    pub(super) fn after(&self, returned: &str, property: &str) -> Option<&str> {
+        if self.getters.contains_key(returned) {
+            return Some(self.getters.get_key_value(returned)?.0);
+        }
+        if returned.ends_with("Dynamic") {
+            return self
+                .getters
+                .keys()
+                .find(|t| t.eq_ignore_ascii_case(property) && t.as_str() != CTX)
+                .map(String::as_str);
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sub-object returned as a `Dynamic` (an object, or `()` when absent) is followed by the
+    /// registered type named as its property; a map is not followed.
+    #[test]
+    fn a_chain_follows_the_registered_type_a_getter_returns() {
+        #[derive(Clone)]
+        struct Ctx;
+        #[derive(Clone)]
+        struct Monster;
+        let mut e = Engine::new_raw();
+        e.register_type_with_name::<Ctx>("Ctx");
+        e.register_type_with_name::<Monster>("Monster");
+        e.register_get("monster", |_: &mut Ctx| rhai::Dynamic::from(Monster));
+        e.register_get("typed", |_: &mut Ctx| Monster);
+        e.register_get("table", |_: &mut Ctx| rhai::Map::new());
+        e.register_get("toughness", |_: &mut Monster| 1 as rhai::INT);
+        let k = Known::of(&e);
+        let ctx = &k.getters[CTX];
+        assert_eq!(k.after(&ctx["monster"], "monster"), Some("Monster"));
+        assert_eq!(k.after(&ctx["typed"], "typed"), Some("Monster"));
+        assert_eq!(k.after(&ctx["table"], "table"), None);
+        assert!(k.getters["Monster"].contains_key("toughness"));
+    }
+}
