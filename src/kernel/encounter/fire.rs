@@ -119,8 +119,8 @@ impl Encounter {
             // Asked inside the script: a point of the hook's own, not of the state.
             self.mark_unplaced();
         }
-        let applied =
-            called.and_then(|effects| self.apply_all(card, &key, (hook, depth), effects, hooks, loss));
+        let applied = called
+            .and_then(|effects| self.apply_all(card, &key, (hook, depth), effects, hooks, loss));
         self.cascade -= 1;
         if let Err(err) = applied {
             if let Some((state, l)) = before {
