@@ -107,6 +107,14 @@ impl DiceSource {
         (0..n).map(|_| self.roll(wanted_by)).collect()
     }
 
+    /// Fixed or replayed faces used so far (0 for a seeded source).
+    pub fn used(&self) -> usize {
+        match self {
+            DiceSource::Seeded { .. } => 0,
+            DiceSource::Fixed { next, .. } | DiceSource::Replay { next, .. } => *next,
+        }
+    }
+
     /// Whether this source can run out of faces, so that what wants a die must be named (a seeded
     /// source never runs out: naming what rolls is then skipped).
     pub fn can_run_out(&self) -> bool {

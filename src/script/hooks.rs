@@ -4,7 +4,7 @@
 use super::applies;
 use super::check::{Known, check, where_in};
 use super::context::{Ctx, State};
-use super::engine::{DISABLED, Output, Printed, sandboxed_engine};
+use super::engine::{DISABLED, Output, Printed, RunUsage, sandboxed_engine};
 use super::limits::Limits;
 use super::position::{fn_position, place};
 use super::reach::brought_into_play;
@@ -194,6 +194,16 @@ impl ScriptHooks {
     /// A new run begins: the transcript budget of scripts is whole again.
     pub fn start_run(&mut self) {
         self.printed.borrow_mut().start_run();
+    }
+
+    /// A new run begins from a checkpoint of an earlier one, which had used `used` of its budgets.
+    pub fn resume_run(&mut self, used: RunUsage) {
+        self.printed.borrow_mut().resume_run(used);
+    }
+
+    /// What the current run has used of its budgets so far (kept with a checkpoint).
+    pub fn run_usage(&self) -> RunUsage {
+        self.printed.borrow().run_usage()
     }
 
     /// Operations the hooks of the current run have taken so far (what the sandbox counts against

@@ -12,6 +12,7 @@ mod moved;
 mod position;
 mod reach;
 
+pub use engine::RunUsage;
 #[cfg(any(test, feature = "bench"))]
 pub use engine::sandboxed_engine;
 pub use hooks::ScriptHooks;

@@ -6,7 +6,8 @@
 //! `snapshot.rs` the state a failed hook is rolled back to; `effects/` applying each effect a hook asks
 //! for (one file a group of effects); `stage.rs` the test under way and the view hooks read of it;
 //! `resolve.rs` resolving one test; `losses.rs` gains, spending and losses, and their `Tally`;
-//! `combat.rs` the combat under way; `error.rs` how a play fails; `memo.rs` the memo key of exact odds.
+//! `combat.rs` the combat under way; `error.rs` how a play fails; `memo.rs` the memo key of exact odds;
+//! `copy.rs` a copy of the state for a run to start from.
 //!
 //! Words: `Encounter` is only this state. One monster met is a *combat* (EH's Combat Encounter,
 //! AH2e's combat): `CombatState`, `CombatView`, `begin_combat`, `Event::CombatBegins`.
@@ -28,6 +29,7 @@ use std::sync::Arc;
 mod becoming;
 mod combat;
 mod conditions;
+mod copy;
 mod effects;
 mod error;
 mod fire;

@@ -2,11 +2,13 @@
 //! so each roll of n dice branches into its face-count multisets (fed in ascending order) with their
 //! multinomial weights; each reroll and extra die branches six ways. Runs that reach the same state at
 //! the same dice request go on alike, so each such branch is explored once (memoised on
-//! `Encounter::state_key`, a digest of the whole state the rules go on from, tally included, and on
-//! what the outcome already holds, such as the first test's result). Branches less likely
+//! `Encounter::relative_key`, a digest of the state the rules go on from without what was lost or
+//! defeated before, which `search::Base` adds back, and on what the outcome already holds, such as
+//! the first test's result). Branches less likely
 //! than a threshold, counted from the last memo point (so that a memoised branch is the same however it
 //! was reached), are not followed; their mass is reported as unresolved, and the threshold is lowered
-//! until that mass is below 1e-9.
+//! until that mass is below 1e-9. A run goes on from the latest checkpoint (`kernel::Point`) the run
+//! of its prefix of dice passed, with a copy of the state there (`scenario/resume.rs`).
 //!
 //! Files: `multiset.rs` the rolls of n dice and their weights, `collapse.rs` when faces that count alike
 //! may be grouped, `search.rs` the search over rolls with its memo.
@@ -49,6 +51,17 @@ pub fn exact_with_progress(
 pub fn exact_with(
     p: &mut Prepared,
     collapse: bool,
+    progress: Option<&mut dyn FnMut(f64) -> bool>,
+) -> Result<Odds, Diagnostic> {
+    exact_resuming(p, collapse, true, progress)
+}
+
+/// `exact_with`, choosing whether each branch goes on from the latest checkpoint its prefix of dice
+/// passed or is replayed from the first die (tests compare both ways).
+pub fn exact_resuming(
+    p: &mut Prepared,
+    collapse: bool,
+    resume: bool,
     mut progress: Option<&mut dyn FnMut(f64) -> bool>,
 ) -> Result<Odds, Diagnostic> {
     let is_test = matches!(p.request, TestRequest::Test(_));
@@ -67,10 +80,11 @@ pub fn exact_with(
             threshold,
             is_test,
             collapse,
+            resume,
             progress: Some(&mut tell),
             resolved: 0.0,
         };
-        let d = s.explore(&mut Vec::new(), 1.0, 1.0);
+        let d = s.explore(None, &mut Vec::new(), 1.0, 1.0);
         total_runs += s.runs;
         script_ops = s.script_ops;
         let (d, at) = d.map_err(|e| match e {

@@ -1,0 +1,82 @@
+//! A copy of the whole state of a play, for a run to start from it (a checkpoint:
+//! `Procedure::run_from`). Every field is listed, so a field added to `Encounter` is a compile error
+//! here until someone decides how a copy takes it.
+
+use super::*;
+
+impl Encounter {
+    /// A copy of this state with no dice: the run that starts from it gets faces of its own (its
+    /// `dice` is a replay of no face until then).
+    pub fn copy_without_dice(&self) -> Encounter {
+        let Encounter {
+            game,
+            investigator,
+            monsters,
+            dice: _,
+            decisions,
+            events,
+            record,
+            tally,
+            tests,
+            may_encounter_again,
+            catalog,
+            policy,
+            default_policy,
+            chosen,
+            investigators_in_game,
+            rules,
+            rounds,
+            evade_first,
+            current,
+            combat,
+            queued,
+            no_more_encounters,
+            stopped,
+            rollback,
+            roll_rules,
+            stage,
+            hooked,
+            cascade,
+            asked,
+            gaining,
+            becoming,
+            store,
+            exhausted,
+        } = self;
+        Encounter {
+            game: *game,
+            investigator: investigator.clone(),
+            monsters: monsters.clone(),
+            dice: DiceSource::replay(Vec::new()),
+            decisions: decisions.clone(),
+            events: events.clone(),
+            record: *record,
+            tally: *tally,
+            tests: tests.clone(),
+            may_encounter_again: *may_encounter_again,
+            catalog: catalog.clone(),
+            policy: policy.clone(),
+            default_policy: *default_policy,
+            chosen: chosen.clone(),
+            investigators_in_game: *investigators_in_game,
+            rules: rules.clone(),
+            rounds: rounds.clone(),
+            evade_first: *evade_first,
+            current: *current,
+            combat: combat.clone(),
+            queued: queued.clone(),
+            no_more_encounters: *no_more_encounters,
+            stopped: *stopped,
+            rollback: *rollback,
+            roll_rules: roll_rules.clone(),
+            stage: stage.clone(),
+            hooked: hooked.clone(),
+            cascade: *cascade,
+            asked: *asked,
+            gaining: gaining.clone(),
+            becoming: becoming.clone(),
+            store: store.clone(),
+            exhausted: exhausted.clone(),
+        }
+    }
+}
