@@ -15,9 +15,22 @@ fn prepare(name: &str, text: &str) -> Prepared {
 }
 
 /// Scenarios of synthetic cards whose faces fall into classes that count alike: a blessing (4s
-/// succeed) and a weapon whose 6s count two in an EH combat, Clue rerolls in an EH combat, and an AH2e
-/// fight to its end with a Clue spent.
-const GROUPED: [(&str, &str); 3] = [
+/// succeed) and a weapon whose 6s count two in an EH combat, Clue rerolls in an EH combat, an AH2e
+/// fight to its end with a Clue spent, and an EH combat with a card that turns a 4 into a 5 in the
+/// Strength test only (its faces are kept apart there, grouped in the Will test).
+const GROUPED: [(&str, &str); 4] = [
+    (
+        "a_raw_face_read_in_the_strength_test_only.toml",
+        r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+strength = 2
+will = 3
+possessions = [{ id = "file", name = "File", kind = "asset", script = "fn after_roll(ctx) { if ctx.test.slot == \"strength\" { let f = ctx.test.faces; if f[0] == 4 { ctx.test.set_face(0, 5); } } }" }]
+[[monsters]]
+card = { id = "brute", name = "Brute", kind = "monster", toughness = 2, will = { modifier = 0, horror = 2 }, strength = { modifier = 0, damage = 2 } }
+"#,
+    ),
     (
         "charm_and_sixes_count_two.toml",
         r#"game = "eldritch"

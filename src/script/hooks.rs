@@ -20,10 +20,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 use std::sync::OnceLock;
 
-struct Compiled {
-    ast: AST,
+pub(super) struct Compiled {
+    pub(super) ast: AST,
     /// The hooks it defines.
-    defined: HookSet,
+    pub(super) defined: HookSet,
+    /// Those of them that may read raw faces (`faces.rs`).
+    pub(super) reads_faces: HookSet,
     /// The card's id, as `ctx.card.id` hands it out.
     id: rhai::ImmutableString,
 }
@@ -137,6 +139,7 @@ impl ScriptHooks {
                 id.clone(),
                 Compiled {
                     defined,
+                    reads_faces: super::faces::hooks_reading_faces(&ast, defined),
                     ast,
                     id: id.as_str().into(),
                 },
@@ -189,6 +192,14 @@ impl ScriptHooks {
         }
         skipped.sort_by_key(|(id, h)| (id.clone(), h.name()));
         skipped
+    }
+
+    pub(super) fn compiled_cards(&self) -> impl Iterator<Item = (&String, &Compiled)> {
+        self.compiled.iter()
+    }
+
+    pub(super) fn compiled_card(&self, card: &str) -> Option<&Compiled> {
+        self.compiled.get(card)
     }
 
     /// A new run begins: the transcript budget of scripts is whole again.

@@ -11,7 +11,7 @@
 //! of its prefix of dice passed, with a copy of the state there (`scenario/resume.rs`).
 //!
 //! Files: `multiset.rs` the rolls of n dice and their weights, `collapse.rs` when faces that count alike
-//! may be grouped, `search.rs` the search over rolls with its memo.
+//! may be grouped (test by test), `search.rs` the search over rolls with its memo.
 
 mod collapse;
 mod multiset;
@@ -21,7 +21,7 @@ use super::outcome::Odds;
 use crate::defs::{Code, Diagnostic};
 use crate::kernel::TestRequest;
 use crate::scenario::Prepared;
-use collapse::collapse_allowed;
+use collapse::Readers;
 pub(super) use multiset::multisets;
 use search::{Base, Search, Stop};
 use std::collections::{BTreeMap, HashMap};
@@ -31,8 +31,7 @@ const TARGET: f64 = 1e-9;
 
 /// The exact distribution of outcomes of a prepared scenario (its own `[dice]` ignored).
 pub fn exact(p: &mut Prepared) -> Result<Odds, Diagnostic> {
-    let collapse = collapse_allowed(p);
-    exact_with(p, collapse, None)
+    exact_with(p, true, None)
 }
 
 /// `exact`, telling `progress` every so often the share of the probability mass resolved so far (0
@@ -42,12 +41,12 @@ pub fn exact_with_progress(
     p: &mut Prepared,
     progress: &mut dyn FnMut(f64) -> bool,
 ) -> Result<Odds, Diagnostic> {
-    let collapse = collapse_allowed(p);
-    exact_with(p, collapse, Some(progress))
+    exact_with(p, true, Some(progress))
 }
 
-/// `exact`, choosing whether faces that count alike are grouped (tests compare both ways), with an
-/// optional progress callback (`exact_with_progress`).
+/// `exact`, choosing whether faces that count alike are grouped where nothing can tell them apart
+/// (`collapse.rs`; tests compare both ways), with an optional progress callback
+/// (`exact_with_progress`).
 pub fn exact_with(
     p: &mut Prepared,
     collapse: bool,
@@ -68,6 +67,7 @@ pub fn exact_resuming(
     let mut threshold = 1e-12;
     let mut total_runs = 0;
     let mut script_ops = 0;
+    let readers = Readers::of(p);
     loop {
         let mut tell = |done: f64| progress.as_mut().is_none_or(|f| f(done));
         let mut s = Search {
@@ -80,6 +80,7 @@ pub fn exact_resuming(
             threshold,
             is_test,
             collapse,
+            readers: &readers,
             resume,
             progress: Some(&mut tell),
             resolved: 0.0,

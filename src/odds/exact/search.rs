@@ -6,6 +6,7 @@ use super::super::budget::{
     multiset_count,
 };
 use super::super::outcome::Outcome;
+use super::collapse::Readers;
 use super::multiset::{class_multisets, multisets};
 use crate::kernel::{DiceError, Encounter, KernelError, StateKey, Tally};
 use crate::scenario::Prepared;
@@ -47,6 +48,8 @@ pub(super) struct Search<'a> {
     pub(super) threshold: f64,
     pub(super) is_test: bool,
     pub(super) collapse: bool,
+    /// The cards whose scripts may tell faces that count alike apart, in some test.
+    pub(super) readers: &'a Readers,
     /// Whether a branch goes on from the latest checkpoint (else every run starts from the first
     /// die; tests compare both ways).
     pub(super) resume: bool,
@@ -93,7 +96,8 @@ impl Search<'_> {
             .clone()
     }
 
-    /// The classes of faces that count alike in the test under way, when they may be grouped: for its
+    /// The classes of faces that count alike in the test under way, when they may be grouped (no
+    /// card active in it tells them apart: `collapse.rs`): for its
     /// first roll, learnt from a probe run (the counting rules are set by hooks after the roll and
     /// cannot depend on the faces when no script reads them).
     fn classes(
@@ -103,7 +107,7 @@ impl Search<'_> {
         prefix: &mut Vec<u8>,
         n: usize,
     ) -> Option<Vec<(u8, f64)>> {
-        if !self.collapse {
+        if !self.collapse || !self.readers.may_group(self.p, enc) {
             return None;
         }
         let r = enc.stage_rules()?;
