@@ -9,6 +9,8 @@ mod report;
 mod sample;
 
 pub use best::{DecisionOdds, Objective, OptionOdds, best};
+#[cfg(feature = "bench")]
+pub use exact::exact_resuming;
 pub use exact::{exact, exact_with_progress};
 pub use outcome::Odds;
 pub use report::{Wording, best_json, best_text, decision_text, odds_json, odds_text};

@@ -29,6 +29,8 @@ struct Keeping<'a> {
     inner: &'a mut ScriptHooks,
     /// Faces used before this run's own dice (those of the checkpoint it started from).
     before: usize,
+    /// Whether to keep them at all.
+    keep: bool,
     latest: Option<Checkpoint>,
 }
 
@@ -46,6 +48,9 @@ impl Hooks for Keeping<'_> {
     }
 
     fn checkpoint(&mut self, point: Point, enc: &Encounter) {
+        if !self.keep {
+            return;
+        }
         self.latest = Some(Checkpoint {
             point,
             dice: self.before + enc.dice.used(),
@@ -61,8 +66,14 @@ pub type Resumed = (Encounter, Result<(), KernelError>, Option<Checkpoint>);
 
 impl Prepared {
     /// `run_for_odds` with the faces `faces` (from the first die), started from `from` (a
-    /// checkpoint of a run whose faces began as these do) or from the start.
-    pub fn run_for_odds_from(&mut self, from: Option<&Checkpoint>, faces: &[u8]) -> Resumed {
+    /// checkpoint of a run whose faces began as these do) or from the start; `keep`: keep the
+    /// latest checkpoint it passes.
+    pub fn run_for_odds_from(
+        &mut self,
+        from: Option<&Checkpoint>,
+        faces: &[u8],
+        keep: bool,
+    ) -> Resumed {
         let (plan, hooks) = self.split();
         let (mut enc, before) = match from {
             Some(c) => {
@@ -83,6 +94,7 @@ impl Prepared {
         let mut keeping = Keeping {
             inner: hooks,
             before,
+            keep,
             latest: None,
         };
         let at = from.map(|c| c.point);

@@ -5,8 +5,8 @@
 use super::*;
 
 impl Encounter {
-    /// A copy of this state with no dice: the run that starts from it gets faces of its own (its
-    /// `dice` is a replay of no face until then).
+    /// A copy of this state with no dice, for a checkpoint (no test under way): the run that starts
+    /// from it gets faces of its own (its `dice` is a replay of no face until then).
     pub fn copy_without_dice(&self) -> Encounter {
         let Encounter {
             game,
@@ -33,7 +33,9 @@ impl Encounter {
             no_more_encounters,
             stopped,
             rollback,
-            roll_rules,
+            // No test is under way at a checkpoint: every entry is of a test that is over, which
+            // nothing reads (exact odds read the test under way's, in a run of their own).
+            roll_rules: _,
             stage,
             hooked,
             cascade,
@@ -68,7 +70,7 @@ impl Encounter {
             no_more_encounters: *no_more_encounters,
             stopped: *stopped,
             rollback: *rollback,
-            roll_rules: roll_rules.clone(),
+            roll_rules: BTreeMap::new(),
             stage: stage.clone(),
             hooked: hooked.clone(),
             cascade: *cascade,

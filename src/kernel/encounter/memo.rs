@@ -102,7 +102,9 @@ impl Encounter {
             stopped,
             // Whether a failed hook is rolled back: bookkeeping of a run that is abandoned on failure.
             rollback: _,
-            roll_rules,
+            // How each test's faces counted: read only by exact odds, of the test under way, in a
+            // probe run of their own (history once a test is over).
+            roll_rules: _,
             stage,
             // A cache of which hooks the active cards define, rebuilt from the active cards.
             hooked: _,
@@ -139,7 +141,6 @@ impl Encounter {
         queued.hash(h);
         no_more_encounters.hash(h);
         stopped.hash(h);
-        roll_rules.hash(h);
         stage.hash(h);
         cascade.hash(h);
         asked.hash(h);

@@ -76,7 +76,7 @@ impl Search<'_> {
                 "its runs replay more than {MAX_REPLAYED_DICE} dice"
             )));
         }
-        let resumed = self.p.run_for_odds_from(from, prefix);
+        let resumed = self.p.run_for_odds_from(from, prefix, self.resume);
         let before = from.map_or(0, Checkpoint::operations);
         self.script_ops = self
             .script_ops
@@ -160,11 +160,7 @@ impl Search<'_> {
         }
         let (enc, result, passed) = self.run(from.as_ref(), prefix)?;
         // The branches below go on from the latest checkpoint: this run's, or the one it started from.
-        let from = if self.resume {
-            passed.map(Rc::new).or(from)
-        } else {
-            None
-        };
+        let from = passed.map(Rc::new).or(from);
         match result {
             Ok(()) => {
                 // The run ended: every monster is met, and nothing is lost after it.
