@@ -48,8 +48,8 @@ mod test_files;
 mod transcript;
 
 pub use api::{
-    Card, Cards, Diagnostic, Game, Library, Miss, Misses, Odds, PackFiles, Played, Scenario,
-    Schema, render,
+    BestOdds, Card, Cards, Choice, Decision, Diagnostic, Game, Library, Miss, Misses, Objective,
+    Odds, PackFiles, Played, Scenario, Schema, render,
 };
 
 /// The engine's own types, for `benches/engine.rs` only (feature `bench`, which nothing else enables):

@@ -276,18 +276,67 @@ fn a_closed_standard_output_ends_each_command_quietly() {
         &["validate", "examples/packs/miskatonic_expedition"],
     ];
     for args in commands {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mythos"))
+        // The reading end is closed before the command starts: whatever it writes goes to a closed
+        // pipe, however fast it runs (closing it after the spawn raced a quick command under load).
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let child = Command::new(env!("CARGO_BIN_EXE_mythos"))
             .args(args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdout(std::process::Stdio::piped())
+            .stdout(writer)
             .stderr(std::process::Stdio::piped())
             .spawn()
             .expect("the binary runs");
-        // The reading end is closed at once: whatever the command writes goes to a closed pipe.
-        drop(child.stdout.take());
         let out = child.wait_with_output().expect("it ends");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(141), "{args:?}: {stderr}");
         assert_eq!(stderr, "", "{args:?}");
     }
+}
+
+/// AH2e, Fight 1 and Sneak 2 against a monster of toughness 1, combat rating 0, damage 1, with
+/// Stamina 2 (the hand computation is in `src/odds/best_tests.rs`): not knocked out at best 65/81.
+const DUEL: &str = r#"game = "arkham"
+[investigator]
+name = "Test investigator"
+speed = 1
+sneak = 2
+fight = 1
+will = 1
+lore = 1
+luck = 1
+stamina = 2
+sanity = 5
+[[monsters]]
+card = { id = "brute", name = "Brute", kind = "monster", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }
+"#;
+
+/// `odds --best` prints what the library's `Scenario::best_odds` returns: the same text and the same
+/// JSON, whose `best.value` is the optimum 65/81.
+#[test]
+fn odds_best_prints_what_the_library_returns() {
+    let dir = std::env::temp_dir().join(format!("mythos-best-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("duel.toml");
+    std::fs::write(&path, DUEL).unwrap();
+    let file = path.to_str().unwrap();
+    let text = mythos(&["odds", file, "--best", "survive"]);
+    let json = mythos(&["odds", file, "--best", "survive", "--format", "json"]);
+    let lib = mythos::Library::new();
+    let best = mythos::Scenario::parse(&lib, file, DUEL)
+        .unwrap()
+        .best_odds(mythos::Objective::Survive)
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(text.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&text.stdout), best.text());
+    // As text: serde_json's parsing of a float may miss it by one ulp.
+    let printed = String::from_utf8_lossy(&json.stdout);
+    assert_eq!(
+        printed.trim_end(),
+        serde_json::to_string_pretty(&best.to_json()).unwrap()
+    );
+    let v: serde_json::Value = serde_json::from_str(&printed).expect("JSON");
+    let value = v["best"]["value"].as_f64().expect("a number");
+    assert!((value - 65.0 / 81.0).abs() < 1e-9, "{value}");
 }

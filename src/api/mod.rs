@@ -3,12 +3,14 @@
 //! the disk here (the `mythos` command reads the disk). May import every other room; no other room
 //! imports it.
 
+mod best;
 mod diagnostic;
 mod library;
 mod odds;
 mod played;
 mod scenario;
 
+pub use best::{BestOdds, Choice, Decision, Objective};
 pub use diagnostic::{Diagnostic, render};
 pub use library::{Card, Cards, Library, PackFiles};
 pub use odds::Odds;

@@ -2,7 +2,7 @@
 //! for odds. May import `defs`, `scenario` and `odds`.
 
 use super::diagnostic::{Diagnostic, wrap};
-use super::{Game, Library, Odds, Played};
+use super::{BestOdds, Game, Library, Objective, Odds, Played};
 use crate::defs::SourceFile;
 use crate::scenario::Prepared;
 
@@ -123,6 +123,84 @@ impl Scenario {
     ) -> Result<Odds, Diagnostic> {
         crate::odds::exact_with_progress(&mut self.prepared, progress)
             .map(|o| Odds::new(o, self.title()))
+            .map_err(Diagnostic)
+    }
+
+    /// Exact odds under the policy that maximises `objective` (the scenario's `[choices]` answer no
+    /// question the kernel asks: token spending, evading, each AH2e round's action, hands and casts),
+    /// and each decision of the first round with the odds of each option, as `mythos odds --best`
+    /// prints them; or the diagnostic of a run that failed or of a scenario too large to enumerate.
+    ///
+    /// ```
+    /// use mythos::{Library, Objective, Scenario};
+    /// // AH2e: Fight 1 and Sneak 2 against a monster of toughness 1, combat rating 0, damage 1, with
+    /// // Stamina 2. A Combat check passes with 1/3, an Evade check with 1 - (2/3)^2 = 5/9.
+    /// let text = r#"
+    /// game = "arkham"
+    /// [investigator]
+    /// name = "Test investigator"
+    /// speed = 1
+    /// sneak = 2
+    /// fight = 1
+    /// will = 1
+    /// lore = 1
+    /// luck = 1
+    /// stamina = 2
+    /// sanity = 5
+    /// [[monsters]]
+    /// card = { id = "brute", name = "Brute", kind = "monster", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }
+    /// "#;
+    /// let mut scenario = Scenario::parse(&Library::new(), "duel.toml", text).unwrap();
+    /// // Not knocked out: flee each round, 5/9 + 4/9 * 5/9 = 65/81.
+    /// let best = scenario.best_odds(Objective::Survive).unwrap();
+    /// assert!((best.value() - 65.0 / 81.0).abs() < 1e-9);
+    /// let first = &best.decisions()[0];
+    /// assert_eq!(first.question(), "Brute: try to evade it first?");
+    /// assert_eq!(first.options().len(), 2);
+    /// // Evading first and fighting first both lead to 65/81 under the best play after them.
+    /// assert!(first.options().iter().all(|o| (o.value() - 65.0 / 81.0).abs() < 1e-9));
+    /// // Defeating it: fight every round, 1/3 + 2/3 * 1/3 = 5/9.
+    /// let defeat = scenario.best_odds(Objective::DefeatAll).unwrap();
+    /// assert!((defeat.odds().defeated()[0].2 - 5.0 / 9.0).abs() < 1e-9);
+    /// assert_eq!(defeat.to_json()["best"]["objective"], "defeat_all");
+    /// ```
+    pub fn best_odds(&mut self, objective: Objective) -> Result<BestOdds, Diagnostic> {
+        self.best_odds_with(objective, None)
+    }
+
+    /// `best_odds`, calling `progress` at its first run of the rules and every 64 runs after with the
+    /// share of the probability mass resolved so far (0 to 1, rising; the options of a decision share
+    /// their branch's mass equally; a finer pass starts again from 0). When `progress` returns false
+    /// the computation stops at once with the diagnostic E0503 (cancelled).
+    ///
+    /// ```
+    /// use mythos::{Library, Objective, Scenario};
+    /// let text = "game = \"eldritch\"\n[investigator]\nname = \"Test\"\nlore = 2\nclues = 1\nfocus = 1\n[test]\nskill = \"lore\"\n";
+    /// let mut scenario = Scenario::parse(&Library::new(), "s.toml", text).unwrap();
+    /// let mut seen = Vec::new();
+    /// let best = scenario.best_odds_with_progress(Objective::Pass, &mut |done| { seen.push(done); true }).unwrap();
+    /// assert_eq!(seen[0], 0.0);
+    /// assert!(seen.windows(2).all(|w| w[0] <= w[1]) && seen.iter().all(|d| (0.0..=1.0).contains(d)));
+    /// assert_eq!(best.odds().method(), "exact");
+    /// let stopped = scenario.best_odds_with_progress(Objective::Pass, &mut |_| false).unwrap_err();
+    /// assert_eq!(stopped.code(), "E0503");
+    /// ```
+    pub fn best_odds_with_progress(
+        &mut self,
+        objective: Objective,
+        progress: &mut dyn FnMut(f64) -> bool,
+    ) -> Result<BestOdds, Diagnostic> {
+        self.best_odds_with(objective, Some(progress))
+    }
+
+    fn best_odds_with(
+        &mut self,
+        objective: Objective,
+        progress: Option<&mut dyn FnMut(f64) -> bool>,
+    ) -> Result<BestOdds, Diagnostic> {
+        let inner = objective.inner();
+        crate::odds::best_with_progress(&mut self.prepared, inner, &[], &[], progress)
+            .map(|b| BestOdds::new(b, objective, self.title(), self.prepared.words()))
             .map_err(Diagnostic)
     }
 

@@ -6,11 +6,14 @@
 
 use super::args::Cli;
 use super::args::Format;
-use super::play::{failed, names, prepare_path};
+use super::play::{failed, names, prepare_path, with_wording};
 use super::report::print_diagnostics;
-use crate::kernel::{DecisionNeeded, Decisions, DiceError, DiceSource, KernelError};
+use crate::kernel::{
+    DecisionNeeded, Decisions, DiceError, DiceSource, Encounter, Game, KernelError,
+};
 use crate::odds::{DecisionOdds, Objective, OptionOdds};
 use crate::scenario::Prepared;
+use crate::transcript::Names;
 use std::io::{BufRead, Write};
 use std::path::Path;
 
@@ -18,6 +21,15 @@ use std::path::Path;
 enum Reply<T> {
     Quit,
     Given(T),
+}
+
+impl<T> Reply<T> {
+    fn map<U>(self, f: impl FnOnce(T) -> U) -> Reply<U> {
+        match self {
+            Reply::Quit => Reply::Quit,
+            Reply::Given(v) => Reply::Given(f(v)),
+        }
+    }
 }
 
 /// Reads one answer, asking again after each bad one with the reason; end of input quits.
@@ -103,173 +115,217 @@ fn option_odds(
     Some(out)
 }
 
+/// One game at the table: the scenario, what was rolled and chosen so far, and what was shown.
+struct Table {
+    p: Prepared,
+    objective: Objective,
+    names: Names,
+    texts: Names,
+    game: Game,
+    /// The dice rolled here when the player types `r`.
+    here: DiceSource,
+    faces: Vec<u8>,
+    answers: Vec<usize>,
+    /// The transcript printed so far.
+    shown: String,
+}
+
 /// `mythos play FILE`.
 pub(super) fn play(cli: &Cli, file: &Path, objective: Objective, seed: Option<u64>) -> i32 {
-    let mut p = match prepare_path(file, cli) {
+    let p = match prepare_path(file, cli) {
         Ok(p) => p,
         Err(ds) => return failed(&ds, Format::Text),
     };
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_secs())
-    });
-    let mut here = DiceSource::seeded(seed);
-    let names = names(&p);
-    let texts: crate::transcript::Names = p
-        .set
-        .cards
-        .iter()
-        .map(|(id, c)| (id.clone(), c.text.clone()))
-        .collect();
-    let game = p.setup.game;
-    out!(
-        "{}",
-        crate::transcript::render_header(
-            p.scenario.title.as_deref(),
-            p.scenario.source.as_deref(),
-            &p.start,
-            game,
-            &names,
-        )
-    );
-    outln!(
-        "(mythos play: type the faces you roll, `r` to roll them here, the number of an option; `q` quits)"
-    );
+    let mut table = Table::new(p, objective, seed);
+    table.print_header();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let mut faces: Vec<u8> = Vec::new();
-    let mut answers: Vec<usize> = Vec::new();
-    let mut shown = String::new();
     loop {
-        let (enc, result) = p.run_deciding(
-            DiceSource::replay(faces.clone()),
-            Decisions::replay(answers.clone()),
+        let (enc, result) = table.p.run_deciding(
+            DiceSource::replay(table.faces.clone()),
+            Decisions::replay(table.answers.clone()),
             true,
         );
-        let text = crate::transcript::render_events(&enc.events, &names, &texts, game);
-        match text.strip_prefix(shown.as_str()) {
+        table.print_transcript(&enc);
+        let reply = match result {
+            Ok(()) => {
+                table.print_summary(&enc);
+                return 0;
+            }
+            Err(KernelError::Dice(DiceError::NeedMore { n, .. })) => table.ask_faces(&mut input, n),
+            Err(KernelError::Decision(need)) => {
+                table.show_decision(&enc, &need);
+                table.ask_option(&mut input, need.options.len())
+            }
+            Err(other) => {
+                print_diagnostics(&[table.p.diagnostic(&other)]);
+                return 2;
+            }
+        };
+        if let Reply::Quit = reply {
+            return 0;
+        }
+    }
+}
+
+impl Table {
+    fn new(p: Prepared, objective: Objective, seed: Option<u64>) -> Table {
+        let seed = seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs())
+        });
+        let texts = p
+            .set
+            .cards
+            .iter()
+            .map(|(id, c)| (id.clone(), c.text.clone()))
+            .collect();
+        Table {
+            names: names(&p),
+            texts,
+            game: p.setup.game,
+            p,
+            objective,
+            here: DiceSource::seeded(seed),
+            faces: Vec::new(),
+            answers: Vec::new(),
+            shown: String::new(),
+        }
+    }
+
+    fn print_header(&self) {
+        let p = &self.p;
+        out!(
+            "{}",
+            crate::transcript::render_header(
+                p.scenario.title.as_deref(),
+                p.scenario.source.as_deref(),
+                &p.start,
+                self.game,
+                &self.names,
+            )
+        );
+        outln!(
+            "(mythos play: type the faces you roll, `r` to roll them here, the number of an option; `q` quits)"
+        );
+    }
+
+    /// The lines of the transcript not printed yet.
+    fn print_transcript(&mut self, enc: &Encounter) {
+        let text =
+            crate::transcript::render_events(&enc.events, &self.names, &self.texts, self.game);
+        match text.strip_prefix(self.shown.as_str()) {
             Some(rest) => out!("{rest}"),
             // A line already shown now reads otherwise (one merged with the next): all of it again.
             None => out!("(the transcript so far, revised)\n{text}"),
         }
-        shown = text;
-        match result {
-            Ok(()) => {
-                out!(
-                    "{}",
-                    crate::transcript::render_summary(
-                        &enc.investigator,
-                        &enc.monsters,
-                        game,
-                        &names
-                    )
-                );
-                return 0;
+        self.shown = text;
+    }
+
+    fn print_summary(&self, enc: &Encounter) {
+        out!(
+            "{}",
+            crate::transcript::render_summary(
+                &enc.investigator,
+                &enc.monsters,
+                self.game,
+                &self.names
+            )
+        );
+    }
+
+    /// The faces of the next `n` dice, typed or rolled here.
+    fn ask_faces(&mut self, input: &mut impl BufRead, n: usize) -> Reply<()> {
+        let prompt = format!(
+            "roll {n} {}: the {} (1 to 6), or `r` to roll here",
+            if n == 1 { "die" } else { "dice" },
+            if n == 1 { "face" } else { "faces" }
+        );
+        let here = &mut self.here;
+        let reply = ask(input, &prompt, |s| {
+            if s.eq_ignore_ascii_case("r") {
+                here.roll_many(n, "mythos play").map_err(|e| e.to_string())
+            } else {
+                parse_faces(s, n)
             }
-            Err(KernelError::Dice(DiceError::NeedMore { n, .. })) => {
-                let prompt = format!(
-                    "roll {n} {}: the {} (1 to 6), or `r` to roll here",
-                    if n == 1 { "die" } else { "dice" },
-                    if n == 1 { "face" } else { "faces" }
-                );
-                let reply = ask(&mut input, &prompt, |s| {
-                    if s.eq_ignore_ascii_case("r") {
-                        here.roll_many(n, "mythos play").map_err(|e| e.to_string())
-                    } else {
-                        parse_faces(s, n)
-                    }
-                });
-                match reply {
-                    Reply::Quit => return 0,
-                    Reply::Given(v) => {
-                        outln!(
-                            "faces: {}",
-                            v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
-                        );
-                        faces.extend(v);
-                    }
-                }
+        });
+        reply.map(|v| {
+            outln!(
+                "faces: {}",
+                v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+            );
+            self.faces.extend(v);
+        })
+    }
+
+    /// The question and its options, each with its odds under the best play after it when exact
+    /// odds of the rest can be had.
+    fn show_decision(&mut self, enc: &Encounter, need: &DecisionNeeded) {
+        let Some(options) = option_odds(
+            &mut self.p,
+            self.objective,
+            &self.faces,
+            &self.answers,
+            need,
+        ) else {
+            self.show_options_only(enc, need);
+            return;
+        };
+        let best = (0..options.len()).fold(0, |b, i| {
+            if options[i].value > options[b].value + 1e-12 {
+                i
+            } else {
+                b
             }
-            Err(KernelError::Decision(need)) => {
-                let inv = &enc.investigator;
-                let k = need.options.len();
-                match option_odds(&mut p, objective, &faces, &answers, &need) {
-                    Some(options) => {
-                        let best = (0..k).fold(0, |b, i| {
-                            if options[i].value > options[b].value + 1e-12 {
-                                i
-                            } else {
-                                b
-                            }
-                        });
-                        let d = DecisionOdds {
-                            question: need.question.clone(),
-                            health: inv.health,
-                            sanity: inv.sanity,
-                            clues: inv.clues,
-                            focus: inv.focus,
-                            faces: enc.current_faces(),
-                            options,
-                            best,
-                        };
-                        outln!(
-                            "decision (odds under the best play after it, for `{}`; * is the best):",
-                            objective.as_str()
-                        );
-                        let question = |q: &crate::kernel::Question| {
-                            crate::transcript::question_text(q, &names, game)
-                        };
-                        let answer = |a: &crate::kernel::Answer, faces: &[u8]| {
-                            crate::transcript::answer_text(a, faces, &names, game)
-                        };
-                        let words = crate::odds::Wording {
-                            question: &question,
-                            answer: &answer,
-                        };
-                        out!(
-                            "{}",
-                            crate::odds::decision_text(
-                                &d,
-                                objective,
-                                game,
-                                enc.monsters.len(),
-                                &words
-                            )
-                        );
-                    }
-                    None => {
-                        outln!(
-                            "{} (exact odds of the rest are too large to show)",
-                            crate::transcript::question_text(&need.question, &names, game)
-                        );
-                        let cur = enc.current_faces();
-                        for (i, a) in need.options.iter().enumerate() {
-                            outln!(
-                                "    {:>2}. {}",
-                                i + 1,
-                                crate::transcript::answer_text(a, &cur, &names, game)
-                            );
-                        }
-                    }
-                }
-                let prompt = format!("choose 1 to {k}");
-                let reply = ask(&mut input, &prompt, |s| match s.parse::<usize>() {
-                    Ok(i @ 1..) if i <= k => Ok(i - 1),
-                    _ => Err(format!(
-                        "`{s}` is not an option: choose 1 to {k}, or `q` to quit"
-                    )),
-                });
-                match reply {
-                    Reply::Quit => return 0,
-                    Reply::Given(i) => answers.push(i),
-                }
-            }
-            Err(other) => {
-                print_diagnostics(&[p.diagnostic(&other)]);
-                return 2;
-            }
+        });
+        let inv = &enc.investigator;
+        let d = DecisionOdds {
+            question: need.question.clone(),
+            health: inv.health,
+            sanity: inv.sanity,
+            clues: inv.clues,
+            focus: inv.focus,
+            faces: enc.current_faces(),
+            options,
+            best,
+        };
+        outln!(
+            "decision (odds under the best play after it, for `{}`; * is the best):",
+            self.objective.as_str()
+        );
+        let text = with_wording(&self.names, self.game, |words| {
+            crate::odds::decision_text(&d, self.objective, self.game, enc.monsters.len(), words)
+        });
+        out!("{text}");
+    }
+
+    fn show_options_only(&self, enc: &Encounter, need: &DecisionNeeded) {
+        let (names, game) = (&self.names, self.game);
+        outln!(
+            "{} (exact odds of the rest are too large to show)",
+            crate::transcript::question_text(&need.question, names, game)
+        );
+        let cur = enc.current_faces();
+        for (i, a) in need.options.iter().enumerate() {
+            outln!(
+                "    {:>2}. {}",
+                i + 1,
+                crate::transcript::answer_text(a, &cur, names, game)
+            );
         }
+    }
+
+    /// The number of one of `k` options.
+    fn ask_option(&mut self, input: &mut impl BufRead, k: usize) -> Reply<()> {
+        let prompt = format!("choose 1 to {k}");
+        let reply = ask(input, &prompt, |s| match s.parse::<usize>() {
+            Ok(i @ 1..) if i <= k => Ok(i - 1),
+            _ => Err(format!(
+                "`{s}` is not an option: choose 1 to {k}, or `q` to quit"
+            )),
+        });
+        reply.map(|i| self.answers.push(i))
     }
 }
 

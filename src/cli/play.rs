@@ -105,6 +105,22 @@ pub(super) fn names(p: &Prepared) -> crate::transcript::Names {
         .collect()
 }
 
+/// The words of questions and options (`names`: card id → printed name), handed to `f`.
+pub(super) fn with_wording<R>(
+    names: &crate::transcript::Names,
+    game: Game,
+    f: impl FnOnce(&crate::odds::Wording<'_>) -> R,
+) -> R {
+    let question = |q: &crate::kernel::Question| crate::transcript::question_text(q, names, game);
+    let answer = |a: &crate::kernel::Answer, faces: &[u8]| {
+        crate::transcript::answer_text(a, faces, names, game)
+    };
+    f(&crate::odds::Wording {
+        question: &question,
+        answer: &answer,
+    })
+}
+
 /// `mythos odds --best`: exact odds under the best policy and the odds of each option of the first
 /// round's decisions.
 pub(super) fn best(
@@ -122,21 +138,10 @@ pub(super) fn best(
         Ok(b) => {
             match format {
                 Format::Text => {
-                    let (names, game) = (names(&prepared), prepared.setup.game);
-                    let question = |q: &crate::kernel::Question| {
-                        crate::transcript::question_text(q, &names, game)
-                    };
-                    let answer = |a: &crate::kernel::Answer, faces: &[u8]| {
-                        crate::transcript::answer_text(a, faces, &names, game)
-                    };
-                    let words = crate::odds::Wording {
-                        question: &question,
-                        answer: &answer,
-                    };
-                    out!(
-                        "{}",
-                        crate::odds::best_text(&b, prepared.scenario.title.as_deref(), &words)
-                    );
+                    let text = with_wording(&names(&prepared), prepared.setup.game, |words| {
+                        crate::odds::best_text(&b, prepared.scenario.title.as_deref(), words)
+                    });
+                    out!("{text}");
                 }
                 Format::Json => outln!(
                     "{}",

@@ -69,7 +69,7 @@ codes! {
     ScriptTooLong = "E0409": "a script of more than 65,534 lines, or with a line of more than 65,534 characters (Rhai could not place a problem past that)",
     OddsTooLarge = "E0501": "exact odds refused: the scenario needs more runs, branches or dice than the odds budgets allow (hint: `--samples N`)",
     BadSamples = "E0502": "`--samples` of 0, or more than the sampling budget",
-    OddsCancelled = "E0503": "exact odds cancelled: the caller's progress callback asked to stop (library API `Scenario::exact_odds_with_progress`)",
+    OddsCancelled = "E0503": "exact odds cancelled: the caller's progress callback asked to stop (library API `Scenario::exact_odds_with_progress`, `Scenario::best_odds_with_progress`)",
 }
 
 impl fmt::Display for Code {

@@ -110,7 +110,7 @@ impl CardSet {
     }
 
     /// Whether the script of `id` is the built-in base pack's own, unchanged: the test suite compiles
-    /// and checks every one of those (`tests` in `src/script/hooks.rs`), so loading a scenario need
+    /// and checks every one of those (`src/script/hooks/tests.rs`), so loading a scenario need
     /// not check it again, nor compile it unless its card can come into play.
     pub fn script_is_built_in(&self, id: &str) -> bool {
         self.built_in

@@ -9,7 +9,7 @@
 
 use super::budget::{MAX_EXACT_SCRIPT_OPERATIONS, MAX_REPLAYED_DICE, MAX_ROLL_BRANCHES, MAX_RUNS};
 use super::budget::{MAX_ROLL_FACES, multiset_count};
-use super::exact::{encounter_order, multisets, too_large};
+use super::exact::{cancelled, encounter_order, multisets, too_large};
 use super::outcome::{Odds, Outcome};
 use crate::defs::Diagnostic;
 use crate::kernel::{
@@ -109,6 +109,7 @@ const TARGET: f64 = 1e-9;
 enum Stop {
     Kernel(KernelError),
     Budget(String),
+    Cancelled,
 }
 
 struct Search<'a> {
@@ -123,7 +124,14 @@ struct Search<'a> {
     is_test: bool,
     /// Decisions met before the second round, in the order first met (the rolls in ascending order).
     report: Vec<DecisionOdds>,
+    /// Told the share of the mass resolved so far every `PROGRESS_EVERY` runs; false stops.
+    progress: Option<&'a mut dyn FnMut(f64) -> bool>,
+    /// The mass of this pass resolved so far; each option of a decision counts for its share.
+    resolved: f64,
 }
+
+/// Runs between two calls of the progress callback.
+const PROGRESS_EVERY: u64 = 64;
 
 /// Exact odds of `p` under the best policy for `objective`, starting after `faces` and `answers`
 /// (empty: from the start; `mythos play` passes what was rolled and chosen so far).
@@ -133,11 +141,25 @@ pub fn best(
     faces: &[u8],
     answers: &[usize],
 ) -> Result<BestOdds, Diagnostic> {
+    best_with_progress(p, objective, faces, answers, None)
+}
+
+/// `best`, telling `progress` every so often the share of the probability mass resolved so far (0 to
+/// 1; the options of a decision share their branch's mass equally); when it returns false the
+/// computation stops with E0503 (cancelled). A finer pass starts again from 0.
+pub fn best_with_progress(
+    p: &mut Prepared,
+    objective: Objective,
+    faces: &[u8],
+    answers: &[usize],
+    mut progress: Option<&mut dyn FnMut(f64) -> bool>,
+) -> Result<BestOdds, Diagnostic> {
     let is_test = matches!(p.request, TestRequest::Test(_));
     let mut threshold = 1e-12;
     let mut total_runs = 0;
     let mut script_ops = 0;
     loop {
+        let mut tell = |done: f64| progress.as_mut().is_none_or(|f| f(done));
         let mut s = Search {
             p: &mut *p,
             objective,
@@ -149,14 +171,17 @@ pub fn best(
             threshold,
             is_test,
             report: Vec::new(),
+            progress: Some(&mut tell),
+            resolved: 0.0,
         };
-        let d = s.explore(&mut faces.to_vec(), &mut answers.to_vec(), 1.0, true);
+        let d = s.explore(&mut faces.to_vec(), &mut answers.to_vec(), 1.0, 1.0, true);
         total_runs += s.runs;
         script_ops = s.script_ops;
         let report = std::mem::take(&mut s.report);
         let d = d.map_err(|e| match e {
             Stop::Kernel(e) => p.diagnostic(&e),
             Stop::Budget(why) => too_large(p, &why),
+            Stop::Cancelled => cancelled(p),
         })?;
         if d.1 < TARGET || threshold < 1e-30 {
             let odds = Odds {
@@ -204,15 +229,23 @@ impl Search<'_> {
     }
 
     /// The outcomes after `faces` and `answers` under the best play from there, conditional on them;
-    /// `mass`: their probability from the last memo point; `first`: still before the second round.
+    /// `mass`: their probability from the last memo point; `abs`: their share of the whole (what
+    /// progress reads); `first`: still before the second round.
     fn explore(
         &mut self,
         faces: &mut Vec<u8>,
         answers: &mut Vec<usize>,
         mass: f64,
+        abs: f64,
         first: bool,
     ) -> Result<Dist, Stop> {
         self.runs += 1;
+        if self.runs % PROGRESS_EVERY == 1
+            && let Some(progress) = self.progress.as_mut()
+            && !progress(self.resolved.min(1.0))
+        {
+            return Err(Stop::Cancelled);
+        }
         self.replayed += faces.len() as u64;
         if self.runs > MAX_RUNS {
             return Err(Stop::Budget(format!(
@@ -227,6 +260,7 @@ impl Search<'_> {
         let (enc, result) = self.run(faces, answers)?;
         match result {
             Ok(()) => {
+                self.resolved += abs;
                 let mut d = BTreeMap::new();
                 let o = Outcome::of(&enc, self.is_test);
                 let unresolved = if o.stopped { 1.0 } else { 0.0 };
@@ -238,6 +272,7 @@ impl Search<'_> {
             Err(KernelError::Dice(DiceError::NeedMore { n, memo })) => {
                 let key = (enc.state_key(), Outcome::of(&enc, self.is_test), n, false);
                 if memo && let Some(d) = self.memo.get(&key) {
+                    self.resolved += abs;
                     return Ok(d.clone());
                 }
                 let mass = if memo { 1.0 } else { mass };
@@ -262,10 +297,11 @@ impl Search<'_> {
                 for (roll, w) in table.iter() {
                     if mass * w < self.threshold {
                         unresolved += w;
+                        self.resolved += abs * w;
                         continue;
                     }
                     faces.extend_from_slice(roll);
-                    let child = self.explore(faces, answers, mass * w, first)?;
+                    let child = self.explore(faces, answers, mass * w, abs * w, first)?;
                     faces.truncate(len);
                     for (o, p) in &child.0 {
                         *acc.entry(o.clone()).or_insert(0.0) += w * p;
@@ -288,6 +324,7 @@ impl Search<'_> {
                 let first =
                     first && !matches!(question, Question::Round { round, .. } if round >= 2);
                 if let Some(d) = self.memo.get(&key) {
+                    self.resolved += abs;
                     return Ok(d.clone());
                 }
                 // A memo point: what it holds must not depend on how it was reached.
@@ -308,9 +345,10 @@ impl Search<'_> {
                 });
                 let mut best: Option<(usize, Dist, f64)> = None;
                 let mut each = Vec::new();
+                let share = abs / options.len() as f64;
                 for (i, answer) in options.into_iter().enumerate() {
                     answers.push(i);
-                    let child = self.explore(faces, answers, mass, first)?;
+                    let child = self.explore(faces, answers, mass, share, first)?;
                     answers.pop();
                     let value = self.objective.value(&child.0);
                     // Ties go to the option offered first (stop, fight, the fewest cards).

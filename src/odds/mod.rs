@@ -8,7 +8,7 @@ mod outcome;
 mod report;
 mod sample;
 
-pub use best::{DecisionOdds, Objective, OptionOdds, best};
+pub use best::{BestOdds, DecisionOdds, Objective, OptionOdds, best, best_with_progress};
 #[cfg(feature = "bench")]
 pub use exact::exact_resuming;
 pub use exact::{exact, exact_with_progress};

@@ -11,6 +11,7 @@ mod played;
 mod prepared;
 mod result;
 mod resume;
+mod words;
 
 pub use expect::{Miss, check_expectations, check_refusal, expected_refusal};
 #[cfg(test)]
@@ -24,6 +25,7 @@ pub use play::{play_file_with_packs, prepare_file};
 pub use played::Played;
 pub use prepared::Prepared;
 pub use resume::{Checkpoint, Resumed};
+pub use words::DecisionWords;
 
 /// The whole text transcript of a played scenario: header, every event, the end state.
 pub fn transcript_text(p: &Played) -> String {

@@ -3,6 +3,7 @@
 
 use super::file::RawScenario;
 use super::played::Played;
+use super::words::DecisionWords;
 use crate::defs::{CardSet, Code, Diagnostic, SourceFile};
 use crate::kernel::{
     CheckedSetup, Decisions, DiceSource, Encounter, Investigator, KernelError, Procedure,
@@ -40,6 +41,11 @@ pub struct Blueprint {
 }
 
 impl Blueprint {
+    /// The words of the player's questions and options, with this scenario's card names.
+    pub fn words(&self) -> DecisionWords {
+        DecisionWords::of(&self.set, self.setup.game)
+    }
+
     /// A prepared scenario of this blueprint, with its scripts compiled (and no dice of its own).
     pub fn instantiate(&self) -> Result<Prepared, Vec<Diagnostic>> {
         let mut hooks = ScriptHooks::compile_for(&self.set, &self.scripts)?;

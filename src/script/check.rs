@@ -3,7 +3,7 @@
 //! property that does not exist anywhere in a chain read from `ctx` (`ctx.investigator.clus`, E0407), and a card id written as a literal
 //! (`ctx.investigator.gain_condition("paranoia")`) that names no card (E0201), a closure that captures a variable and
 //! a map key longer than `Limits::MAP_KEY` (E0408). `import`, `eval`, `Fn` and `curry` are disabled
-//! keywords: the parser refuses them (E0408, in `hooks.rs`). Imports `engine` and `position`.
+//! keywords: the parser refuses them (E0408, in `hooks/faults.rs`). Imports `engine` and `position`.
 
 use super::context::{ARGUMENTS, OBJECTS};
 use super::limits::Limits;

@@ -265,6 +265,60 @@ test('long odds show progress and Cancel stops them; the page goes on working', 
   await page.context().close();
 });
 
+test('long exact odds show how much of the probability is resolved, and Cancel stops them', async () => {
+  const page = await open(browser, server.url);
+  // Issue 14's realistic encounter (a Condition, a scripted weapon, 2 Clues) against six monsters: its
+  // exact odds take several seconds here, every roll enumerated.
+  await setText(page, `game = "eldritch"
+title = "Blessed, a Double-barreled Shotgun and 2 Clues against six monsters"
+
+[investigator]
+card = "mark_harrigan"
+clues = 2
+conditions = ["blessed"]
+possessions = ["double_barreled_shotgun"]
+
+[[monsters]]
+card = "ghoul"
+
+[[monsters]]
+card = "zombie"
+
+[[monsters]]
+card = "deep_one"
+
+[[monsters]]
+card = "skeleton"
+
+[[monsters]]
+card = "mi_go"
+
+[[monsters]]
+card = "ghoul"
+`);
+  await page.locator('#odds').click();
+  // A determinate bar: the share of the probability mass resolved, strictly between none and all.
+  await page.waitForFunction(() => {
+    const bar = document.getElementById('bar');
+    return bar.hasAttribute('value') && bar.value > 0 && bar.value < 1;
+  });
+  const shown = await page.locator('#progress-text').innerText();
+  assert.match(shown, /^every roll enumerated: \d+\.\d+% of the probability resolved/);
+  const barPct = await page.locator('#bar').evaluate((b) => b.value * 100);
+  assert.ok(barPct > 0 && barPct < 100, `bar at ${barPct}%`);
+  await shot(page, '5b-exact-progress');
+  await page.locator('#cancel').click();
+  await page.waitForSelector('#progress', { state: 'hidden' });
+  assert.equal(await page.locator('#status').innerText(), 'cancelled');
+  assert.equal(await page.locator('#chart-defeated').count(), 0);
+  // The engine restarted: the next action works (this scenario has no [dice], so Run refuses it).
+  await page.locator('#run').click();
+  await page.waitForSelector('#status.bad');
+  assert.match(await page.locator('#output').innerText(), /dice/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a shared link opens on the same result', async () => {
   const page = await open(browser, server.url);
   await setText(page, GHOUL);

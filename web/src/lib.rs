@@ -327,6 +327,24 @@ impl OddsJob {
         }
     }
 
+    /// The exact odds, as JSON (or `{"diagnostics": [...]}`), calling `on_progress(done)` every few
+    /// dozen runs of the rules with the share of the probability mass resolved so far (0 to 1; a finer
+    /// pass starts again from 0). When it returns `false` the computation stops with E0503 (cancelled).
+    pub fn exact_with_progress(&mut self, on_progress: &js_sys::Function) -> String {
+        let game = self.scenario.game();
+        let mut progress = |done: f64| {
+            on_progress
+                .call1(&JsValue::NULL, &JsValue::from_f64(done))
+                .map_or(true, |v| v.as_bool() != Some(false))
+        };
+        match self.scenario.exact_odds_with_progress(&mut progress) {
+            Ok(o) => odds_json(&o, game).to_string(),
+            Err(d) => {
+                json!({"diagnostics": [diagnostic_json(&d, &self.path, &self.text)]}).to_string()
+            }
+        }
+    }
+
     /// The odds of `samples` runs, the first seeded `seed`, as JSON; or `{"diagnostics": [...]}`.
     pub fn sampled(&mut self, samples: u32, seed: u32) -> String {
         let game = self.scenario.game();

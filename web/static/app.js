@@ -455,18 +455,26 @@ async function act(action) {
       $('progress').hidden = false;
       $('bar').removeAttribute('value');
       const started = performance.now();
-      $('progress-text').textContent = samples ? '' : 'enumerating every roll…';
-      timer = setInterval(() => {
-        if (!samples || $('bar').value === 0) $('progress-text').textContent = `${$('progress-text').dataset.base || 'enumerating every roll'} · ${((performance.now() - started) / 1000).toFixed(1)} s`;
-      }, 250);
-      const r = await call('odds', { ...args, samples, seed: 1 }, (m) => {
-        $('bar').value = m.progress;
+      // The last progress message, drawn again every 250 ms so the time goes on between messages.
+      let last = null;
+      const draw = () => {
         const secs = (performance.now() - started) / 1000;
-        const left = m.progress > 0 ? secs * (1 - m.progress) / m.progress : 0;
-        const eta = left >= 90 ? `about ${Math.round(left / 60)} min left` : `about ${Math.ceil(left)} s left`;
-        $('progress-text').dataset.base = m.text;
-        $('progress-text').textContent = `${m.text} (${(m.progress * 100).toFixed(1)}%) · ${secs.toFixed(1)} s, ${eta}`;
-      });
+        const bar = $('bar');
+        if (!last) { $('progress-text').textContent = `${samples ? 'sampling' : 'enumerating every roll'} · ${secs.toFixed(1)} s`; return; }
+        bar.value = last.progress;
+        const pctText = `${(last.progress * 100).toFixed(last.progress < 0.01 ? 2 : 1)}%`;
+        if (last.exact) {
+          // The share of the probability mass resolved: it does not grow at a steady pace, so no time left.
+          $('progress-text').textContent = `every roll enumerated: ${pctText} of the probability resolved${last.pass > 1 ? ` (finer pass ${last.pass})` : ''} · ${secs.toFixed(1)} s`;
+        } else {
+          const left = last.progress > 0 ? secs * (1 - last.progress) / last.progress : 0;
+          const eta = left >= 90 ? `about ${Math.round(left / 60)} min left` : `about ${Math.ceil(left)} s left`;
+          $('progress-text').textContent = `${last.text} (${pctText}) · ${secs.toFixed(1)} s, ${eta}`;
+        }
+      };
+      draw();
+      timer = setInterval(draw, 250);
+      const r = await call('odds', { ...args, samples, seed: 1 }, (m) => { last = m; draw(); });
       showOdds(r.out, performance.now() - t0);
       perf.last = { action, engineMs: r.ms, wallMs: performance.now() - t0 };
     } else {
@@ -484,7 +492,6 @@ async function act(action) {
   } finally {
     clearInterval(timer);
     $('progress').hidden = true;
-    delete $('progress-text').dataset.base;
     setBusy(false);
   }
 }

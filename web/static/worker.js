@@ -1,6 +1,6 @@
 // The engine's thread: the WebAssembly module runs here, so a long computation never freezes the page,
 // and Cancel is `worker.terminate()`. Each message {id, op, ...} gets one answer {id, ok, out, ms}, and
-// odds also send {id, progress} between chunks of samples.
+// odds also send {id, progress}: between chunks of samples, and as exact odds resolve the probability.
 import init, * as m from './pkg/mythos_web.js';
 
 const ready = init();
@@ -59,6 +59,25 @@ function sampled(id, job, samples, seed) {
   return out;
 }
 
+// The exact odds' progress: the share of the probability mass resolved, sent to the page at most every
+// 100 ms (the engine reports it every few dozen runs of the rules). Cancel ends the worker, as for
+// samples: while the engine runs, this thread reads no message.
+function exactProgress(id) {
+  let last = -Infinity;
+  let pass = 1;
+  let before = 0;
+  return (done) => {
+    if (done < before) pass += 1;
+    before = done;
+    const now = performance.now();
+    if (now - last >= 100) {
+      last = now;
+      self.postMessage({ id, progress: done, exact: true, pass });
+    }
+    return true;
+  };
+}
+
 function odds(id, { path, text, samples, seed }) {
   let job;
   try {
@@ -68,7 +87,7 @@ function odds(id, { path, text, samples, seed }) {
   }
   try {
     if (samples > 0) return sampled(id, job, samples, seed);
-    const exact = parse(job.exact());
+    const exact = parse(job.exact_with_progress(exactProgress(id)));
     // Too large to enumerate (E0501): sample instead, as `mythos odds --samples` would.
     if (exact.diagnostics && exact.diagnostics.some(d => d.code === 'E0501')) {
       self.postMessage({ id, progress: 0, text: 'too large to enumerate: sampling 100,000 runs' });

@@ -68,12 +68,17 @@ impl Encounter {
             ),
         };
         let successes = count_successes(&faces, success_from, &counts);
+        // A test a card made pass or fail automatically has the result the card said (no dice).
+        let forced = self
+            .stage
+            .as_ref()
+            .and_then(|s| s.forced.as_ref().map(|f| f.1));
         TestView {
             game: self.game,
             testing: self.stage.is_some(),
             skill: spec.skill,
             printed_skill: printed,
-            passed: successes >= spec.difficulty && successes > 0,
+            passed: forced.unwrap_or(successes >= spec.difficulty && successes > 0),
             kind: spec.kind,
             modifier: spec.modifier,
             difficulty: spec.difficulty,

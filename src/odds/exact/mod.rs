@@ -91,12 +91,7 @@ pub fn exact_resuming(
         let (d, at) = d.map_err(|e| match e {
             Stop::Kernel(e) => p.diagnostic(&e),
             Stop::Budget(why) => too_large(p, &why),
-            Stop::Cancelled => Diagnostic::new(
-                Code::OddsCancelled,
-                format!("exact odds of `{}` cancelled", p.file.path),
-            )
-            .at(&p.file, 0..0)
-            .hint("its progress callback returned false"),
+            Stop::Cancelled => cancelled(p),
         })?;
         if d.1 < TARGET || threshold < 1e-30 {
             let monsters = encounter_order(p);
@@ -117,6 +112,16 @@ pub fn exact_resuming(
         }
         threshold /= 1000.0;
     }
+}
+
+/// The diagnostic of a computation its progress callback stopped.
+pub(super) fn cancelled(p: &Prepared) -> Diagnostic {
+    Diagnostic::new(
+        Code::OddsCancelled,
+        format!("exact odds of `{}` cancelled", p.file.path),
+    )
+    .at(&p.file, 0..0)
+    .hint("its progress callback returned false")
 }
 
 /// The refusal of a scenario too large to enumerate: it names the file and points at sampling.

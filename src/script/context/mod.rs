@@ -1,6 +1,6 @@
 //! `ctx`: what a hook receives. Getters read a copy of the state; every method records an effect that
-//! the kernel applies after the hook returns. This folder (`read` for getters, `act` for methods) is
-//! the script API reference's source of truth.
+//! the kernel applies after the hook returns. This folder (`read` for getters, `act` for methods,
+//! `args` for their arguments and ranges) is the script API reference's source of truth.
 //!
 //! The boundary between the kernel's typed vocabulary and the strings scripts speak: kinds, places,
 //! skills and stats are parsed here and read out with their `as_str`/`key`. Script names that differ
@@ -8,10 +8,7 @@
 //! `CombatView::will_*` and `strength_*`, and `ctx.monster.damage` is the combat's `damage_value`
 //! (its printed damage until one is set).
 
-use crate::kernel::bounds::{self, Bounds};
-use crate::kernel::{
-    BonusKind, DiceError, DiceSource, Effect, Game, Location, Skill, Slot, Stat, Stored, TestView,
-};
+use crate::kernel::{DiceError, DiceSource, Effect, Game, Location, Slot, Stored, TestView};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, INT, ImmutableString, Map, Position};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -49,128 +46,6 @@ fn err<T>(msg: String) -> Res<T> {
     )))
 }
 
-fn skill(s: &str) -> Res<Skill> {
-    match Skill::parse(s) {
-        Some(k) => Ok(k),
-        None => err(format!(
-            "`{s}` is not a skill (lore, influence, observation, strength, will, speed, sneak, fight, luck)"
-        )),
-    }
-}
-
-fn stat(s: &str) -> Res<Stat> {
-    match s {
-        "health" | "stamina" => Ok(Stat::Health),
-        "sanity" => Ok(Stat::Sanity),
-        "clue" | "clues" => Ok(Stat::Clues),
-        "focus" => Ok(Stat::Focus),
-        _ => err(format!(
-            "`{s}` is not a stat (health, stamina, sanity, clues, focus)"
-        )),
-    }
-}
-
-fn kind(s: &str) -> Res<BonusKind> {
-    BonusKind::parse(s).map_or_else(
-        || err(format!("`{s}` is not a bonus kind (physical, magical)")),
-        Ok,
-    )
-}
-
-/// A status a card may give the investigator (`set_status`, `becoming.replace`).
-fn fate(s: &str, what: &str) -> Res<crate::kernel::Fate> {
-    crate::kernel::Fate::parse(s).map_or_else(
-        || {
-            err(format!(
-                "{what}(\"{s}\"): one of defeated, unconscious, insane, devoured, \
-                 lost_in_time_and_space, delayed"
-            ))
-        },
-        Ok,
-    )
-}
-
-/// A key of a card's store: 1 to 32 characters.
-fn store_key(key: &str) -> Res<String> {
-    if (1..=32).contains(&key.chars().count()) {
-        Ok(key.to_string())
-    } else {
-        err(format!("set(\"{key}\", ...): a key is 1 to 32 characters"))
-    }
-}
-
-fn count(n: INT, what: &str) -> Res<i32> {
-    let b = bounds::SCRIPT_COUNT;
-    if b.contains(n) {
-        Ok(n as i32)
-    } else {
-        err(format!("{what}({n}): expected {} to {}", b.min, b.max))
-    }
-}
-
-fn face(n: INT) -> Res<u8> {
-    let b = bounds::DIE_FACE;
-    if b.contains(n) {
-        Ok(n as u8)
-    } else {
-        err(format!("{n} is not a die face ({} to {})", b.min, b.max))
-    }
-}
-
-/// A die's number in the pool (`ctx.test.reroll(die)`): dice are numbered from 0.
-fn die(n: INT, call: impl FnOnce() -> String) -> Res<usize> {
-    if bounds::DIE_NUMBER.contains(n) {
-        Ok(n as usize)
-    } else {
-        err(format!("{}: dice are numbered from 0", call()))
-    }
-}
-
-/// A modifier a script gives (`ctx.investigator.test`, `ctx.monster.set_modifier`).
-fn modifier(n: INT, call: impl FnOnce() -> String) -> Res<i32> {
-    let b = bounds::MODIFIER;
-    if b.contains(n) {
-        Ok(n as i32)
-    } else {
-        err(format!("{}: a modifier is {} to {}", call(), b.min, b.max))
-    }
-}
-
-/// The range each integer argument of a `ctx` method is checked against when it is called (`count`,
-/// `face`, `die`, `modifier`), by object, method and argument (`None`: not a number); loading checks
-/// a literal argument against the same entry (E0105). A test holds every entry to a registered
-/// method of that object with that many arguments.
-pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
-    const C: Option<Bounds> = Some(bounds::SCRIPT_COUNT);
-    const F: Option<Bounds> = Some(bounds::DIE_FACE);
-    const D: Option<Bounds> = Some(bounds::DIE_NUMBER);
-    const M: Option<Bounds> = Some(bounds::MODIFIER);
-    &[
-        ("Ctx", "roll", &[C]),
-        ("Test", "bonus", &[C]),
-        ("Test", "bonus", &[C, None]),
-        ("Test", "add_dice", &[C]),
-        ("Test", "fewer_dice", &[C]),
-        ("Test", "success_from", &[F]),
-        ("Test", "dice_per_clue", &[C]),
-        ("Test", "reroll", &[D]),
-        ("Test", "set_face", &[D, F]),
-        ("Test", "count_face", &[F, C]),
-        ("Investigator", "gain", &[None, C]),
-        ("Investigator", "lose", &[None, C]),
-        ("Investigator", "spend", &[None, C]),
-        ("Investigator", "test", &[None, M, None]),
-        ("Monster", "lose", &[C]),
-        ("Monster", "recover", &[C]),
-        ("Monster", "reduce_damage", &[C, C]),
-        ("Monster", "reduce_horror", &[C, C]),
-        ("Monster", "reduce_toughness", &[C, C]),
-        ("Monster", "set_modifier", &[None, M]),
-        ("Combat", "bonus", &[None, C]),
-        ("Loss", "reduce", &[C]),
-    ]
-};
-
 impl Ctx {
     fn push(&mut self, e: Effect) {
         self.0.borrow_mut().push(e);
@@ -193,6 +68,16 @@ macro_rules! object {
         $( $(#[$m])* #[derive(Clone)] pub struct $name(pub(super) Ctx); )*
         /// The script names of the objects, as `gen_fn_signatures` writes their types.
         pub const OBJECTS: &[&str] = &["Ctx", $(stringify!($name)),*];
+        /// Registers each object's type under its name; printing one prints that name (its fields
+        /// are read one by one).
+        fn register_objects(e: &mut Engine) {
+            e.register_type_with_name::<Ctx>("Ctx");
+            $(
+                e.register_type_with_name::<$name>(stringify!($name));
+                e.register_fn("to_string", |_: &mut $name| stringify!($name).to_string());
+                e.register_fn("to_debug", |_: &mut $name| stringify!($name).to_string());
+            )*
+        }
     };
 }
 
@@ -252,7 +137,11 @@ fn name(s: &'static str) -> ImmutableString {
 }
 
 mod act;
+mod args;
 mod read;
+
+pub use args::ARGUMENTS;
+use args::*;
 
 /// The script API as the engine registered it: (object, name, whether it is a method) for every
 /// property and method whose first parameter is `ctx` or one of its objects (`OBJECTS`). A test holds
@@ -282,7 +171,7 @@ pub fn surface(engine: &Engine) -> std::collections::BTreeSet<(String, String, b
 
 /// Registers `ctx` and every getter and method of the script API.
 pub fn register(engine: &mut Engine) {
-    engine.register_type_with_name::<Ctx>("Ctx");
+    register_objects(engine);
     read::register(engine);
     act::register(engine);
 }

@@ -43,14 +43,6 @@ macro_rules! mon {
 
 pub(super) fn register(engine: &mut Engine) {
     let e = engine;
-    e.register_type_with_name::<Card>("Card")
-        .register_type_with_name::<Test>("Test")
-        .register_type_with_name::<Monster>("Monster")
-        .register_type_with_name::<Investigator>("Investigator")
-        .register_type_with_name::<Combat>("Combat")
-        .register_type_with_name::<Loss>("Loss")
-        .register_type_with_name::<Gaining>("Gaining")
-        .register_type_with_name::<Becoming>("Becoming");
 
     // ctx
     e.register_get("game", |c: &mut Ctx| c.view(|v| name(v.game.as_str())));
@@ -321,22 +313,4 @@ pub(super) fn register(engine: &mut Engine) {
     }
     becoming!("status", |b| name(b.fate.as_str()).into());
     becoming!("cause", |b| b.cause.key().into_owned().into());
-
-    // Printing an object prints its type: its fields are read one by one.
-    macro_rules! show {
-        ($($ty:ident),*) => {$(
-            e.register_fn("to_string", |_: &mut $ty| stringify!($ty).to_string());
-            e.register_fn("to_debug", |_: &mut $ty| stringify!($ty).to_string());
-        )*};
-    }
-    show!(
-        Card,
-        Test,
-        Monster,
-        Investigator,
-        Combat,
-        Loss,
-        Gaining,
-        Becoming
-    );
 }

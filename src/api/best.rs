@@ -1,0 +1,234 @@
+//! The best choice with its odds, as data: exact odds under the policy that maximises an
+//! [`Objective`], and the odds of each option at each decision of the first round, as `mythos odds
+//! --best` prints them. May import `odds` and `scenario`.
+
+use super::Odds;
+use crate::scenario::DecisionWords;
+use serde_json::Value;
+
+/// What the best policy maximises (`mythos odds FILE --best OBJECTIVE`).
+///
+/// ```
+/// use mythos::Objective;
+/// assert_eq!(Objective::parse("survive"), Some(Objective::Survive));
+/// assert_eq!(Objective::LeastLost.as_str(), "least_lost");
+/// assert_eq!(Objective::parse("win"), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Objective {
+    /// The probability that every monster is defeated (`defeat_all`).
+    DefeatAll,
+    /// The probability that the investigator ends neither defeated nor knocked out (`survive`).
+    Survive,
+    /// The least Health (Stamina) and Sanity lost together, on average (`least_lost`; its value is
+    /// minus that mean).
+    LeastLost,
+    /// A `[test]` scenario: the probability that the test passes (`pass`).
+    Pass,
+}
+
+impl Objective {
+    /// Every objective, in the order `mythos odds --help` lists them.
+    pub const ALL: [Objective; 4] = [
+        Objective::DefeatAll,
+        Objective::Survive,
+        Objective::LeastLost,
+        Objective::Pass,
+    ];
+
+    /// The objective `--best` names so (`defeat_all`, `survive`, `least_lost`, `pass`).
+    pub fn parse(s: &str) -> Option<Objective> {
+        Objective::ALL.into_iter().find(|o| o.as_str() == s)
+    }
+
+    /// The name `--best` gives it.
+    pub fn as_str(self) -> &'static str {
+        self.inner().as_str()
+    }
+
+    pub(super) fn inner(self) -> crate::odds::Objective {
+        match self {
+            Objective::DefeatAll => crate::odds::Objective::DefeatAll,
+            Objective::Survive => crate::odds::Objective::Survive,
+            Objective::LeastLost => crate::odds::Objective::LeastLost,
+            Objective::Pass => crate::odds::Objective::Pass,
+        }
+    }
+}
+
+/// Exact odds under the best policy for an objective, with each decision of the first round and the
+/// odds of each of its options (from [`Scenario::best_odds`](crate::Scenario::best_odds)).
+#[derive(Debug, Clone)]
+pub struct BestOdds {
+    best: crate::odds::BestOdds,
+    objective: Objective,
+    title: Option<String>,
+    words: DecisionWords,
+}
+
+impl BestOdds {
+    pub(crate) fn new(
+        best: crate::odds::BestOdds,
+        objective: Objective,
+        title: Option<&str>,
+        words: DecisionWords,
+    ) -> BestOdds {
+        BestOdds {
+            best,
+            objective,
+            title: title.map(str::to_string),
+            words,
+        }
+    }
+
+    /// The objective maximised.
+    pub fn objective(&self) -> Objective {
+        self.objective
+    }
+
+    /// The objective's value under the best policy: a probability (0 to 1), or for `least_lost`
+    /// minus the Health (Stamina) and Sanity lost together on average.
+    pub fn value(&self) -> f64 {
+        self.best.value
+    }
+
+    /// The distribution of outcomes under the best policy.
+    pub fn odds(&self) -> Odds {
+        Odds::new(self.best.odds.clone(), self.title.as_deref())
+    }
+
+    /// The decisions met before the second round (AH2e) or in the whole encounter (EH, where no
+    /// round follows the first), in the order first met, each roll's outcomes in ascending order.
+    pub fn decisions(&self) -> Vec<Decision> {
+        self.best
+            .decisions
+            .iter()
+            .map(|d| Decision {
+                question: self.words.question(&d.question),
+                health: d.health,
+                sanity: d.sanity,
+                clues: d.clues,
+                focus: d.focus,
+                faces: d.faces.clone(),
+                best: d.best,
+                options: d
+                    .options
+                    .iter()
+                    .map(|o| Choice {
+                        answer: self.words.answer(&o.answer, &d.faces),
+                        value: o.value,
+                        odds: Odds::new(self.option_odds(o), None),
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    fn option_odds(&self, o: &crate::odds::OptionOdds) -> crate::odds::Odds {
+        // Its distribution sums to 1 less what was left unresolved below the option.
+        let resolved: f64 = o.dist.values().sum();
+        crate::odds::Odds {
+            dist: o.dist.clone(),
+            unresolved: (1.0 - resolved).max(0.0),
+            ..self.best.odds.clone()
+        }
+    }
+
+    /// The text `mythos odds FILE --best OBJECTIVE` prints.
+    pub fn text(&self) -> String {
+        let words = crate::odds::Wording {
+            question: &|q| self.words.question(q),
+            answer: &|a, faces| self.words.answer(a, faces),
+        };
+        crate::odds::best_text(&self.best, self.title.as_deref(), &words)
+    }
+
+    /// The JSON `mythos odds FILE --best OBJECTIVE --format json` prints: the odds object, plus
+    /// `best` (the objective, its value, each decision with the odds of each option).
+    pub fn to_json(&self) -> Value {
+        crate::odds::best_json(&self.best)
+    }
+}
+
+/// A decision of the first round: the question, the investigator's state there, and each option with
+/// its odds under the best play after it.
+#[derive(Debug, Clone)]
+pub struct Decision {
+    question: String,
+    health: i32,
+    sanity: i32,
+    clues: i32,
+    focus: i32,
+    faces: Vec<u8>,
+    options: Vec<Choice>,
+    best: usize,
+}
+
+impl Decision {
+    /// The question, as `mythos play` asks it.
+    pub fn question(&self) -> &str {
+        &self.question
+    }
+
+    /// The investigator's Health (EH) or Stamina (AH2e) there.
+    pub fn health(&self) -> i32 {
+        self.health
+    }
+
+    /// The investigator's Sanity there.
+    pub fn sanity(&self) -> i32 {
+        self.sanity
+    }
+
+    /// The investigator's Clue tokens there.
+    pub fn clues(&self) -> i32 {
+        self.clues
+    }
+
+    /// The investigator's Focus tokens there (Eldritch Horror; 0 in Arkham Horror).
+    pub fn focus(&self) -> i32 {
+        self.focus
+    }
+
+    /// The faces of the test under way, if a test is under way.
+    pub fn faces(&self) -> &[u8] {
+        &self.faces
+    }
+
+    /// The options, in the order the rules offer them.
+    pub fn options(&self) -> &[Choice] {
+        &self.options
+    }
+
+    /// The index in [`options`](Decision::options) of the best option (ties go to the first offered).
+    pub fn best(&self) -> usize {
+        self.best
+    }
+}
+
+/// One option of a [`Decision`]: its words, the objective's value and the odds of its outcomes under
+/// the best play after it.
+#[derive(Debug, Clone)]
+pub struct Choice {
+    answer: String,
+    value: f64,
+    odds: Odds,
+}
+
+impl Choice {
+    /// The option, as `mythos play` offers it.
+    pub fn answer(&self) -> &str {
+        &self.answer
+    }
+
+    /// The objective's value if it is taken (and the best play follows).
+    pub fn value(&self) -> f64 {
+        self.value
+    }
+
+    /// The distribution of outcomes if it is taken, conditional on reaching the decision; its
+    /// [`runs`](Odds::runs) are the whole search's.
+    pub fn odds(&self) -> &Odds {
+        &self.odds
+    }
+}

@@ -1,0 +1,232 @@
+//! Hook dispatch: every script compiled once at load, its hooks indexed, and each call run in the
+//! sandbox with the dice lent to the script and its effects handed back to the kernel.
+
+mod call;
+mod faults;
+#[cfg(test)]
+mod tests;
+
+use super::applies;
+use super::check::{Known, check};
+use super::engine::{Output, Printed, RunUsage, sandboxed_engine};
+use super::reach::brought_into_play;
+use crate::defs::{CardSet, Diagnostic, ScriptSource};
+use crate::kernel::{Hook, HookSet};
+use faults::{hooks_defined, syntax_problem};
+use rhai::{AST, Engine, Scope};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+use std::sync::OnceLock;
+
+pub(super) struct Compiled {
+    pub(super) ast: AST,
+    /// The hooks it defines.
+    pub(super) defined: HookSet,
+    /// Those of them that may read raw faces (`faces.rs`).
+    pub(super) reads_faces: HookSet,
+    /// The card's id, as `ctx.card.id` hands it out.
+    id: rhai::ImmutableString,
+}
+
+pub struct ScriptHooks {
+    /// Made only when there is a script to compile (a scenario with no script in play needs none).
+    engine: Option<Engine>,
+    printed: Printed,
+    /// By card id (FxHash: the kernel asks for a card at every hook point, and the ids are the pack's
+    /// own, not hostile keys).
+    compiled: FxHashMap<String, Compiled>,
+    /// The cards that have a script left uncompiled because they cannot come into play: should one be
+    /// asked for all the same, its call fails loudly instead of being skipped.
+    left_out: FxHashSet<String>,
+    /// One scope for every call: the call rewinds it, and its storage is kept.
+    scope: Scope<'static>,
+    sources: BTreeMap<String, ScriptSource>,
+    /// Hook calls made so far (the benchmark compares against the cost of one Rhai call).
+    calls: u64,
+}
+
+/// What the engine registers, read once for the process (the same for every engine made here).
+fn known() -> &'static Known {
+    static KNOWN: OnceLock<Known> = OnceLock::new();
+    KNOWN.get_or_init(|| Known::of(&sandboxed_engine(Printed::default())))
+}
+
+impl ScriptHooks {
+    /// Compiles every script of `set`, reporting every syntax error, every misnamed hook and every
+    /// problem `check` finds at once (`mythos validate`).
+    pub fn compile(set: &CardSet) -> Result<ScriptHooks, Vec<Diagnostic>> {
+        let all: Vec<&str> = set.scripts.keys().map(String::as_str).collect();
+        Self::compile_ids(set, &all, &|_| true)
+    }
+
+    /// Compiles the scripts of `ids` (a scenario's: [`ScriptHooks::needed`]), checking as `compile`
+    /// does every one that is not the built-in base pack's own; those the test suite checks.
+    pub fn compile_for(set: &CardSet, ids: &[String]) -> Result<ScriptHooks, Vec<Diagnostic>> {
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        Self::compile_ids(set, &ids, &|id| !set.script_is_built_in(id))
+    }
+
+    /// The scripts a scenario compiles, as card ids in id order: those of the cards in `in_play` and
+    /// of every card their scripts can bring into play (`reach.rs`), followed to the end (a card
+    /// brought into play may bring another), or every script when one names the card it brings into
+    /// play by anything but a literal; and, so that a broken script is reported as before, every
+    /// script that is not the built-in base pack's own (a pack's, `--base DIR`'s, an inline card's).
+    /// A built-in script whose card cannot come into play is left out.
+    pub fn needed<'a>(set: &CardSet, in_play: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+        let engine = Engine::new_raw();
+        let mut needed: BTreeSet<String> = set
+            .scripts
+            .keys()
+            .filter(|id| !set.script_is_built_in(id))
+            .cloned()
+            .collect();
+        let mut todo: Vec<String> = in_play.into_iter().map(str::to_string).collect();
+        todo.extend(needed.iter().cloned());
+        let mut seen: BTreeSet<String> = BTreeSet::new();
+        while let Some(id) = todo.pop() {
+            if !seen.insert(id.clone()) {
+                continue;
+            }
+            let Some(src) = set.scripts.get(&id) else {
+                continue;
+            };
+            needed.insert(id);
+            // A script that does not compile brings nothing: compiling it reports it.
+            let Ok(ast) = engine.compile(&src.code) else {
+                continue;
+            };
+            match brought_into_play(&ast, set) {
+                Some(ids) => todo.extend(ids),
+                None => return set.scripts.keys().cloned().collect(),
+            }
+        }
+        needed.into_iter().collect()
+    }
+
+    /// Compiles the scripts of `ids`, checking (`check`) those `checked` says; every problem at once.
+    fn compile_ids(
+        set: &CardSet,
+        ids: &[&str],
+        checked: &dyn Fn(&str) -> bool,
+    ) -> Result<ScriptHooks, Vec<Diagnostic>> {
+        let printed: Printed = Rc::new(RefCell::new(Output::default()));
+        let engine = (!ids.is_empty()).then(|| sandboxed_engine(printed.clone()));
+        let mut compiled = FxHashMap::default();
+        let mut problems = Vec::new();
+        let mut sources = BTreeMap::new();
+        for (id, src) in ids.iter().filter_map(|id| set.scripts.get_key_value(*id)) {
+            let Some(engine) = &engine else { break };
+            sources.insert(id.clone(), src.clone());
+            let ast = match engine.compile(&src.code) {
+                Ok(ast) => ast,
+                Err(e) => {
+                    problems.push(syntax_problem(src, id, &e));
+                    continue;
+                }
+            };
+            let first = problems.len();
+            if checked(id) {
+                problems.extend(check(&ast, src, known(), set));
+            }
+            let defined = hooks_defined(&ast, src, id, &mut problems);
+            // This script's problems in the order of its lines.
+            problems[first..].sort_by_key(|d| d.span.start);
+            compiled.insert(
+                id.clone(),
+                Compiled {
+                    defined,
+                    reads_faces: super::faces::hooks_reading_faces(&ast, defined),
+                    ast,
+                    id: id.as_str().into(),
+                },
+            );
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let left_out = set
+            .scripts
+            .keys()
+            .filter(|id| !compiled.contains_key(*id))
+            .cloned()
+            .collect();
+        Ok(ScriptHooks {
+            engine,
+            printed,
+            compiled,
+            left_out,
+            scope: Scope::new(),
+            sources,
+            calls: 0,
+        })
+    }
+
+    /// Stops calling the hooks that cannot apply in an encounter (`applies.rs`): for each card, whether
+    /// `[choices] use` names it (`chosen`), and whether the encounter is one test without combat. A
+    /// hook left out is one whose every call would return no effect and raise nothing, so results and
+    /// transcripts are the same; it only saves the calls. The hooks left out, by card, are returned.
+    pub fn skip_what_cannot_apply(
+        &mut self,
+        chosen: &dyn Fn(&str) -> bool,
+        no_combat: bool,
+    ) -> Vec<(String, Hook)> {
+        let mut skipped = Vec::new();
+        for (id, c) in &mut self.compiled {
+            let enc = applies::Encounter {
+                chosen: chosen(id),
+                no_combat,
+            };
+            let mut kept = HookSet::NONE;
+            for h in Hook::ALL.into_iter().filter(|h| c.defined.contains(*h)) {
+                if applies::never_applies(&c.ast, h, enc) {
+                    skipped.push((id.clone(), h));
+                } else {
+                    kept = kept.with(h);
+                }
+            }
+            c.defined = kept;
+        }
+        skipped.sort_by_key(|(id, h)| (id.clone(), h.name()));
+        skipped
+    }
+
+    pub(in crate::script) fn compiled_cards(&self) -> impl Iterator<Item = (&String, &Compiled)> {
+        self.compiled.iter()
+    }
+
+    pub(in crate::script) fn compiled_card(&self, card: &str) -> Option<&Compiled> {
+        self.compiled.get(card)
+    }
+
+    /// A new run begins: the transcript budget of scripts is whole again.
+    pub fn start_run(&mut self) {
+        self.printed.borrow_mut().start_run();
+    }
+
+    /// A new run begins from a checkpoint of an earlier one, which had used `used` of its budgets.
+    pub fn resume_run(&mut self, used: RunUsage) {
+        self.printed.borrow_mut().resume_run(used);
+    }
+
+    /// What the current run has used of its budgets so far (kept with a checkpoint).
+    pub fn run_usage(&self) -> RunUsage {
+        self.printed.borrow().run_usage()
+    }
+
+    /// Operations the hooks of the current run have taken so far (what the sandbox counts against
+    /// `Limits::RUN_OPERATIONS`): odds add them up over all runs.
+    pub fn run_operations(&self) -> u64 {
+        self.printed.borrow().run_operations()
+    }
+
+    /// How many hooks have been called.
+    #[cfg_attr(
+        not(feature = "bench"),
+        expect(dead_code, reason = "read by benches/engine.rs only")
+    )]
+    pub fn calls(&self) -> u64 {
+        self.calls
+    }
+}
