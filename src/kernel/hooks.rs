@@ -3,8 +3,8 @@
 //! `hook.rs`, how one fails `error.rs`. Imports nothing outside the kernel.
 
 use super::{
-    DiceSource, Effect, Encounter, Fate, Game, Hook, HookSet, Investigator, KernelError, Monster,
-    Point, Skill, Slot, Source, Stat, Store, Target, TestKind,
+    DiceSource, Effect, Fate, Game, Hook, HookSet, Investigator, KernelError, Monster, Point,
+    Skill, Slot, Source, Stat, Store, Target, TestKind,
 };
 
 /// A loss about to be applied, as `on_damage` sees it.
@@ -126,8 +126,8 @@ pub trait Hooks {
         call: HookCall<'_>,
         dice: &mut DiceSource,
     ) -> Result<Vec<Effect>, KernelError>;
-    /// The procedure reached `at` with the state `enc`: a run started from a copy of `enc` at `at`
-    /// (`Procedure::run_from`) goes on exactly as this one does. By default nothing is kept; exact
-    /// odds keep the latest, to resume their next branch from it rather than from the first die.
-    fn checkpoint(&mut self, _at: Point, _enc: &Encounter) {}
+    /// The procedure reached the checkpoint `at`, and the encounter keeps a copy of its state there
+    /// (`Encounter::checkpoint`): what the hooks need to go on from it (the scripts' budgets used so
+    /// far) is theirs to keep. By default nothing.
+    fn checkpoint(&mut self, _at: Point) {}
 }

@@ -24,14 +24,10 @@ impl Checkpoint {
     }
 }
 
-/// The scenario's hooks, keeping the latest checkpoint the run passes.
+/// The scenario's hooks, keeping what the scripts had used at the latest checkpoint the run passed.
 struct Keeping<'a> {
     inner: &'a mut ScriptHooks,
-    /// Faces used before this run's own dice (those of the checkpoint it started from).
-    before: usize,
-    /// Whether to keep them at all.
-    keep: bool,
-    latest: Option<Checkpoint>,
+    used: Option<RunUsage>,
 }
 
 impl Hooks for Keeping<'_> {
@@ -47,16 +43,8 @@ impl Hooks for Keeping<'_> {
         self.inner.call(call, dice)
     }
 
-    fn checkpoint(&mut self, point: Point, enc: &Encounter) {
-        if !self.keep {
-            return;
-        }
-        self.latest = Some(Checkpoint {
-            point,
-            dice: self.before + enc.dice.used(),
-            used: self.inner.run_usage(),
-            state: enc.copy_without_dice(),
-        });
+    fn checkpoint(&mut self, _at: Point) {
+        self.used = Some(self.inner.run_usage());
     }
 }
 
@@ -91,16 +79,24 @@ impl Prepared {
                 (enc, 0)
             }
         };
+        enc.keep_checkpoints = keep;
         let mut keeping = Keeping {
             inner: hooks,
-            before,
-            keep,
-            latest: None,
+            used: None,
         };
         let at = from.map(|c| c.point);
         let result = plan
             .procedure
             .run_from(&mut enc, &plan.request, &mut keeping, at);
-        (enc, result, keeping.latest)
+        let latest = match (enc.checkpoint.take(), keeping.used) {
+            (Some(saved), Some(used)) => Some(Checkpoint {
+                point: saved.at,
+                dice: before + saved.dice,
+                used,
+                state: saved.state,
+            }),
+            _ => None,
+        };
+        (enc, result, latest)
     }
 }

@@ -1,6 +1,7 @@
 //! Whether a card's script can tell apart faces that count alike, read from its syntax tree (as the
 //! validator reads it), hook by hook and test by test: exact odds group such faces into one branch
-//! of a roll only where nothing can tell them apart. Imports `applies` and `hooks`.
+//! of a roll only where nothing can tell them apart (`hooks/faces.rs` asks it for each card).
+//! Imports `applies`.
 //!
 //! A hook tells faces apart when it reads raw faces or die positions (`ctx.test.faces`,
 //! `failing_dice`, `set_face`, `reroll`), in it or in a function of the script it may call; an
@@ -10,8 +11,7 @@
 //! (`applies::never_applies_to`: its `if` conditions are false for that test's skill, kind, slot)
 //! reads nothing.
 
-use super::ScriptHooks;
-use super::applies::{self, TestFacts};
+use super::applies;
 use crate::kernel::{Hook, HookSet};
 use rhai::{AST, ASTNode, Expr, Stmt};
 
@@ -57,36 +57,6 @@ fn reads_raw_faces(ast: &AST, hook: Hook) -> bool {
         !found
     });
     found
-}
-
-impl ScriptHooks {
-    /// The cards whose hooks (those kept: `skip_what_cannot_apply`) may read raw faces in some test,
-    /// in id order. A card whose script was left uncompiled cannot come into play (`reach.rs`; were
-    /// one asked for all the same, its call would fail the run): it reads nothing.
-    pub fn face_readers(&self) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .compiled_cards()
-            .filter(|(_, c)| {
-                AFTER_THE_ROLL
-                    .into_iter()
-                    .any(|h| c.reads_faces.contains(h) && c.defined.contains(h))
-            })
-            .map(|(id, _)| id.clone())
-            .collect();
-        out.sort();
-        out
-    }
-
-    /// Whether `card`'s hooks may read raw faces in the test `test`.
-    pub fn reads_faces_in(&self, card: &str, test: &TestFacts) -> bool {
-        self.compiled_card(card).is_some_and(|c| {
-            AFTER_THE_ROLL.into_iter().any(|h| {
-                c.reads_faces.contains(h)
-                    && c.defined.contains(h)
-                    && !applies::never_applies_to(&c.ast, h, test)
-            })
-        })
-    }
 }
 
 #[cfg(test)]

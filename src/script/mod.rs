@@ -13,7 +13,6 @@ mod moved;
 mod position;
 mod reach;
 
-pub use applies::TestFacts;
 pub use engine::RunUsage;
 #[cfg(any(test, feature = "bench"))]
 pub use engine::sandboxed_engine;

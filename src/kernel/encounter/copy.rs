@@ -1,5 +1,5 @@
 //! A copy of the whole state of a play, for a run to start from it (a checkpoint:
-//! `Procedure::run_from`). Every field is listed, so a field added to `Encounter` is a compile error
+//! `Procedure::run_from`), and the copy kept at each checkpoint passed. Every field is listed, so a field added to `Encounter` is a compile error
 //! here until someone decides how a copy takes it.
 
 use super::*;
@@ -44,6 +44,9 @@ impl Encounter {
             becoming,
             store,
             exhausted,
+            keep_checkpoints,
+            // A copy is what a checkpoint keeps: it keeps none of its own.
+            checkpoint: _,
         } = self;
         Encounter {
             game: *game,
@@ -79,6 +82,30 @@ impl Encounter {
             becoming: becoming.clone(),
             store: store.clone(),
             exhausted: exhausted.clone(),
+            keep_checkpoints: *keep_checkpoints,
+            checkpoint: None,
         }
     }
+
+    /// The procedure reached the checkpoint `at`: keeps a copy of the state, if checkpoints are
+    /// kept, and tells `hooks`.
+    pub fn checkpoint(&mut self, at: Point, hooks: &mut dyn Hooks) {
+        if !self.keep_checkpoints {
+            return;
+        }
+        self.checkpoint = Some(Box::new(Saved {
+            at,
+            dice: self.dice.used(),
+            state: self.copy_without_dice(),
+        }));
+        hooks.checkpoint(at);
+    }
+}
+
+/// A copy of the state at a checkpoint (`Encounter::checkpoint`).
+pub struct Saved {
+    pub at: Point,
+    /// Faces the run's own dice source had given when it got there.
+    pub dice: usize,
+    pub state: Encounter,
 }

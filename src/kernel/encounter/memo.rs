@@ -115,6 +115,10 @@ impl Encounter {
             // What a card keeps and whether it is exhausted: a later hook reads them.
             store,
             exhausted,
+            // Whether checkpoints are kept, and the latest: bookkeeping of exact odds, which go on
+            // from it (the state it copies is this one's past).
+            keep_checkpoints: _,
+            checkpoint: _,
         } = self;
         game.hash(h);
         investigator.hash(h);

@@ -18,8 +18,8 @@ use super::test::count_successes;
 use super::{
     ActiveCard, Answer, BonusKind, CheckedSetup, CombatView, DecisionNeeded, Decisions, DiceError,
     DiceSource, During, Effect, Event, Exclusion, Game, Hook, HookCall, HookError, HookSet, Hooks,
-    Investigator, KernelError, Location, Monster, MonsterValue, Place, Policy, Round, Rules, Skill,
-    Slot, Source, Stat, Status, Target, TestKind, TestOutcome, TestSpec, TestView,
+    Investigator, KernelError, Location, Monster, MonsterValue, Place, Point, Policy, Round, Rules,
+    Skill, Slot, Source, Stat, Status, Target, TestKind, TestOutcome, TestSpec, TestView,
 };
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
@@ -42,6 +42,7 @@ mod stage;
 pub use becoming::Becoming;
 pub use combat::CombatState;
 pub use conditions::Gaining;
+pub use copy::Saved;
 use error::limit_error;
 pub use losses::Tally;
 pub use memo::StateKey;
@@ -105,6 +106,10 @@ pub struct Encounter {
     pub store: BTreeMap<String, crate::kernel::Store>,
     /// Cards exhausted (`ctx.card.exhaust`), by copy key: they stay so for the whole play.
     pub exhausted: std::collections::BTreeSet<String>,
+    /// Whether to keep a copy of the state at each checkpoint passed (exact odds).
+    pub keep_checkpoints: bool,
+    /// The latest checkpoint passed, if they are kept.
+    pub checkpoint: Option<Box<Saved>>,
 }
 
 impl Encounter {
@@ -145,6 +150,8 @@ impl Encounter {
             becoming: None,
             store: BTreeMap::new(),
             exhausted: std::collections::BTreeSet::new(),
+            keep_checkpoints: false,
+            checkpoint: None,
         }
     }
 

@@ -170,7 +170,7 @@ pub trait Procedure: Sync {
                         _ => {
                             let at = Point::Combat { monster: m };
                             if from != Some(at) {
-                                hooks.checkpoint(at, enc);
+                                enc.checkpoint(at, hooks);
                             }
                             if !self.meets_next(enc) {
                                 break;

@@ -5,7 +5,6 @@
 use crate::defs::CardKind;
 use crate::kernel::Encounter;
 use crate::scenario::Prepared;
-use crate::script::TestFacts;
 
 /// The cards of a scenario whose scripts may read raw faces in some test.
 pub(super) struct Readers {
@@ -39,22 +38,12 @@ impl Readers {
         let Some(spec) = enc.current_spec() else {
             return false;
         };
-        let test = TestFacts {
-            skill: spec.skill.as_str().to_string(),
-            kind: spec
-                .kind
-                .builtin()
-                .unwrap_or(spec.kind.as_str())
-                .to_string(),
-            slot: spec.slot.map(|s| s.as_str().to_string()),
-            in_combat: spec.in_combat,
-        };
         let active: Vec<&str> = enc.active_ids().collect();
         !self
             .cards
             .iter()
             .filter(|id| active.contains(&id.as_str()))
             .chain(self.conditions.iter())
-            .any(|id| p.hooks.reads_faces_in(id, &test))
+            .any(|id| p.hooks.reads_faces_in(id, spec))
     }
 }

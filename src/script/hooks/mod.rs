@@ -2,6 +2,7 @@
 //! sandbox with the dice lent to the script and its effects handed back to the kernel.
 
 mod call;
+mod faces;
 mod faults;
 #[cfg(test)]
 mod tests;

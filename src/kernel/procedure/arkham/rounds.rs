@@ -42,7 +42,7 @@ impl Arkham {
         };
         for round in first..=MAX_ROUNDS {
             if !(resumed && round == first) {
-                hooks.checkpoint(Point::Round { monster: m, round }, enc);
+                enc.checkpoint(Point::Round { monster: m, round }, hooks);
             }
             if done(enc, m) {
                 return Ok(());
