@@ -196,7 +196,13 @@ impl Search<'_> {
                 if n as u64 > MAX_ROLL_FACES {
                     return Err(Stop::Budget(format!("it rolls {n} dice at once")));
                 }
-                let classes = self.classes(&enc, from.as_ref(), prefix, n);
+                // Dice a script rolls (`ctx.roll`, asked from inside a hook: not `memo`) are no
+                // test's: the test's counting rules do not group them.
+                let classes = if memo {
+                    self.classes(&enc, from.as_ref(), prefix, n)
+                } else {
+                    None
+                };
                 let k = classes.as_ref().map_or(6, |c| c.len()) as u64;
                 let count = multiset_count(n as u64, k);
                 if count > MAX_ROLL_BRANCHES || count.saturating_mul(n as u64) > MAX_ROLL_FACES {
