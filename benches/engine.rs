@@ -11,8 +11,8 @@
 use divan::black_box;
 // The engine's internals, through the feature-gated `mythos::bench` (not the library API).
 use mythos::bench::{
-    CardSet, DiceSource, Effect, Encounter, Hook, HookCall, HookSet, Hooks, KernelError, Prepared,
-    SourceFile, TestView, no_packs, prepare_file, procedure_for,
+    CardSet, Decisions, DiceSource, Effect, Encounter, Hook, HookCall, HookSet, Hooks, KernelError,
+    Prepared, SourceFile, TestView, no_packs, prepare_file, procedure_for,
 };
 use std::time::{Duration, Instant};
 
@@ -121,6 +121,46 @@ impl Hooks for Recorder<'_> {
     }
 }
 
+/// An EH test whose one possession's `on_pool` runs `body` 100 times.
+fn reading_scenario(body: &str) -> String {
+    format!(
+        "game = \"eldritch\"\n[investigator]\nlore = 2\npossessions = [{{ id = \"reader\", name = \"Reader\", kind = \"asset\", source = \"synthetic\", script = \"fn on_pool(ctx) {{ for i in 0..100 {{ {body} }} }}\" }}]\n[test]\nskill = \"lore\"\n"
+    )
+}
+
+/// What one read of `ctx.game` (a getter of `ctx`) and of `ctx.test.slot` (a getter of the object
+/// another getter hands out) adds inside a real hook call, in ns: the `on_pool` call of an EH test
+/// replayed with the view the kernel gave it, reading 100 times, against the same loop reading a
+/// local variable.
+fn ctx_reads() -> (f64, f64) {
+    let time = |body: &str| {
+        let mut p = prepare_text("bench.toml", &reading_scenario(body));
+        let recorded = recorded_calls(&mut p, 1);
+        let (card, hook, view) = recorded
+            .into_iter()
+            .find(|(_, h, _)| *h == Hook::OnPool)
+            .expect("on_pool is called");
+        let mut dice = DiceSource::seeded(0);
+        let mut decisions = Decisions::Fixed;
+        fastest(2_000, || {
+            p.hooks.start_run();
+            let call = HookCall {
+                card: &card,
+                hook,
+                view: view.clone(),
+                depth: 0,
+                decisions: &mut decisions,
+            };
+            black_box(p.hooks.call(call, &mut dice).expect("replays"));
+        })
+    };
+    let base = time("let s = i;");
+    let flat = time("let s = ctx.game;");
+    let chained = time("let s = ctx.test.slot;");
+    let per_read = |d: Duration| (ns(d) - ns(base)) / 100.0;
+    (per_read(flat), per_read(chained))
+}
+
 /// The hook calls `runs` encounters of `p` make (seeds 1 to `runs`), each with the view it was given.
 fn recorded_calls(p: &mut Prepared, runs: u64) -> Vec<(String, Hook, TestView)> {
     let (p, hooks) = p.split();
@@ -207,6 +247,10 @@ fn ratios() {
         ns(getter) - ns(bare),
         ns(method) - ns(bare)
     );
+    let (flat, chained) = ctx_reads();
+    println!(
+        "inside a hook, the real ctx: `ctx.game` adds {flat:.0} ns a read, the chained `ctx.test.slot` {chained:.0} ns"
+    );
     println!("{:<58} {:>12} {:>10}", "workload", "time", "× raw 4d6");
     let row = |name: &str, d: Duration| {
         println!(
@@ -258,6 +302,7 @@ fn ratios() {
             let encounters = 50;
             let recorded = recorded_calls(&mut p, encounters);
             let mut dice = DiceSource::seeded(0);
+            let mut decisions = Decisions::Fixed;
             let alone = fastest(40, || {
                 // Each batch a run of its own, as in play: the sandbox's per-run budgets start again.
                 p.hooks.start_run();
@@ -266,6 +311,8 @@ fn ratios() {
                         card,
                         hook: *hook,
                         view: view.clone(),
+                        depth: 0,
+                        decisions: &mut decisions,
                     };
                     black_box(p.hooks.call(call, &mut dice).expect("replays"));
                 }

@@ -59,8 +59,8 @@ pub use api::{
 pub mod bench {
     pub use crate::defs::{CardSet, SourceFile, render_all};
     pub use crate::kernel::{
-        DiceSource, Effect, Encounter, Game, Hook, HookCall, HookSet, Hooks, KernelError, TestView,
-        procedure_for,
+        Decisions, DiceSource, Effect, Encounter, Game, Hook, HookCall, HookSet, Hooks,
+        KernelError, TestView, procedure_for,
     };
     pub use crate::odds::{Objective, best, exact, exact_resuming};
     pub use crate::scenario::{Prepared, no_packs, prepare_file};

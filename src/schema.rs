@@ -85,7 +85,13 @@ fn card_object() -> Value {
     );
     let rating = closed(
         json!({
-            "rating": ranged(bounds::MODIFIER, "the modifier printed on the token"),
+            "rating": {
+                "description": "the modifier printed on the token, or \"-X\" for one printed −X (its value is what the card's text gives: its script sets it with ctx.monster.set_modifier before the check)",
+                "oneOf": [
+                    ranged(bounds::MODIFIER, "the modifier printed on the token"),
+                    { "const": "-X" },
+                ],
+            },
             "damage": ranged(bounds::LOSS, "Sanity or Stamina lost on a failed check"),
         }),
         &["rating"],

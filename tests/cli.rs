@@ -185,9 +185,11 @@ fn a_run_that_fails_in_json_is_an_error_object_on_stdout() {
         assert_eq!(status, Some(2), "{args:?}: {stderr}");
         assert_eq!(v["code"], "E0403", "{args:?}");
         assert_eq!(v["file"], file, "{args:?}");
+        // At the `loop {}` that ran away, line 8, its block at column 10 (tests/diagnostics.rs
+        // RUNAWAY_AT), not at the hook's line 7.
         assert_eq!(
             (v["line"].as_u64(), v["column"].as_u64()),
-            (Some(7), Some(1))
+            (Some(8), Some(10))
         );
         let message = v["message"].as_str().unwrap_or("");
         assert!(
@@ -199,7 +201,7 @@ fn a_run_that_fails_in_json_is_an_error_object_on_stdout() {
             "{args:?}"
         );
         assert!(
-            stderr.starts_with(&format!("{file}:7:1: E0403 ")),
+            stderr.starts_with(&format!("{file}:8:10: E0403 ")),
             "{stderr}"
         );
     }
@@ -339,4 +341,56 @@ fn odds_best_prints_what_the_library_returns() {
     let v: serde_json::Value = serde_json::from_str(&printed).expect("JSON");
     let value = v["best"]["value"].as_f64().expect("a number");
     assert!((value - 65.0 / 81.0).abs() < 1e-9, "{value}");
+}
+
+/// `--best` takes each objective by the name the README's table and the library give it
+/// (`Objective::as_str`: `defeat_all`, `least_lost`, ...): the CLI once accepted only `defeat-all`.
+#[test]
+fn odds_best_takes_each_objective_by_its_documented_name() {
+    let dir = std::env::temp_dir().join(format!("mythos-best-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("duel.toml");
+    std::fs::write(&path, DUEL).unwrap();
+    let file = path.to_str().unwrap().to_string();
+    let combat: Vec<_> = mythos::Objective::ALL
+        .into_iter()
+        .filter(|o| *o != mythos::Objective::Pass)
+        .collect();
+    assert_eq!(combat.len(), 3);
+    for objective in combat {
+        let out = mythos(&["odds", &file, "--best", objective.as_str()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}: {stderr}",
+            objective.as_str()
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A probability of nothing is printed 0 in JSON, never `-0.0` (an empty float sum is −0.0). In this
+/// scenario two of them are nothing: the text form prints "defeated: 0.00%" for the Haunter of the
+/// Dark and "may encounter again: 0.00%".
+#[test]
+fn a_probability_of_nothing_is_zero_in_json_not_minus_zero() {
+    let out = mythos(&[
+        "odds",
+        "tests/scenarios/odds/eh_trish_clues_haunter.toml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(!printed.contains("-0.0"), "{printed}");
+    let v: serde_json::Value = serde_json::from_str(&printed).expect("JSON");
+    assert_eq!(v["may_encounter_again"].to_string(), "0.0");
+    assert_eq!(v["monsters"][0]["defeated"].to_string(), "0.0");
+    let text = String::from_utf8_lossy(
+        &mythos(&["odds", "tests/scenarios/odds/eh_trish_clues_haunter.toml"]).stdout,
+    )
+    .to_string();
+    assert!(text.contains("defeated:   0.00%"), "{text}");
+    assert!(text.contains("may encounter again:   0.00%"), "{text}");
 }

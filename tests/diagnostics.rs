@@ -122,6 +122,33 @@ fn failed_one(name: &str, code: &str, line_col: &str, hint: &str) -> String {
     render_all(std::slice::from_ref(&d), false)
 }
 
+/// A rating printed −X (`rating = "-X"`) has no value until a card gives it: a Combat check that
+/// reaches its dice with none given stops the play, E0406 at the monster's card (here inline, in the
+/// scenario file).
+#[test]
+fn a_rating_printed_minus_x_that_no_card_gave_stops_the_play_at_the_check() {
+    let (d, played) = failed("rating_x_never_given");
+    assert_eq!(d.code(), "E0406", "{d}");
+    assert_eq!(
+        d.location().as_deref(),
+        Some(format!("{}:9:15", path("rating_x_never_given")).as_str()),
+        "{d}"
+    );
+    assert!(d.to_string().contains("printed −X"), "{d}");
+    assert!(
+        d.hint().is_some_and(|h| h.contains("no hook was running")),
+        "{d}"
+    );
+    // The check was never resolved: no test in the result.
+    assert_eq!(
+        played.result()["tests"].as_array().map(Vec::len),
+        Some(0),
+        "{}",
+        played.transcript()
+    );
+    insta::assert_snapshot!(render_all(std::slice::from_ref(&d), false));
+}
+
 #[test]
 fn toml_syntax() {
     // The string opened on line 8 is never closed: the caret is at its end.
@@ -362,7 +389,13 @@ fn script_runtime_error() {
 
 /// One refused case per code: the case, its code, where the diagnostic points (a path relative to the
 /// crate, line, column) and a piece of its hint. Each rendering is pinned as `refused@<case>.snap`.
-const REFUSED: [(&str, &str, &str, &str); 12] = [
+const REFUSED: [(&str, &str, &str, &str); 13] = [
+    (
+        "rating_not_a_number",
+        "E0103",
+        "tests/diagnostics/rating_not_a_number.toml:8:97",
+        "or \"-X\" for one printed −X",
+    ),
     (
         "wrong_type",
         "E0103",
@@ -503,11 +536,28 @@ fn validate_reports_every_problem_of_a_pack_at_once() {
     insta::assert_snapshot!(stderr);
 }
 
+/// A refused effect is shown at the script's call that asked for it (the method's name), in the pack's
+/// `.rhai` file, not at the card file: `ctx.test.add_dice(more)` on line 4, `add_dice` at column 14.
+#[test]
+fn refused_in_a_pack_script() {
+    let (d, _) = failed("refused_in_a_pack_script");
+    assert_eq!(d.code(), "E0406", "{d}");
+    assert_eq!(
+        d.location().as_deref(),
+        Some("tests/diagnostics/packs/refusing/scripts/late_charm.rhai:4:14"),
+        "{d}"
+    );
+    insta::assert_snapshot!(render_all(std::slice::from_ref(&d), false));
+}
+
+/// Where `runaway_script`'s `loop {}` runs away: line 8, its block at column 10.
+const RUNAWAY_AT: &str = "8:10";
+
 #[test]
 fn runaway_script() {
-    // `loop {}` in on_pool stops at the operations limit; Rhai gives no position for it, so the
-    // diagnostic names the hook's definition.
-    let out = failed_one("runaway_script", "E0403", "7:1", "limits");
+    // `loop {}` in on_pool stops at the operations limit: at the loop on line 8 (not at the hook's
+    // `fn` on line 7), column 10 being its block `{}`, what repeats without end.
+    let out = failed_one("runaway_script", "E0403", RUNAWAY_AT, "limits");
     assert!(out.contains("`runaway` in hook `on_pool`"), "{out}");
     insta::assert_snapshot!(out);
 }
@@ -543,7 +593,7 @@ fn cli_exits_2_on_an_error_while_playing() {
     assert_eq!(status, Some(2), "{stderr}");
     assert!(stderr.contains("E0403"), "{stderr}");
     assert!(
-        stderr.contains("tests/diagnostics/runaway_script.toml:7:1"),
+        stderr.contains(&format!("{}:{RUNAWAY_AT}", path("runaway_script"))),
         "{stderr}"
     );
 }
@@ -551,14 +601,14 @@ fn cli_exits_2_on_an_error_while_playing() {
 #[test]
 fn a_sandbox_limit_inside_sampled_odds_keeps_its_code_and_place() {
     // The runaway script fails in every sample; sampled odds report the failure as `run` does: E0403
-    // at the hook's definition, not E0402 without a place.
+    // at the loop, not E0402 without a place.
     let (in_run, _) = failed("runaway_script");
     let mut p = prepared("runaway_script");
     let d = p.sampled_odds(10, 1).expect_err("every sample runs away");
     assert_eq!(d.code(), "E0403", "{d}");
     assert_eq!(
         d.location().as_deref(),
-        Some("tests/diagnostics/runaway_script.toml:7:1")
+        Some(format!("{}:{RUNAWAY_AT}", path("runaway_script")).as_str())
     );
     assert_eq!(render_all(&[d], false), render_all(&[in_run], false));
 }
@@ -574,7 +624,7 @@ fn cli_odds_with_samples_reports_the_script_s_own_code_and_place() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.starts_with("tests/diagnostics/runaway_script.toml:7:1: E0403 "),
+        stderr.starts_with(&format!("{}:{RUNAWAY_AT}: E0403 ", path("runaway_script"))),
         "{stderr}"
     );
 }

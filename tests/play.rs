@@ -3,6 +3,7 @@
 //! against toughness 1: 1/3), Sneak 2 (an Evade check of 2 dice: 5/9), Stamina 2, each failed check
 //! costs 1 Stamina. Not being knocked out, at best: 65/81 = 80.25% whether or not one evades first,
 //! 19/27 = 70.37% when fighting round 1 (the hand computation is in `src/odds/best_tests.rs`).
+//! `tests/play/holy_water_for_the_epic.toml` has a "may" (Holy Water): see `HOLY_WATER`.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -97,6 +98,101 @@ fn command() -> String {
         env!("CARGO_BIN_EXE_mythos"),
         env!("CARGO_MANIFEST_DIR")
     )
+}
+
+/// EH, Strength 1, Holy Water ("You may discard this card to gain +5 Will and +5 Strength during a
+/// Combat Encounter"), against Weak (Normal, toughness 1) and then Big (Epic, toughness 3: Normal
+/// monsters before Epic ones); neither has a Will test or deals damage. A success is a 5 or a 6 (1/3).
+///
+/// Every monster defeated (`defeat-all`), by hand: Weak with 1 die, 1/3; with Holy Water's 6 dice,
+/// 1 − (2/3)^6 = 665/729. Big needs 3 successes: 0 with 1 die; with 6 dice,
+/// 1 − [(2/3)^6 + 6·(1/3)(2/3)^5 + 15·(1/3)^2(2/3)^4] = 1 − (64 + 192 + 240)/729 = 233/729.
+/// Holy Water is spent once: on Weak, 665/729 · 0 = 0; on Big, 1/3 · 233/729 = 233/2187; never, 0.
+/// The best policy keeps it for Big: 233/2187 = 10.65%. The two policies `[choices]` can fix (`use`
+/// names Holy Water, so it goes on the first monster met; or not) both score 0.
+const HOLY_WATER: &str = "tests/play/holy_water_for_the_epic.toml";
+
+fn mythos(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_mythos"))
+        .args(args)
+        .output()
+        .expect("mythos runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).expect("JSON")
+}
+
+/// A "may" is a question the best policy answers: it keeps the Holy Water for the Epic monster, at
+/// the hand-computed 233/2187, above every policy the scenario's `[choices]` can fix.
+#[test]
+fn the_best_policy_over_a_may_is_the_hand_optimum_above_every_fixed_one() {
+    let path = format!("{}/{HOLY_WATER}", env!("CARGO_MANIFEST_DIR"));
+    let best = json(&mythos(&[
+        "odds",
+        &path,
+        "--best",
+        "defeat-all",
+        "--format",
+        "json",
+    ]));
+    let value = best["best"]["value"].as_f64().expect("a value");
+    assert!((value - 233.0 / 2187.0).abs() < 1e-12, "{value}");
+    let first = &best["best"]["decisions"][0];
+    assert_eq!(first["question"]["kind"], "may");
+    assert_eq!(
+        first["options"][first["best"].as_u64().unwrap() as usize]["answer"]["take"],
+        false
+    );
+    // The fixed policies: every monster defeated is `may_encounter_again` here (no ambush, no card
+    // that ends the encounters, and the investigator cannot be knocked out).
+    let text = std::fs::read_to_string(&path).expect("the scenario");
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    for (name, choices) in [
+        ("never", ""),
+        ("used", "[choices]\nuse = [\"holy_water\"]\n"),
+    ] {
+        let file = format!("{dir}/holy_water_{name}.toml");
+        std::fs::write(&file, format!("{text}\n{choices}")).expect("written");
+        let fixed = json(&mythos(&["odds", &file, "--format", "json"]));
+        let all = fixed["may_encounter_again"]
+            .as_f64()
+            .expect("a probability");
+        assert!(all.abs() < 1e-12, "{name}: {all}");
+        assert!(value >= all, "{name}: {all} > {value}");
+    }
+}
+
+/// `mythos play` asks the Holy Water's "may" with each answer's odds; yes rolls 1 + 5 dice for the
+/// Strength test, no rolls 1.
+#[test]
+fn play_asks_a_may_and_plays_either_answer() {
+    let command = format!(
+        "{} play {}/{HOLY_WATER} --best defeat-all --seed 1",
+        env!("CARGO_BIN_EXE_mythos"),
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for (answer, dice) in [("2", "roll 6 dice"), ("1", "roll 1 die")] {
+        let Some(t) = Terminal::start(&format!("may{answer}"), &command) else {
+            return;
+        };
+        let s = t.wait_for("choose 1 to 2 >", 1);
+        assert!(
+            s.contains("Holy Water: discard it to gain +5 Will and +5 Strength during this Combat Encounter?"),
+            "{s}"
+        );
+        assert!(s.contains("* 1. no: 10.65%"), "{s}");
+        assert!(s.contains("2. yes: 0.00%"), "{s}");
+        t.keys(answer);
+        t.wait_for(dice, 1);
+        t.keys("q");
+    }
 }
 
 /// A whole play: the options come with their odds, an option not offered and a face of 7 are refused

@@ -85,10 +85,12 @@ pub(super) enum Command {
 #[derive(Clone, Copy, ValueEnum)]
 pub(super) enum BestOf {
     /// The chance that every monster is defeated.
+    #[value(name = "defeat_all", alias = "defeat-all")]
     DefeatAll,
     /// The chance to end neither defeated nor knocked out.
     Survive,
     /// The least Health (Stamina) and Sanity lost together, on average.
+    #[value(name = "least_lost", alias = "least-lost")]
     LeastLost,
     /// A [test] scenario: the chance to pass it.
     Pass,

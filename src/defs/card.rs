@@ -230,6 +230,7 @@ fn monster_tests(
                 skill,
                 modifier: int_opt(&t.modifier).unwrap_or(0),
                 loss: loss(t),
+                x: false,
             }
         })
     };
@@ -239,8 +240,9 @@ fn monster_tests(
         let rating = |r: &Option<RawRating>, skill| {
             r.as_ref().map(|r| MonsterTest {
                 skill,
-                modifier: int(&r.rating),
+                modifier: r.rating.get_ref().number().unwrap_or(0),
                 loss: int_opt(&r.damage),
+                x: r.rating.get_ref().is_x(),
             })
         };
         will = will.or(rating(&raw.horror, Skill::Will));

@@ -63,7 +63,7 @@ codes! {
     SandboxLimit = "E0403": "a script hit a sandbox limit (runaway loop, recursion, huge string, array or map key, too many effects, a hook cascade too deep, too many tests asked for): see [The sandbox](#the-sandbox)",
     NotAHook = "E0404": "a function named like a hook that is not one",
     HookArity = "E0405": "a hook with the wrong number of parameters",
-    RuleRefused = "E0406": "a script asked for something the rules do not allow there",
+    RuleRefused = "E0406": "a script asked for something the rules do not allow there, or a check needs a value no card gave (a rating printed −X)",
     UnknownApi = "E0407": "a script calls a function, reads a property or calls a method in a chain from `ctx` (`ctx.a.b`, `ctx.a.f()`), that the script API does not have (hint: the closest name), or uses a name of the API before `ctx` had objects (`ctx.kind`, `ctx.bonus(1)`, `ctx.loss > 0`; hint: the new name)",
     Forbidden = "E0408": "a script uses `import`, `eval`, `Fn`, `curry`, a closure that captures a variable, or a map key over 64 bytes",
     ScriptTooLong = "E0409": "a script of more than 65,534 lines, or with a line of more than 65,534 characters (Rhai could not place a problem past that)",

@@ -2,7 +2,7 @@
 //! (`kernel::bounds`), E0105 naming the range at the number's span, then narrowed to the kernel's
 //! `i32`. May import `kernel`.
 
-use super::raw::{RawCard, RawRating, RawTest};
+use super::raw::{RATING_X, RawCard, RawRating, RawRatingValue, RawTest};
 use super::{Code, Diagnostic, SourceFile};
 use crate::kernel::bounds::{self, Bounds};
 use std::ops::Range;
@@ -20,6 +20,19 @@ pub fn out_of_range(file: &SourceFile, span: Range<usize>, value: i64, b: Bounds
     .at(file, span)
     .label(format!("{} to {}", b.min, b.max))
     .hint("the README's table of numbers gives the range of every number in a card or scenario")
+}
+
+/// E0103: a rating written as a text other than `"-X"`.
+fn not_a_rating(file: &SourceFile, r: &RawRating, text: &str) -> Diagnostic {
+    let b = bounds::MODIFIER;
+    Diagnostic::new(Code::WrongType, format!("`{text}` is not a rating"))
+        .at(file, r.rating.span())
+        .label(format!("a whole number or \"{RATING_X}\""))
+        .hint(format!(
+            "a rating is a whole number from {} to {}, or \"{RATING_X}\" for one printed −X (its value is what \
+             the card's text gives: its script sets it with `ctx.monster.set_modifier` before the check)",
+            b.min, b.max
+        ))
 }
 
 /// Checks one number against its range, reporting it if outside.
@@ -75,7 +88,13 @@ pub fn check_card(raw: &RawCard, file: &SourceFile, out: &mut Vec<Diagnostic>) {
     test(&raw.strength, out);
     let rating = |r: &Option<RawRating>, out: &mut Vec<Diagnostic>| {
         if let Some(r) = r {
-            check(file, &r.rating, bounds::MODIFIER, out);
+            match r.rating.get_ref() {
+                RawRatingValue::Number(n) if !bounds::MODIFIER.contains(*n) => {
+                    out.push(out_of_range(file, r.rating.span(), *n, bounds::MODIFIER));
+                }
+                RawRatingValue::Text(t) if t != RATING_X => out.push(not_a_rating(file, r, t)),
+                _ => {}
+            }
             check_opt(file, &r.damage, bounds::LOSS, out);
         }
     };

@@ -145,10 +145,39 @@ pub struct RawCard {
 }
 
 /// An AH2e monster rating: `horror = { rating = -3, damage = 2 }`; no `damage` when none is printed.
+/// A rating printed as −X is `rating = "-X"` (its value is what the card's text gives).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawRating {
-    pub rating: Spanned<i64>,
+    pub rating: Spanned<RawRatingValue>,
     #[serde(default)]
     pub damage: Option<Spanned<i64>>,
+}
+
+/// A rating as written: a number, or a text (only `"-X"` is one: checked in `numbers.rs`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum RawRatingValue {
+    Number(i64),
+    Text(String),
+}
+
+/// The one text a rating may be: printed −X, its value given by the card's text.
+pub const RATING_X: &str = "-X";
+
+impl RawRatingValue {
+    /// The number written, narrowed to `i32`; `None` for a text.
+    pub fn number(&self) -> Option<i32> {
+        match self {
+            RawRatingValue::Number(n) => {
+                Some((*n).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
+            }
+            RawRatingValue::Text(_) => None,
+        }
+    }
+
+    /// Printed −X.
+    pub fn is_x(&self) -> bool {
+        matches!(self, RawRatingValue::Text(t) if t == RATING_X)
+    }
 }

@@ -174,13 +174,19 @@ impl CardSet {
     fn load_files(&mut self, files: &[(String, String)], pack: &str) -> Vec<Diagnostic> {
         let mut problems = stem_clashes(files);
         let mut stems: BTreeMap<String, String> = BTreeMap::new();
+        // Card files that did not load: their scripts are not orphans (the card's problems are
+        // reported; the script is checked once its card loads).
+        let mut unloaded = std::collections::BTreeSet::new();
         for (path, text) in files.iter().filter(|(p, _)| p.ends_with(".toml")) {
             let file = SourceFile::new(path.clone(), text.as_str());
             match self.add_card_of(&file, pack) {
                 Ok(id) => {
                     stems.insert(stem(path).to_string(), id);
                 }
-                Err(mut ds) => problems.append(&mut ds),
+                Err(mut ds) => {
+                    unloaded.insert(stem(path));
+                    problems.append(&mut ds);
+                }
             }
         }
         let mut attached = std::collections::BTreeSet::new();
@@ -198,6 +204,7 @@ impl CardSet {
                         }
                     }
                 }
+                None if unloaded.contains(stem(path)) => {}
                 None => problems.push(
                     Diagnostic::new(
                         Code::OrphanScript,

@@ -17,6 +17,14 @@ pub enum Question {
     Evade { monster: String },
     /// AH2e: what to do in round `round` of the combat against `monster`.
     Round { monster: String, round: usize },
+    /// A card's optional ("may") effect, asked by its script (`ctx.card.may`) or for a printed bonus
+    /// marked `may`: take it here or not. `what`: the card's words for it.
+    May { card: String, what: String },
+    /// A card's printed bonus marked `may` (the player's choice): take it on this test or not.
+    Bonus { card: String },
+    /// EH: which Normal monster to encounter next (the investigator chooses the order among Normal
+    /// monsters; Epic ones come last).
+    NextMonster,
 }
 
 /// One option of a question.
@@ -33,6 +41,10 @@ pub enum Answer {
     Evade(bool),
     /// AH2e: the round as played: the action, the hands, the spells cast.
     Round(Round),
+    /// A "may" effect taken (`true`) or not.
+    May(bool),
+    /// EH: encounter monster `id` next (at `index` among the encounter's monsters as they stand).
+    Monster { index: usize, id: String },
 }
 
 /// Where the replayed answers end: the question asked next and its options.
@@ -61,6 +73,14 @@ impl Decisions {
 
     pub fn is_fixed(&self) -> bool {
         matches!(self, Decisions::Fixed)
+    }
+
+    /// The replayed answers taken so far (none when `Fixed`).
+    pub fn used(&self) -> &[usize] {
+        match self {
+            Decisions::Fixed => &[],
+            Decisions::Replay { answers, next } => &answers[..(*next).min(answers.len())],
+        }
     }
 
     /// The answer to `question`: `fixed` from the scenario's choices, or the next replayed one.
@@ -177,6 +197,20 @@ mod tests {
             Answer::Evade(true),
         );
         assert_eq!(got, Ok(Answer::Evade(true)));
+    }
+
+    /// The answers taken are the path so far: what was replayed, up to where it stopped.
+    #[test]
+    fn used_is_what_was_answered() {
+        let mut d = Decisions::replay(vec![1, 0]);
+        let opts = vec![Answer::May(false), Answer::May(true)];
+        let q = || Question::NextMonster;
+        assert_eq!(
+            d.answer(q(), opts.clone(), Answer::May(false)),
+            Ok(Answer::May(true))
+        );
+        assert_eq!(d.used(), &[1]);
+        assert_eq!(Decisions::Fixed.used(), &[] as &[usize]);
     }
 
     /// AH2e: two hands. A two-handed weapon (2) and a one-handed spell (1) are never held together;

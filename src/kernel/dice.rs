@@ -65,6 +65,16 @@ impl DiceSource {
         DiceSource::Replay { faces, next: 0 }
     }
 
+    /// The given faces rolled so far (none from a seeded source: its faces are not kept).
+    pub fn used(&self) -> &[u8] {
+        match self {
+            DiceSource::Seeded { .. } => &[],
+            DiceSource::Fixed { faces, next } | DiceSource::Replay { faces, next } => {
+                &faces[..(*next).min(faces.len())]
+            }
+        }
+    }
+
     /// Rolls one die. `wanted_by` names what rolls it, for the error when fixed faces run out.
     pub fn roll(&mut self, wanted_by: &str) -> Result<u8, DiceError> {
         match self {
@@ -105,14 +115,6 @@ impl DiceSource {
             return Err(DiceError::NeedMore { n, memo: true });
         }
         (0..n).map(|_| self.roll(wanted_by)).collect()
-    }
-
-    /// Fixed or replayed faces used so far (0 for a seeded source).
-    pub fn used(&self) -> usize {
-        match self {
-            DiceSource::Seeded { .. } => 0,
-            DiceSource::Fixed { next, .. } | DiceSource::Replay { next, .. } => *next,
-        }
     }
 
     /// Whether this source can run out of faces, so that what wants a die must be named (a seeded

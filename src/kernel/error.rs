@@ -42,5 +42,36 @@ pub enum KernelError {
         card: String,
         hook: Option<Hook>,
         message: String,
+        /// The effect of the hook call that was refused, when an effect was (so that the script's
+        /// line that asked for it can be shown).
+        effect: Option<EffectAt>,
     },
+}
+
+/// One effect of one hook call: the call's depth in the cascade of hooks (`HookCall::depth`) and the
+/// effect's place in the list the call returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EffectAt {
+    pub depth: usize,
+    pub index: usize,
+}
+
+impl KernelError {
+    /// This error, as the refusal of effect `index` of `card`'s `hook` called at `depth`, if it is a
+    /// refusal of that card's hook that names no effect yet (one raised by a hook it fired names its
+    /// own).
+    pub fn refusing(mut self, card: &str, hook: Hook, depth: usize, index: usize) -> KernelError {
+        if let KernelError::Rule {
+            card: c,
+            hook: h,
+            effect: e @ None,
+            ..
+        } = &mut self
+            && c == card
+            && *h == Some(hook)
+        {
+            *e = Some(EffectAt { depth, index });
+        }
+        self
+    }
 }

@@ -57,6 +57,9 @@ pub enum Event {
         /// Which printed test of the monster this is.
         #[serde(skip_serializing_if = "Option::is_none")]
         slot: Option<Slot>,
+        /// AH2e: its rating is printed −X and no card has given it yet (`modifier` is then 0).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        unrated: bool,
     },
     SkillReplaced {
         source: Source,
@@ -308,7 +311,8 @@ pub enum Event {
     MonsterValueChanged {
         source: Source,
         value: MonsterValue,
-        from: i32,
+        /// `None`: a rating printed −X that no card had given.
+        from: Option<i32>,
         to: i32,
     },
     /// The investigator resolves no other encounter this phase.

@@ -115,6 +115,11 @@ pub struct HookCall<'a> {
     pub card: &'a str,
     pub hook: Hook,
     pub view: TestView,
+    /// How many hook calls are under way around this one (0: fired by the rules, 1: by an effect of a
+    /// hook, ...): a refused effect names its call by it (`EffectAt`).
+    pub depth: usize,
+    /// Who answers a question the script asks (`ctx.card.may`), lent for the call.
+    pub decisions: &'a mut super::Decisions,
 }
 
 pub trait Hooks {

@@ -52,7 +52,7 @@ pub use decide::{Answer, DecisionNeeded, Decisions, Question, round_options};
 pub use dice::{DiceError, DiceSource};
 pub use effect::{Effect, Stat};
 pub use encounter::{CombatState, Encounter, StateKey, Tally};
-pub use error::{HookError, HookFault, KernelError};
+pub use error::{EffectAt, HookError, HookFault, KernelError};
 pub use event::{Event, LossValue, PartKind};
 pub use exclusion::Exclusion;
 pub use hook::{Hook, HookSet};

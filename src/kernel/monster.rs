@@ -10,6 +10,10 @@ pub struct MonsterTest {
     pub skill: Skill,
     pub modifier: i32,
     pub loss: Option<i32>,
+    /// AH2e: the rating is printed −X (`modifier` is then 0): its value is what a card gives
+    /// (`set_modifier`) before the check; a check no card gave it stops the play.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub x: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Hash, Serialize)]

@@ -108,6 +108,9 @@ pub struct TestSpec {
     /// Evade, Horror and Combat checks against it), the spell a Spell check casts, the card that asked
     /// (`ctx.investigator.test`); `None` for a scenario's own test.
     pub origin: Option<String>,
+    /// AH2e: the monster's rating for this check is printed −X and no card has given it yet; a check
+    /// still so when its pool is assembled stops the play (a rule error naming the monster).
+    pub unrated: bool,
 }
 
 /// The two printed tests of an Eldritch Horror monster token (AH2e: the horror and combat checks).
@@ -138,6 +141,7 @@ impl TestSpec {
             slot: None,
             rating: None,
             origin: None,
+            unrated: false,
         }
     }
 }

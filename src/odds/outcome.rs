@@ -61,9 +61,15 @@ pub struct Odds {
 }
 
 impl Odds {
-    /// The probability that `f` holds.
+    /// The probability that `f` holds (0, never −0.0, when no outcome does: an empty float sum is
+    /// −0.0, which JSON would print as `-0.0`).
     pub fn p(&self, f: impl Fn(&Outcome) -> bool) -> f64 {
-        self.dist.iter().filter(|(o, _)| f(o)).map(|(_, p)| p).sum()
+        self.dist
+            .iter()
+            .filter(|(o, _)| f(o))
+            .map(|(_, p)| p)
+            .sum::<f64>()
+            + 0.0
     }
 
     /// The distribution of a number drawn from each outcome.

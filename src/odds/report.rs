@@ -352,6 +352,11 @@ fn question_json(q: &Question) -> serde_json::Value {
         Question::Round { monster, round } => {
             serde_json::json!({ "kind": "round", "monster": monster, "round": round })
         }
+        Question::May { card, what } => {
+            serde_json::json!({ "kind": "may", "card": card, "what": what })
+        }
+        Question::Bonus { card } => serde_json::json!({ "kind": "bonus", "card": card }),
+        Question::NextMonster => serde_json::json!({ "kind": "next_monster" }),
     }
 }
 
@@ -370,5 +375,9 @@ fn answer_json(a: &Answer) -> serde_json::Value {
             "wield": r.wield,
             "cast": r.cast,
         }),
+        Answer::May(take) => serde_json::json!({ "kind": "may", "take": take }),
+        Answer::Monster { index, id } => {
+            serde_json::json!({ "kind": "monster", "monster": id, "index": index })
+        }
     }
 }

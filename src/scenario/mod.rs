@@ -81,4 +81,6 @@ fn pack_lines(p: &Played) -> String {
 #[cfg(test)]
 mod numbers_tests;
 #[cfg(test)]
+mod questions_tests;
+#[cfg(test)]
 mod tests;

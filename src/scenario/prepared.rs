@@ -113,6 +113,7 @@ impl Prepared {
         enc.decisions = decisions;
         enc.rollback = full;
         enc.record = full;
+        hooks.set_deciding(!enc.decisions.is_fixed());
         hooks.start_run();
         let result = plan.procedure.run(&mut enc, &plan.request, hooks);
         (enc, result)
@@ -259,14 +260,21 @@ fn kernel_diagnostic(
             card,
             hook,
             message,
+            effect,
         } => {
             let at = hook.map(|h| format!(" in hook `{h}`")).unwrap_or_default();
             let d = Diagnostic::new(Code::RuleRefused, format!("`{card}`{at}: {message}"));
-            match set.cards.get(card) {
-                Some(c) => d.at(&c.file, c.id_span.clone()),
-                None => d,
+            // At the script's call that asked for the effect; else at the card.
+            match (effect.and_then(|e| hooks.asked_at(card, e)), set.cards.get(card)) {
+                (Some((file, span)), _) => d.at(file, span).label("refused"),
+                (None, Some(c)) => d.at(&c.file, c.id_span.clone()),
+                (None, None) => d,
             }
-            .hint("nothing of this hook was applied; the result shows the state before it ran")
+            .hint(if hook.is_some() {
+                "nothing of this hook was applied; the result shows the state before it ran"
+            } else {
+                "no hook was running: the play stopped here, and the result shows the state it had reached"
+            })
         }
     }
 }

@@ -21,12 +21,13 @@ fn failed(name: &str) -> (Diagnostic, super::Played) {
 #[test]
 fn bad_reroll() {
     // `ctx.test.reroll(0); ctx.test.reroll(9);`: the second effect breaks a rule, and the first is not applied
-    // either (a hook applies whole or not at all).
+    // either (a hook applies whole or not at all). The diagnostic is at the call that asked for the
+    // refused effect, in the inline script: `reroll` of line 9, column 14.
     let (d, played) = failed("bad_reroll");
     assert_eq!(d.code, "E0406", "{d}");
     assert_eq!(
         d.location().as_deref(),
-        Some("tests/diagnostics/bad_reroll.toml:6:23"),
+        Some("tests/diagnostics/bad_reroll.toml:9:14"),
         "{d}"
     );
     let h = d.hint.as_deref().unwrap_or_else(|| panic!("no hint: {d}"));

@@ -23,6 +23,9 @@ pub struct Encounter {
     pub chosen: bool,
     /// The encounter is one test, not a combat (every test has `in_combat` false).
     pub no_combat: bool,
+    /// The player is asked each "may" (`ctx.card.may`), rather than the scenario's `[choices]`
+    /// answering: nothing is known of its answer.
+    pub deciding: bool,
 }
 
 /// What is known of one test before its roll, for a hook fired in it (`never_applies_to`): what
@@ -58,6 +61,7 @@ pub fn never_applies_to(ast: &AST, hook: Hook, test: &TestFacts) -> bool {
     let enc = Encounter {
         chosen: true,
         no_combat: !test.in_combat,
+        deciding: true,
     };
     never_applies_in(ast, hook, enc, Some(test))
 }
@@ -126,6 +130,58 @@ fn safe_read(e: &Expr, in_test: bool) -> bool {
     }
 }
 
+/// `ctx.card.may(words)` or `ctx.card.may(words, fixed)` with literal arguments that cannot fail (words
+/// of the allowed length, a literal boolean): `Some(fixed)`, `fixed` `None` for the first form.
+fn may_call(e: &Expr) -> Option<Option<bool>> {
+    let Expr::Dot(outer, _, _) = e else {
+        return None;
+    };
+    let Expr::Variable(v, _, _) = &outer.lhs else {
+        return None;
+    };
+    let Expr::Dot(inner, _, _) = &outer.rhs else {
+        return None;
+    };
+    let (Expr::Property(card, _), Expr::MethodCall(call, _)) = (&inner.lhs, &inner.rhs) else {
+        return None;
+    };
+    if v.1 != "ctx" || card.2 != "card" || call.name != "may" {
+        return None;
+    }
+    let words_ok = |a: &Expr| match a {
+        Expr::StringConstant(w, _) => {
+            !w.trim().is_empty() && w.chars().count() <= super::context::MAY_WORDS
+        }
+        _ => false,
+    };
+    match &call.args[..] {
+        [w] if words_ok(w) => Some(None),
+        [w, Expr::BoolConstant(b, _)] if words_ok(w) => Some(Some(*b)),
+        _ => None,
+    }
+}
+
+/// `ctx.test.failing_dice.len()`: in a test's hooks, a whole number read without any failure.
+fn failing_count(e: &Expr) -> bool {
+    let Expr::Dot(outer, _, _) = e else {
+        return false;
+    };
+    let (Expr::Variable(v, _, _), Expr::Dot(test, _, _)) = (&outer.lhs, &outer.rhs) else {
+        return false;
+    };
+    let (Expr::Property(t, _), Expr::Dot(dice, _, _)) = (&test.lhs, &test.rhs) else {
+        return false;
+    };
+    let (Expr::Property(f, _), Expr::MethodCall(len, _)) = (&dice.lhs, &dice.rhs) else {
+        return false;
+    };
+    v.1 == "ctx"
+        && t.2 == "test"
+        && f.2 == "failing_dice"
+        && len.name == "len"
+        && len.args.is_empty()
+}
+
 fn literal(e: &Expr) -> bool {
     matches!(
         e,
@@ -174,8 +230,15 @@ fn condition(e: &Expr, in_test: bool, enc: Encounter, test: Option<&TestFacts>) 
             let (a, b) = (&x.args[0], &x.args[1]);
             let compared =
                 (safe_read(a, in_test) && literal(b)) || (literal(a) && safe_read(b, in_test));
-            let equal = test.and_then(|t| known_comparison(a, b, t));
-            if matches!(x.name.as_str(), "==" | "!=") && compared {
+            let counted = |a: &Expr, b: &Expr| {
+                in_test && failing_count(a) && matches!(b, Expr::IntegerConstant(..))
+            };
+            let equality = matches!(x.name.as_str(), "==" | "!=");
+            let order = matches!(x.name.as_str(), "==" | "!=" | "<" | "<=" | ">" | ">=");
+            let equal = test
+                .filter(|_| equality && compared)
+                .and_then(|t| known_comparison(a, b, t));
+            if (equality && compared) || (order && (counted(a, b) || counted(b, a))) {
                 match equal {
                     Some(eq) if eq != (x.name.as_str() == "==") => Value::False,
                     _ => Value::SafeBool,
@@ -194,9 +257,16 @@ fn condition(e: &Expr, in_test: bool, enc: Encounter, test: Option<&TestFacts>) 
                 Value::Unknown => Value::Unknown,
             }
         }
+        _ if may_call(e).is_some() => match may_call(e) {
+            _ if enc.deciding => Value::Unknown,
+            // `ctx.card.may(w)` answers as `ctx.card.chosen` when the scenario answers.
+            Some(None) if !enc.chosen => Value::False,
+            Some(Some(false)) => Value::False,
+            _ => Value::SafeBool,
+        },
         _ => match ctx_property(e) {
             Some(("card", "chosen")) if !enc.chosen => Value::False,
-            Some(("card", "chosen")) => Value::SafeBool,
+            Some(("card", "chosen" | "exhausted")) => Value::SafeBool,
             Some(("test", "in_combat")) if in_test && enc.no_combat => Value::False,
             Some(("test", p)) if in_test && TEST_BOOLS.contains(&p) => Value::SafeBool,
             _ => Value::Unknown,
@@ -211,6 +281,7 @@ mod tests {
     const NOT_CHOSEN: Encounter = Encounter {
         chosen: false,
         no_combat: false,
+        deciding: false,
     };
 
     fn never(code: &str, hook: Hook, enc: Encounter) -> bool {
@@ -256,12 +327,54 @@ mod tests {
         assert!(!never_applies_to(&ast, Hook::AfterRoll, &test("strength")));
     }
 
+    /// `ctx.card.may(w)` is `ctx.card.chosen` when the scenario's `[choices]` answer, and
+    /// `may(w, false)` is false; when the player is asked, nothing is known of either.
+    #[test]
+    fn a_may_effect_not_chosen_never_applies_unless_the_player_is_asked() {
+        let code = "fn after_roll(ctx) { if ctx.test.slot == \"strength\" && ctx.card.may(\"reroll\") { ctx.test.reroll(0); } }";
+        assert!(never(code, Hook::AfterRoll, NOT_CHOSEN));
+        let chosen = Encounter {
+            chosen: true,
+            ..NOT_CHOSEN
+        };
+        assert!(!never(code, Hook::AfterRoll, chosen));
+        let asked = Encounter {
+            deciding: true,
+            ..NOT_CHOSEN
+        };
+        assert!(!never(code, Hook::AfterRoll, asked));
+        let declined =
+            "fn on_pool(ctx) { if ctx.card.may(\"x\", false) { ctx.test.add_dice(1); } }";
+        assert!(never(declined, Hook::OnPool, chosen));
+        assert!(!never(declined, Hook::OnPool, asked));
+        // Words the call would refuse: the call is made, and fails.
+        let long = format!(
+            "fn on_pool(ctx) {{ if ctx.card.may(\"{}\") {{ ctx.test.add_dice(1); }} }}",
+            "w".repeat(101)
+        );
+        assert!(!never(&long, Hook::OnPool, NOT_CHOSEN));
+    }
+
+    /// Read without failure before a "may": whether the card is exhausted, and in a test's hooks how
+    /// many dice are not successes (compared with a whole number).
+    #[test]
+    fn exhausted_and_the_count_of_failing_dice_are_safe_reads() {
+        let code = "fn after_roll(ctx) { if !ctx.card.exhausted && ctx.test.failing_dice.len() > 0 && ctx.card.may(\"reroll 1 die\") { ctx.test.reroll(0); } }";
+        assert!(never(code, Hook::AfterRoll, NOT_CHOSEN));
+        // Outside a test's hooks `ctx.test` is `()`: reading it fails, so the call is made.
+        let outside = code.replace("after_roll", "after_encounter");
+        assert!(!never(&outside, Hook::AfterCombat, NOT_CHOSEN));
+        // Another method of the dice is not known to be safe.
+        let other = code.replace("len()", "pop()");
+        assert!(!never(&other, Hook::AfterRoll, NOT_CHOSEN));
+    }
+
     #[test]
     fn a_combat_only_effect_never_applies_to_a_test_outside_combat() {
         let code = "fn on_pool(ctx) { if ctx.test.in_combat && ctx.test.skill == \"strength\" { ctx.test.add_dice(1); } }";
         let no_combat = Encounter {
-            chosen: false,
             no_combat: true,
+            ..NOT_CHOSEN
         };
         assert!(never(code, Hook::OnPool, no_combat));
         assert!(

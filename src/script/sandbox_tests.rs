@@ -8,7 +8,8 @@ use crate::scenario::{Played, play_file, result_object, transcript_text};
 use crate::script::{Limits, sandboxed_engine};
 
 /// A scenario whose one possession runs `body` in `on_pool`, after gaining 2 Clues. The hook's
-/// `fn on_pool` is on line 7 of the file, `body` starts on line 9.
+/// `fn on_pool` is on line 7 of the file, `body` starts on line 9 (where a sandbox limit hit in it is
+/// shown: at its statement, or at its call of the function that hit it).
 fn scenario(body: &str) -> SourceFile {
     let text = format!(
         r#"game = "eldritch"
@@ -114,24 +115,24 @@ fn number(played: &Played, path: &[&str]) -> i64 {
 #[test]
 fn a_loop_that_never_ends_stops_at_the_operations_limit() {
     let (d, clues) = stopped("loop {}");
-    assert_names(&d, "E0403", "7");
+    assert_names(&d, "E0403", "9");
     assert_eq!(clues, 0, "the 2 Clues of the failed hook are not gained");
 }
 
 #[test]
 fn recursion_without_end_stops_at_the_call_depth_limit() {
-    // Rhai gives no position with a stack overflow: the diagnostic names the line of the hook.
+    // At the call in the hook's body (line 9) of the function that recursed.
     let (d, clues) = stopped("deeper(0);");
-    assert_names(&d, "E0403", "7");
+    assert_names(&d, "E0403", "9");
     assert!(d.message.contains("Stack overflow"), "{d}");
     assert_eq!(clues, 0);
 }
 
 #[test]
 fn a_limit_hit_inside_a_helper_function_is_still_a_sandbox_limit() {
-    // Rhai gives no position with a limit: the diagnostic names the line of the hook.
+    // At the call in the hook's body (line 9) of the function that hit it.
     let (d, clues) = stopped(r#"grow("ab");"#);
-    assert_names(&d, "E0403", "7");
+    assert_names(&d, "E0403", "9");
     assert!(d.message.contains("string"), "{d}");
     assert_eq!(clues, 0);
 }
@@ -139,7 +140,7 @@ fn a_limit_hit_inside_a_helper_function_is_still_a_sandbox_limit() {
 #[test]
 fn a_huge_string_stops_at_the_string_size_limit() {
     let (d, clues) = stopped(r#"let s = "ab"; loop { s += s; }"#);
-    assert_names(&d, "E0403", "7");
+    assert_names(&d, "E0403", "9");
     assert!(d.message.contains("string"), "{d}");
     assert_eq!(clues, 0);
 }
@@ -147,7 +148,7 @@ fn a_huge_string_stops_at_the_string_size_limit() {
 #[test]
 fn a_huge_array_stops_at_the_array_size_limit() {
     let (d, clues) = stopped("let a = []; loop { a.push(1); }");
-    assert_names(&d, "E0403", "7");
+    assert_names(&d, "E0403", "9");
     assert!(d.message.contains("array"), "{d}");
     assert_eq!(clues, 0);
 }
@@ -155,7 +156,7 @@ fn a_huge_array_stops_at_the_array_size_limit() {
 #[test]
 fn a_padded_array_cannot_outgrow_the_limit_in_one_call() {
     let (d, clues) = stopped("let a = [1]; a.pad(1000000000, 0);");
-    assert_names(&d, "E0403", "7");
+    assert_names(&d, "E0403", "9");
     assert_eq!(clues, 0);
 }
 
@@ -293,7 +294,7 @@ fn a_closure_that_captures_a_value_is_refused_before_anything_runs() {
 fn a_long_map_key_stops_at_the_map_key_limit() {
     // 128 bytes, built while the hook runs.
     let (d, clues) = stopped(r#"let k = "k"; for i in 0..7 { k += k; } let m = #{}; m[k] = 1;"#);
-    assert_names(&d, "E0403", "7");
+    assert_names(&d, "E0403", "9");
     assert!(d.message.contains("map key"), "{d}");
     assert_eq!(clues, 0);
 }
@@ -312,7 +313,8 @@ fn a_hook_asking_for_too_many_effects_stops_at_the_effects_limit() {
         r#"for i in 0..{} {{ ctx.note("x"); }}"#,
         Limits::EFFECTS
     ));
-    assert_names(&d, "E0403", "7");
+    // At the call that asked for one effect too many, in the body on line 9.
+    assert_names(&d, "E0403", "9");
     assert!(d.message.contains("effects"), "{d}");
     assert_eq!(clues, 0);
 }
@@ -390,7 +392,7 @@ fn a_hook_that_keeps_printing_stops_at_the_print_limit() {
     // Formatting a value takes time the operations limit does not count: asking for text without
     // end is a runaway, even once the text is cut.
     let (d, clues) = stopped("let a = []; for i in 0..250 { a.push(i); } loop { debug(a); }");
-    assert_names(&d, "E0403", "7");
+    assert_names(&d, "E0403", "9");
     assert!(
         d.message.contains(&format!(
             "more than {} bytes of text",
@@ -412,7 +414,8 @@ fn hooks_that_together_run_long_stop_at_the_run_operations_limit() {
         "treadmill",
         "on_pool",
         "tests/sandbox/every_hook_runs_long.toml",
-        "7",
+        // The hook's call, on line 8, of the function that was running when the run's budget ran out.
+        "8",
     );
     assert!(
         d.message.contains(&format!(
@@ -483,7 +486,7 @@ fn a_function_s_work_on_a_large_array_counts_against_the_operations_limit() {
         "let m = #{}; for i in 0..90 { m[`k${i}`] = a[i]; } loop { let s = m.to_string(); }",
     ] {
         let (d, clues) = within_seconds(|| stopped(&with_large_array(body)));
-        assert_names(&d, "E0403", "7");
+        assert_names(&d, "E0403", "9");
         assert!(
             d.message.contains(&format!(
                 "took more than {} operations in one hook call",
@@ -502,7 +505,7 @@ fn a_replacement_that_would_pass_the_string_size_limit_is_refused_before_it_is_b
     let (d, clues) = within_seconds(|| {
         stopped(r#"let s = "a"; for i in 0..12 { s += s; } loop { let t = s; t.replace("a", s); }"#)
     });
-    assert_names(&d, "E0403", "7");
+    assert_names(&d, "E0403", "9");
     assert!(d.message.contains("string"), "{d}");
     assert_eq!(clues, 0);
 }
@@ -519,7 +522,8 @@ fn hooks_whose_functions_together_work_long_stop_at_the_run_operations_limit() {
         "seeker",
         "on_pool",
         "tests/sandbox/every_hook_searches_a_large_array.toml",
-        "7",
+        // The hook's call, on line 8, of the function that was running when the run's budget ran out.
+        "8",
     );
     assert!(
         d.message.contains(&format!(

@@ -198,7 +198,7 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                     (MonsterValue::CombatModifier, Game::Arkham) => "combat rating",
                 },
                 shown(*to),
-                shown(*from),
+                from.map_or_else(|| "−X".to_string(), shown),
             )
         }
         Event::NoMoreEncounters { source } => format!(
@@ -276,14 +276,17 @@ impl Printed<'_> {
                 }
                 for (test, what) in [(self.horror, "horror"), (self.combat, "combat")] {
                     parts.push(match test {
-                        Some(t) => match t.loss {
-                            Some(v) => {
-                                format!("{what} rating {}, {what} damage {v}", signed(t.modifier))
+                        Some(t) => {
+                            let rating = if t.x {
+                                "−X".to_string()
+                            } else {
+                                signed(t.modifier)
+                            };
+                            match t.loss {
+                                Some(v) => format!("{what} rating {rating}, {what} damage {v}"),
+                                None => format!("{what} rating {rating}, no {what} damage"),
                             }
-                            None => {
-                                format!("{what} rating {}, no {what} damage", signed(t.modifier))
-                            }
-                        },
+                        }
                         None => format!("no {what} rating"),
                     });
                 }

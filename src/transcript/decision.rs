@@ -28,6 +28,11 @@ pub fn question_text(q: &Question, names: &Names, game: Game) -> String {
                 w.card(monster)
             )
         }
+        Question::May { card, what } => format!("{}: {what}?", w.card(card)),
+        Question::Bonus { card } => {
+            format!("{}: use its optional bonus on this test?", w.card(card))
+        }
+        Question::NextMonster => "which monster do you encounter next?".to_string(),
     }
 }
 
@@ -69,5 +74,8 @@ pub fn answer_text(a: &Answer, faces: &[u8], names: &Names, game: Game) -> Strin
             }
             s
         }
+        Answer::May(true) => "yes".to_string(),
+        Answer::May(false) => "no".to_string(),
+        Answer::Monster { id, .. } => w.card(id),
     }
 }

@@ -164,6 +164,7 @@ mod tests {
             skill,
             modifier,
             loss,
+            x: false,
         })
     }
 

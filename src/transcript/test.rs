@@ -16,8 +16,14 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             difficulty,
             combat,
             slot,
+            unrated,
         } => {
-            let mut line = format!("\nTest {test}: {} ({})", skill.title(), signed(*modifier));
+            let shown = if *unrated {
+                "−X".to_string()
+            } else {
+                signed(*modifier)
+            };
+            let mut line = format!("\nTest {test}: {} ({shown})", skill.title());
             if game == Game::Arkham {
                 let _ = write!(line, " [{difficulty}]");
             }

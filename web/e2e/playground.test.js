@@ -38,6 +38,36 @@ card = "ghoul"
 seed = 3
 `;
 
+// Issue 14's realistic encounter (a Condition, a scripted weapon, 2 Clues) against six monsters: its
+// exact odds take several seconds here, every roll enumerated.
+const SIX = `game = "eldritch"
+title = "Blessed, a Double-barreled Shotgun and 2 Clues against six monsters"
+
+[investigator]
+card = "mark_harrigan"
+clues = 2
+conditions = ["blessed"]
+possessions = ["double_barreled_shotgun"]
+
+[[monsters]]
+card = "ghoul"
+
+[[monsters]]
+card = "zombie"
+
+[[monsters]]
+card = "deep_one"
+
+[[monsters]]
+card = "skeleton"
+
+[[monsters]]
+card = "mi_go"
+
+[[monsters]]
+card = "ghoul"
+`;
+
 // An inline card naming a skill EH does not have (its five: lore, influence, observation, strength, will).
 const BROKEN = `game = "eldritch"
 title = "A broken inline card"
@@ -144,6 +174,13 @@ test('the keys: Alt+Enter odds, Esc cancels them, Ctrl+S validates, Ctrl+Shift+E
   // The Ghoul scenario has no [expect] lines: nothing to check.
   await editor.press('Control+Shift+Enter');
   await page.waitForFunction(() => document.getElementById('status').textContent === 'nothing to check');
+  // Reached with the keyboard, the editor shows that it has the focus.
+  await page.locator('#path').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'text');
+  assert.equal(await page.locator('#editor').evaluate((e) => getComputedStyle(e).outlineStyle), 'solid');
   // Tab in the editor indents; Esc then Tab moves the focus on.
   await editor.focus();
   await editor.press('Tab');
@@ -247,6 +284,55 @@ test('Odds draws the distributions of a single-monster encounter', async () => {
   await page.context().close();
 });
 
+// AH2e, hand-computed: Fight 1 and Sneak 2 against a monster of toughness 1, awareness 0, combat
+// rating 0, damage 1, with Stamina 2. A Combat check (1 die) passes with 1/3, an Evade check (2 dice)
+// with 1 - (2/3)^2 = 5/9. Surviving: try to evade each round, 5/9 + 4/9 * 5/9 = 65/81 = 80.2%, whether or
+// not one first tries to evade; defeating it: fight each round, 1/3 + 2/3 * 1/3 = 5/9 = 55.6%.
+const DUEL = `game = "arkham"
+title = "A duel: evade or fight"
+
+[investigator]
+name = "Test investigator"
+speed = 1
+sneak = 2
+fight = 1
+will = 1
+lore = 1
+luck = 1
+stamina = 2
+sanity = 5
+
+[[monsters]]
+card = { id = "brute", name = "Brute", kind = "monster", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }
+`;
+
+test("Odds with a best-for aim show the best play's value and each option's value at each decision", async () => {
+  const page = await open(browser, server.url);
+  await setText(page, DUEL);
+  await page.locator('#objective').selectOption('survive');
+  await page.locator('#odds').click();
+  await page.locator('#best').waitFor();
+  assert.match(await page.locator('#best h3').innerText(), /the investigator survives: 80\.2%$/);
+  const first = page.locator('#best .decision[data-decision="0"]');
+  assert.match(await first.locator('h4').innerText(), /^Brute: try to evade it first\?/);
+  assert.deepEqual(await first.locator('.option .p').allInnerTexts(), ['80.2%', '80.2%']);
+  assert.equal(await first.locator('.option.best').count(), 1);
+  // The charts below are the odds under that play: 65/81 of ending ok.
+  assert.match(await page.locator('#chart-status').innerText(), /80\.2%/);
+  await shot(page, '4b-best-choice');
+  // Another aim, another best play: defeating the Brute.
+  await page.locator('#objective').selectOption('defeat_all');
+  await page.locator('#odds').click();
+  await page.waitForFunction(() => /every monster defeated/.test((document.querySelector('#best h3') || {}).textContent || ''));
+  assert.match(await page.locator('#best h3').innerText(), /every monster defeated: 55\.6%$/);
+  assert.match(await page.locator('#chart-defeated').innerText(), /Brute\s+55\.6%/);
+  // The aim goes with a shared link.
+  await page.locator('#share').click();
+  await page.waitForFunction(() => location.hash.includes('b=defeat_all'));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('long odds show progress and Cancel stops them; the page goes on working', async () => {
   const page = await open(browser, server.url);
   await setText(page, GHOUL);
@@ -267,55 +353,127 @@ test('long odds show progress and Cancel stops them; the page goes on working', 
 
 test('long exact odds show how much of the probability is resolved, and Cancel stops them', async () => {
   const page = await open(browser, server.url);
-  // Issue 14's realistic encounter (a Condition, a scripted weapon, 2 Clues) against six monsters: its
-  // exact odds take several seconds here, every roll enumerated.
-  await setText(page, `game = "eldritch"
-title = "Blessed, a Double-barreled Shotgun and 2 Clues against six monsters"
-
-[investigator]
-card = "mark_harrigan"
-clues = 2
-conditions = ["blessed"]
-possessions = ["double_barreled_shotgun"]
-
-[[monsters]]
-card = "ghoul"
-
-[[monsters]]
-card = "zombie"
-
-[[monsters]]
-card = "deep_one"
-
-[[monsters]]
-card = "skeleton"
-
-[[monsters]]
-card = "mi_go"
-
-[[monsters]]
-card = "ghoul"
-`);
+  await setText(page, SIX);
   await page.locator('#odds').click();
-  // A determinate bar: the share of the probability mass resolved, strictly between none and all.
-  await page.waitForFunction(() => {
-    const bar = document.getElementById('bar');
-    return bar.hasAttribute('value') && bar.value > 0 && bar.value < 1;
-  });
+  // Never computed to the end here: the runs so far and their pace, with the probability resolved.
+  await page.waitForFunction(() => /runs of the rules so far/.test(document.getElementById('progress-text').textContent));
   const shown = await page.locator('#progress-text').innerText();
-  assert.match(shown, /^every roll enumerated: \d+\.\d+% of the probability resolved/);
-  const barPct = await page.locator('#bar').evaluate((b) => b.value * 100);
-  assert.ok(barPct > 0 && barPct < 100, `bar at ${barPct}%`);
+  assert.match(shown, /^every roll enumerated: about [\d,]+ runs of the rules so far, [\d,]+ a second \(\d+\.\d+% of the probability resolved\)/);
+  assert.equal(await page.locator('#bar').evaluate((b) => b.hasAttribute('value')), false);
   await shot(page, '5b-exact-progress');
+  // A first visit is not cross-origin isolated (only the service worker adds the headers): no shared
+  // flag, so Cancel ends the worker and starts a fresh one.
+  assert.equal(await page.evaluate(() => crossOriginIsolated), false);
   await page.locator('#cancel').click();
   await page.waitForSelector('#progress', { state: 'hidden' });
   assert.equal(await page.locator('#status').innerText(), 'cancelled');
   assert.equal(await page.locator('#chart-defeated').count(), 0);
+  assert.deepEqual(await page.evaluate(() => [window.__mythos.cancelled, window.__mythos.workers]), ['restart', 2]);
   // The engine restarted: the next action works (this scenario has no [dice], so Run refuses it).
   await page.locator('#run').click();
   await page.waitForSelector('#status.bad');
   assert.match(await page.locator('#output').innerText(), /dice/);
+  // And a scenario plays on the fresh worker within the second.
+  await setText(page, GHOUL);
+  await page.locator('#run').click();
+  await page.locator('#transcript').waitFor();
+  const t = await lastTiming(page);
+  timings.run_after_restart_ms = t.wallMs;
+  assert.ok(t.wallMs < 1000, `run after a restart in ${t.wallMs} ms`);
   assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('from the second visit Cancel stops the engine through a shared flag: the same worker runs the next scenario at once', async () => {
+  const page = await open(browser, server.url);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  // The service worker's headers make the page cross-origin isolated: it may share memory with its worker.
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+  await setText(page, SIX);
+  await page.locator('#odds').click();
+  await page.waitForFunction(() => /runs of the rules/.test(document.getElementById('progress-text').textContent));
+  const t0 = await page.evaluate(() => performance.now());
+  await page.locator('#cancel').click();
+  await page.waitForSelector('#progress', { state: 'hidden' });
+  const stopMs = (await page.evaluate(() => performance.now())) - t0;
+  timings.exact_cancel_ms = stopMs;
+  assert.equal(await page.locator('#status').innerText(), 'cancelled');
+  assert.equal(await page.locator('#chart-defeated').count(), 0);
+  // The engine stopped on its own (its progress callback said no: E0503) within the grace the page
+  // gives it before it ends the worker (2 s): one worker all along.
+  assert.deepEqual(await page.evaluate(() => [window.__mythos.cancelled, window.__mythos.workers]), ['flag', 1]);
+  assert.ok(stopMs < 2000, `stopped in ${stopMs} ms`);
+  // Another long computation is cancelled the same way (the flag names the odds to stop, not the next).
+  await page.locator('#samples').fill('5000000');
+  await page.locator('#odds').click();
+  await page.waitForFunction(() => Number(document.getElementById('bar').value) > 0);
+  await page.locator('#cancel').click();
+  await page.waitForSelector('#progress', { state: 'hidden' });
+  assert.equal(await page.locator('#status').innerText(), 'cancelled');
+  assert.deepEqual(await page.evaluate(() => [window.__mythos.cancelled, window.__mythos.workers]), ['flag', 1]);
+  // The same worker goes on at once: the Ghoul's exact odds in under a second.
+  await page.locator('#samples').fill('0');
+  await setText(page, GHOUL);
+  await page.locator('#odds').click();
+  await page.locator('#chart-defeated').waitFor();
+  assert.match(await page.locator('.output .meta').first().innerText(), /^exact/);
+  const t = await lastTiming(page);
+  timings.odds_after_cancel_ms = t.wallMs;
+  assert.ok(t.wallMs < 1000, `odds after a cancel in ${t.wallMs} ms`);
+  assert.equal(await page.evaluate(() => window.__mythos.workers), 1);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// Four monsters: exact odds of a few seconds here.
+const FOUR = SIX.replace(/\n\[\[monsters\]\]\ncard = "mi_go"\n\n\[\[monsters\]\]\ncard = "ghoul"\n$/, '\n').replace('six monsters', 'four monsters');
+
+// Samples the progress bar and its text every 50 ms until the odds are drawn: [ms since the click, the
+// bar's value (null while it has none), the text].
+async function progressOf(page, shotName = null) {
+  await page.evaluate(() => {
+    document.getElementById('output').innerHTML = '';
+    window.__seen = [];
+    const t0 = performance.now();
+    window.__probe = setInterval(() => {
+      const bar = document.getElementById('bar');
+      if (!document.getElementById('progress').hidden) window.__seen.push([performance.now() - t0, bar.hasAttribute('value') ? bar.value : null, document.getElementById('progress-text').textContent]);
+    }, 50);
+  });
+  await page.locator('#odds').click();
+  if (shotName) {
+    await page.waitForFunction(() => document.getElementById('bar').value >= 0.3 || !!document.getElementById('chart-defeated'));
+    await shot(page, shotName);
+  }
+  await page.locator('#chart-defeated').waitFor({ timeout: 120000 });
+  return page.evaluate(() => { clearInterval(window.__probe); return window.__seen; });
+}
+
+test('exact odds show their runs of the rules; the next time, the bar is their share and it grows with the time', async () => {
+  const page = await open(browser, server.url);
+  assert.doesNotMatch(FOUR, /mi_go/);
+  await setText(page, FOUR);
+  const first = await progressOf(page);
+  const counts = first.map(([, , t]) => t.match(/about ([\d,]+) runs of the rules so far/)).filter(Boolean).map((m) => Number(m[1].replace(/,/g, '')));
+  assert.ok(counts.length >= 2 && counts.at(-1) > counts[0], JSON.stringify(counts));
+  assert.ok(first.every(([, v]) => v === null), 'no share the first time');
+  const runs = Number((await page.locator('.output .meta').first().innerText()).match(/exact: ([\d,]+) runs/)[1].replace(/,/g, ''));
+  // The second time: the share of the runs the first took (the engine calls back once per 64 runs).
+  const second = await progressOf(page, '5c-exact-progress-known');
+  const shares = second.filter(([, v]) => v !== null);
+  assert.ok(shares.length >= 5, JSON.stringify(second));
+  const total = Number(shares.at(-1)[2].match(/of ([\d,]+) runs of the rules/)[1].replace(/,/g, ''));
+  assert.ok(Math.abs(total - runs) <= 64, `${total} runs shown, ${runs} made`);
+  assert.ok(shares.every(([, v], i) => i === 0 || v >= shares[i - 1][1]), 'the share never goes back');
+  // Steady: the bar passes half way between a tenth and nine tenths of the time (the probability
+  // resolved passes it in the last few percent; the screenshot and the machine's load move it).
+  const end = second.at(-1)[0];
+  const half = shares.find(([, v]) => v >= 0.5);
+  assert.ok(half && half[0] > 0.1 * end && half[0] < 0.9 * end, `half way at ${half && half[0]} ms of ${end} ms`);
+  timings.four_monsters_exact_odds_ms = (await lastTiming(page)).wallMs;
+  timings.four_monsters_half_way_ms = [Math.round(half[0]), Math.round(end)];
   await page.context().close();
 });
 
@@ -335,6 +493,12 @@ test('a shared link opens on the same result', async () => {
   assert.equal(await other.locator('#text').inputValue(), GHOUL);
   assert.equal(await other.locator('#transcript').innerText(), transcript);
   await shot(other, '6-shared-link');
+  // Edited, then reloaded: the edit is kept, not the link's text.
+  await other.locator('#text').press('Control+End');
+  await other.keyboard.type('# edited\n');
+  await other.reload();
+  await other.waitForSelector('body[data-ready=true]');
+  assert.equal(await other.locator('#text').inputValue(), GHOUL + '# edited\n');
   await other.context().close();
 });
 

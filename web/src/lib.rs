@@ -2,7 +2,7 @@
 //! so the page's Web Worker calls the library API of `mythos` without knowing its types. Everything is
 //! in memory: the card packs a user loads from the disk arrive as `(path, text)` pairs.
 
-use mythos::{Diagnostic, Game, Library, Misses, Odds, PackFiles, Scenario};
+use mythos::{BestOdds, Diagnostic, Game, Library, Misses, Objective, Odds, PackFiles, Scenario};
 use serde_json::{Value, json};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -292,6 +292,30 @@ pub fn odds_json(o: &Odds, game: Game) -> Value {
     })
 }
 
+/// A best-choice result as the page draws it: the odds under the best policy, the objective and its
+/// value, and each decision with each option's value and odds.
+pub fn best_json(b: &BestOdds, game: Game) -> Value {
+    json!({
+        "objective": b.objective().as_str(),
+        "value": b.value(),
+        "odds": odds_json(&b.odds(), game),
+        "decisions": b.decisions().iter().map(|d| json!({
+            "question": d.question(),
+            "health": d.health(),
+            "sanity": d.sanity(),
+            "clues": d.clues(),
+            "focus": d.focus(),
+            "faces": d.faces(),
+            "best": d.best(),
+            "options": d.options().iter().map(|c| json!({
+                "answer": c.answer(),
+                "value": c.value(),
+                "odds": odds_json(c.odds(), game),
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
 /// A scenario parsed once, explored for odds: exactly, or sampled a chunk at a time (the page draws the
 /// progress between chunks; sample `i` of a chunk that starts at `seed` uses `seed + i`, so chunks at
 /// consecutive seeds add up to one sampled run).
@@ -339,6 +363,35 @@ impl OddsJob {
         };
         match self.scenario.exact_odds_with_progress(&mut progress) {
             Ok(o) => odds_json(&o, game).to_string(),
+            Err(d) => {
+                json!({"diagnostics": [diagnostic_json(&d, &self.path, &self.text)]}).to_string()
+            }
+        }
+    }
+
+    /// The exact odds under the best policy for `objective` (`defeat_all`, `survive`, `least_lost`,
+    /// `pass`), with each decision's options and their odds (see [`best_json`]), or `{"diagnostics":
+    /// [...]}`; `on_progress` as for [`OddsJob::exact_with_progress`].
+    pub fn best_with_progress(
+        &mut self,
+        objective: &str,
+        on_progress: &js_sys::Function,
+    ) -> String {
+        let game = self.scenario.game();
+        let Some(objective) = Objective::parse(objective) else {
+            return json!({"diagnostics": [], "error": format!("no such objective `{objective}`")})
+                .to_string();
+        };
+        let mut progress = |done: f64| {
+            on_progress
+                .call1(&JsValue::NULL, &JsValue::from_f64(done))
+                .map_or(true, |v| v.as_bool() != Some(false))
+        };
+        match self
+            .scenario
+            .best_odds_with_progress(objective, &mut progress)
+        {
+            Ok(b) => best_json(&b, game).to_string(),
             Err(d) => {
                 json!({"diagnostics": [diagnostic_json(&d, &self.path, &self.text)]}).to_string()
             }

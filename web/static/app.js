@@ -34,20 +34,40 @@ rerolls = "until_pass"
 
 // ---------------------------------------------------------------- the engine's worker
 
+// What the tests read: the last action's timing, how many workers were started, how the last Cancel
+// stopped the engine ('flag' or 'restart').
+const perf = { last: null, workers: 0, cancelled: null };
+window.__mythos = perf;
+
 let worker = null;
 let nextId = 1;
 const pending = new Map();
 let packs = [];
+// The call the page waits on ({id, op}), for Cancel.
+let current = null;
+
+// Cancel's flag, shared with the worker where the page is cross-origin isolated (sw.js serves every
+// file with the headers that make it so, from the second visit on): the page writes the id of the odds
+// to stop, the worker's engine reads it at its next progress report and stops, and the worker goes on
+// with its module and what it keeps. Without it (a first visit, a server or browser without the
+// headers), or when the worker does not answer within CANCEL_GRACE ms (a Run, a Validate), Cancel ends
+// the worker and starts a fresh one, which is sent the loaded packs again.
+const flag = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === 'function'
+  ? new Int32Array(new SharedArrayBuffer(4)) : null;
+const CANCEL_GRACE = 2000;
+perf.shared = flag !== null;
 
 function startWorker() {
   worker = new Worker('worker.js', { type: 'module' });
+  perf.workers += 1;
   worker.onmessage = (e) => {
     const msg = e.data;
     const p = pending.get(msg.id);
     if (!p) return;
     if ('progress' in msg && !('ok' in msg)) { p.onProgress && p.onProgress(msg); return; }
     pending.delete(msg.id);
-    if (msg.ok) p.resolve(msg);
+    if (msg.ok && msg.out && msg.out.cancelled) p.reject(new Error('cancelled'));
+    else if (msg.ok) p.resolve(msg);
     else {
       p.reject(new Error(msg.panic ? `the engine stopped: ${msg.panic}` : msg.error));
       if (msg.fatal) restartWorker();
@@ -57,7 +77,9 @@ function startWorker() {
     for (const p of pending.values()) p.reject(new Error(`the engine could not start: ${e.message || 'unknown error'}`));
     pending.clear();
   };
+  const hello = call('hello', { flag: flag && flag.buffer });
   if (packs.length) call('packs', { packs }).catch(() => {});
+  return hello;
 }
 
 function restartWorker() {
@@ -67,8 +89,24 @@ function restartWorker() {
   startWorker();
 }
 
-function call(op, args = {}, onProgress = null) {
+// Cancel: odds stop through the shared flag when there is one; anything else ends the worker.
+function cancel() {
+  if (!busy || !current) return;
+  const { id, op } = current;
+  if (flag && op === 'odds') {
+    Atomics.store(flag, 0, id);
+    perf.cancelled = 'flag';
+    setTimeout(() => { if (pending.has(id)) { perf.cancelled = 'restart'; restartWorker(); } }, CANCEL_GRACE);
+  } else {
+    perf.cancelled = 'restart';
+    restartWorker();
+  }
+}
+
+// Sends one operation to the worker; its answer settles the promise. An action's call is `current`.
+function call(op, args = {}, onProgress = null, isAction = false) {
   const id = nextId++;
+  if (isAction) current = { id, op };
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject, onProgress });
     worker.postMessage({ id, op, ...args });
@@ -194,6 +232,9 @@ text.addEventListener('input', () => {
   if (marks.errors.length || Object.keys(marks.lines).length) marks = { errors: [], lines: {} };
   drawEditor();
   save();
+  // A shared link's text, once edited, is no longer what the address holds: drop the fragment, so a
+  // reload opens the edited text (kept in localStorage) and not the link's.
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
 });
 addEventListener('pagehide', save);
 text.addEventListener('scroll', syncScroll);
@@ -221,6 +262,7 @@ function save() {
     localStorage.setItem(STORE + 'text', text.value);
     localStorage.setItem(STORE + 'path', pathInput.value);
     localStorage.setItem(STORE + 'samples', $('samples').value);
+    localStorage.setItem(STORE + 'objective', $('objective').value);
   } catch (_) { /* storage full or off: nothing to do */ }
 }
 
@@ -248,6 +290,7 @@ async function fragmentOf(action) {
   const raw = new TextEncoder().encode(text.value);
   const params = new URLSearchParams();
   params.set('a', action);
+  if (action === 'odds' && $('objective').value) params.set('b', $('objective').value);
   if (pathInput.value !== 'scenario.toml') params.set('p', pathInput.value);
   if (typeof CompressionStream === 'function') params.set('z', bytesToB64url(await pipe(raw, new CompressionStream('deflate-raw'))));
   else params.set('s', bytesToB64url(raw));
@@ -262,7 +305,7 @@ async function readFragment() {
   if (params.has('z')) body = new TextDecoder().decode(await pipe(b64urlToBytes(params.get('z')), new DecompressionStream('deflate-raw')));
   else if (params.has('s')) body = new TextDecoder().decode(b64urlToBytes(params.get('s')));
   if (body === null) return null;
-  return { text: body, path: params.get('p') || 'scenario.toml', action: params.get('a') || 'run' };
+  return { text: body, path: params.get('p') || 'scenario.toml', action: params.get('a') || 'run', objective: params.get('b') };
 }
 
 let lastAction = 'run';
@@ -425,14 +468,78 @@ function showOdds(o, ms) {
   html += chart("The investigator's fate", Object.entries(o.status).sort((a, b) => b[1] - a[1]), 'chart-status');
   if (!arkham && o.defeated.length) html += chart('May encounter again', [['yes', o.may_encounter_again], ['no', 1 - o.may_encounter_again]], 'chart-again');
   if (o.text) html += `<details><summary>as <code>mythos odds</code> prints it</summary><pre>${escapeHtml(o.text)}</pre></details>`;
+  if (o.best) html = bestHtml(o.best, arkham) + html;
   $('output').innerHTML = html;
   setStatus(`odds in ${ms.toFixed(0)} ms`, 'good');
 }
 
+// The best choice: the objective's value under the best play, then each decision with each option's
+// value (the best marked) and a summary of its odds.
+const OBJECTIVES = { defeat_all: 'every monster defeated', survive: 'the investigator survives', least_lost: 'least lost', pass: 'the test passes' };
+const DECISIONS_SHOWN = 8;
+
+function valueText(objective, v) {
+  return objective === 'least_lost' ? `${(-v).toFixed(2)} lost on average` : pct(v);
+}
+
+function optionSummary(o, arkham) {
+  const mean = (pairs) => pairs.reduce((m, [k, p]) => m + k * p, 0).toFixed(2);
+  const parts = [`${arkham ? 'Stamina' : 'Health'} lost ${mean(o.health_lost)}`, `Sanity lost ${mean(o.sanity_lost)}`];
+  for (const d of o.defeated) parts.push(`${escapeHtml(d.name)} defeated ${pct(d.p)}`);
+  if (o.test_passed !== null && o.test_passed !== undefined) parts.push(`passed ${pct(o.test_passed)}`);
+  const ok = o.status.ok;
+  if (ok !== undefined) parts.push(`ok ${pct(ok)}`);
+  return parts.join(' · ');
+}
+
+function decisionHtml(b, d, i, arkham) {
+  const state = [`${arkham ? 'Stamina' : 'Health'} ${d.health}`, `Sanity ${d.sanity}`, `Clues ${d.clues}`];
+  if (!arkham) state.push(`Focus ${d.focus}`);
+  if (d.faces.length) state.push(`dice ${d.faces.join(' ')}`);
+  const values = d.options.map((c) => c.value);
+  const lo = Math.min(...values, 0);
+  const hi = Math.max(...values, 1e-12);
+  const width = (v) => (b.objective === 'least_lost' ? (hi - lo > 0 ? (v - lo) / (hi - lo) : 1) : v / Math.max(hi, 1e-12)) * 100;
+  return `<div class="decision" data-decision="${i}"><h4>${escapeHtml(d.question)} <small>${escapeHtml(state.join(' · '))}</small></h4>${d.options.map((c, j) =>
+    `<div class="option${j === d.best ? ' best' : ''}"><div class="bar"><span class="k">${escapeHtml(c.answer)}${j === d.best ? ' <b>best</b>' : ''}</span><span class="track"><span class="fill" style="display:block;width:${width(c.value).toFixed(2)}%"></span></span><span class="p">${escapeHtml(valueText(b.objective, c.value))}</span></div><div class="sum">${optionSummary(c.odds, arkham)}</div></div>`).join('')}</div>`;
+}
+
+function bestHtml(b, arkham) {
+  const ds = b.decisions;
+  const head = `<div class="chart" id="best"><h3>Best choice for ${escapeHtml(OBJECTIVES[b.objective] || b.objective)}: ${escapeHtml(valueText(b.objective, b.value))}</h3>`;
+  if (!ds.length) return `${head}<p class="meta">No decision in this encounter: the rules ask the player nothing.</p></div>`;
+  const shown = ds.slice(0, DECISIONS_SHOWN).map((d, i) => decisionHtml(b, d, i, arkham)).join('');
+  const rest = ds.length > DECISIONS_SHOWN ? `<details><summary>${ds.length - DECISIONS_SHOWN} more decisions</summary>${ds.slice(DECISIONS_SHOWN).map((d, i) => decisionHtml(b, d, i + DECISIONS_SHOWN, arkham)).join('')}</details>` : '';
+  return `${head}<p class="meta">${ds.length} decision${ds.length === 1 ? '' : 's'} of the first round, each option's value under the best play after it; below, the odds under the best play.</p>${shown}${rest}</div>`;
+}
+
 // ---------------------------------------------------------------- actions
 
-const perf = { last: null };
-window.__mythos = perf;
+// How many progress calls and runs of the rules the exact odds of a scenario took, by a digest (FNV-1a)
+// of the engine's version, the file name, the best-for aim and the text; the last 100 kept in
+// localStorage.
+let engineVersion = '';
+function runsKey(path, body) {
+  let h = 0x811c9dc5;
+  for (const c of `${engineVersion}\n${path}\n${body}`) h = Math.imul(h ^ c.codePointAt(0), 0x01000193) >>> 0;
+  return h.toString(36);
+}
+function callsTable() {
+  try { return JSON.parse(localStorage.getItem(STORE + 'calls') || '{}'); } catch (_) { return {}; }
+}
+function knownCalls(key) {
+  const k = callsTable()[key];
+  return k && k.calls > 0 && k.runs > 0 ? k : null;
+}
+function keepCalls(key, counts) {
+  const t = callsTable();
+  delete t[key];
+  t[key] = counts;
+  const keys = Object.keys(t);
+  for (const k of keys.slice(0, Math.max(0, keys.length - 100))) delete t[k];
+  try { localStorage.setItem(STORE + 'calls', JSON.stringify(t)); } catch (_) { /* storage full or off */ }
+}
+
 let busy = false;
 
 function setBusy(b) {
@@ -455,31 +562,47 @@ async function act(action) {
       $('progress').hidden = false;
       $('bar').removeAttribute('value');
       const started = performance.now();
+      // The exact odds' steady measure is the engine's progress calls (about one per 64 runs of the
+      // rules); how many a scenario takes is kept when it runs to the end, so the next computation of
+      // the same text by the same engine draws its share of them, and the time left.
+      const key = runsKey(args.path, `${$('objective').value}\n${args.text}`);
+      const known = knownCalls(key);
       // The last progress message, drawn again every 250 ms so the time goes on between messages.
       let last = null;
       const draw = () => {
         const secs = (performance.now() - started) / 1000;
         const bar = $('bar');
         if (!last) { $('progress-text').textContent = `${samples ? 'sampling' : 'enumerating every roll'} · ${secs.toFixed(1)} s`; return; }
-        bar.value = last.progress;
-        const pctText = `${(last.progress * 100).toFixed(last.progress < 0.01 ? 2 : 1)}%`;
+        const pctOf = (p) => `${(p * 100).toFixed(p < 0.01 ? 2 : 1)}%`;
+        const leftOf = (share) => {
+          const left = share > 0 ? secs * (1 - share) / share : 0;
+          return left >= 90 ? `about ${Math.round(left / 60)} min left` : `about ${Math.ceil(left)} s left`;
+        };
         if (last.exact) {
-          // The share of the probability mass resolved: it does not grow at a steady pace, so no time left.
-          $('progress-text').textContent = `every roll enumerated: ${pctText} of the probability resolved${last.pass > 1 ? ` (finer pass ${last.pass})` : ''} · ${secs.toFixed(1)} s`;
+          const runs = last.runs.toLocaleString('en');
+          const mass = `${pctOf(last.progress)} of the probability resolved${last.pass > 1 ? `, finer pass ${last.pass}` : ''}`;
+          if (known) {
+            const share = Math.min(last.calls / known.calls, 0.999);
+            bar.value = share;
+            $('progress-text').textContent = `every roll enumerated: about ${Math.round(share * known.runs).toLocaleString('en')} of ${known.runs.toLocaleString('en')} runs of the rules (${pctOf(share)}, as when it last ran to the end; ${mass}) · ${secs.toFixed(1)} s, ${leftOf(share)}`;
+          } else {
+            // No total known yet: the count and its pace, the bar moving without a share.
+            bar.removeAttribute('value');
+            $('progress-text').textContent = `every roll enumerated: about ${runs} runs of the rules so far, ${Math.round(last.runs / Math.max(secs, 0.1)).toLocaleString('en')} a second (${mass}) · ${secs.toFixed(1)} s`;
+          }
         } else {
-          const left = last.progress > 0 ? secs * (1 - last.progress) / last.progress : 0;
-          const eta = left >= 90 ? `about ${Math.round(left / 60)} min left` : `about ${Math.ceil(left)} s left`;
-          $('progress-text').textContent = `${last.text} (${pctText}) · ${secs.toFixed(1)} s, ${eta}`;
+          bar.value = last.progress;
+          $('progress-text').textContent = `${last.text} (${pctOf(last.progress)}) · ${secs.toFixed(1)} s, ${leftOf(last.progress)}`;
         }
       };
-      draw();
-      timer = setInterval(draw, 250);
-      const r = await call('odds', { ...args, samples, seed: 1 }, (m) => { last = m; draw(); });
+      const objective = samples ? '' : $('objective').value;
+      const r = await call('odds', { ...args, samples, seed: 1, objective }, (m) => { last = m; draw(); }, true);
+      if (r.out.progress_calls) keepCalls(key, { calls: r.out.progress_calls, runs: r.out.runs });
       showOdds(r.out, performance.now() - t0);
       perf.last = { action, engineMs: r.ms, wallMs: performance.now() - t0 };
     } else {
       const op = action === 'check' ? 'run' : action;
-      const r = await call(op, args);
+      const r = await call(op, args, null, true);
       const wall = performance.now() - t0;
       if (action === 'run') showRun(r.out, wall);
       else if (action === 'check') showCheck(r.out, wall);
@@ -492,6 +615,7 @@ async function act(action) {
   } finally {
     clearInterval(timer);
     $('progress').hidden = true;
+    current = null;
     setBusy(false);
   }
 }
@@ -500,8 +624,9 @@ $('run').addEventListener('click', () => act('run'));
 $('check').addEventListener('click', () => act('check'));
 $('validate').addEventListener('click', () => act('validate'));
 $('odds').addEventListener('click', () => act('odds'));
-$('cancel').addEventListener('click', () => restartWorker());
+$('cancel').addEventListener('click', cancel);
 $('samples').addEventListener('change', save);
+$('objective').addEventListener('change', save);
 pathInput.addEventListener('change', save);
 
 document.addEventListener('keydown', (e) => {
@@ -509,7 +634,7 @@ document.addEventListener('keydown', (e) => {
   if (mod && e.key === 'Enter') { e.preventDefault(); act(e.shiftKey ? 'check' : 'run'); }
   else if (e.altKey && e.key === 'Enter') { e.preventDefault(); act('odds'); }
   else if (mod && (e.key === 's' || e.key === 'S')) { e.preventDefault(); act('validate'); }
-  else if (e.key === 'Escape' && busy) { restartWorker(); }
+  else if (e.key === 'Escape' && busy) { cancel(); }
 });
 
 // ---------------------------------------------------------------- card packs from the disk
@@ -773,7 +898,7 @@ $('p-write-run').addEventListener('click', () => { if (writePicked()) act('run')
 async function main() {
   try { packs = JSON.parse(localStorage.getItem(STORE + 'packs') || '[]'); } catch (_) { packs = []; }
   packsLabel();
-  startWorker();
+  const hello = startWorker();
   let shared = null;
   try { shared = await readFragment(); } catch (_) { setStatus('the link holds no readable scenario', 'bad'); }
   if (shared) {
@@ -784,10 +909,12 @@ async function main() {
     pathInput.value = localStorage.getItem(STORE + 'path') || 'scenario.toml';
   }
   $('samples').value = localStorage.getItem(STORE + 'samples') || '0';
+  $('objective').value = (shared && shared.objective !== null ? shared.objective : localStorage.getItem(STORE + 'objective')) || '';
   drawEditor();
   whatChanged();
-  const hello = await call('hello');
-  $('version').textContent = `mythos ${hello.out.version}.`;
+  const { out } = await hello;
+  engineVersion = out.version;
+  $('version').textContent = `mythos ${out.version}.`;
   setStatus('ready: Ctrl+Enter runs the scenario');
   document.body.dataset.ready = 'true';
   if (shared && ['run', 'check', 'validate', 'odds'].includes(shared.action)) await act(shared.action);

@@ -1,6 +1,10 @@
-// The engine's thread: the WebAssembly module runs here, so a long computation never freezes the page,
-// and Cancel is `worker.terminate()`. Each message {id, op, ...} gets one answer {id, ok, out, ms}, and
-// odds also send {id, progress}: between chunks of samples, and as exact odds resolve the probability.
+// The engine's thread: the WebAssembly module runs here, so a long computation never freezes the page.
+// Each message {id, op, ...} gets one answer {id, ok, out, ms}, and odds also send {id, progress}: between
+// chunks of samples, and as exact odds go on. While the engine computes, this thread reads no message, so
+// Cancel reaches odds through a shared flag (where the page is cross-origin isolated, see sw.js): the page
+// writes the id of the odds to stop, the exact odds' progress callback and the loop over sampled chunks
+// read it, and the odds end at once with `{cancelled: true}` (exact odds through their callback's `false`,
+// E0503), the module and what it keeps still here. Elsewhere Cancel ends this worker.
 import init, * as m from './pkg/mythos_web.js';
 
 const ready = init();
@@ -9,6 +13,10 @@ const ready = init();
 const CHUNK = 2000;
 
 function parse(s) { return JSON.parse(s); }
+
+// The shared cancel flag (an Int32Array over a SharedArrayBuffer, from the page), or null.
+let flag = null;
+const cancelled = (id) => flag !== null && Atomics.load(flag, 0) === id;
 
 // Sums sampled chunks: each distribution weighted by its chunk's share of the runs.
 function addPairs(acc, pairs, w) {
@@ -47,6 +55,7 @@ function sampled(id, job, samples, seed) {
   const parts = [];
   let done = 0;
   while (done < samples) {
+    if (cancelled(id)) return { cancelled: true };
     const n = Math.min(CHUNK, samples - done);
     const o = parse(job.sampled(n, seed + done));
     if (o.diagnostics) return o;
@@ -59,26 +68,33 @@ function sampled(id, job, samples, seed) {
   return out;
 }
 
-// The exact odds' progress: the share of the probability mass resolved, sent to the page at most every
-// 100 ms (the engine reports it every few dozen runs of the rules). Cancel ends the worker, as for
-// samples: while the engine runs, this thread reads no message.
-function exactProgress(id) {
+// The exact odds' progress: the engine calls back at its first run of the rules and about every 64 runs
+// after (RUNS_PER_CALL; its probe runs are not counted), with the share of the probability mass
+// resolved. That share is uneven (the first branches explored do most of the work and hold little of
+// the mass: 0% most of the time, then all of it at the end), so the page is told the calls so far too,
+// a count that grows with the work at a steady pace and, for the same scenario, reaches the same total
+// every time. At most one message per 100 ms; the callback's `false` (the page's flag set to this id)
+// stops the engine with E0503.
+const RUNS_PER_CALL = 64;
+
+function exactProgress(id, counted) {
   let last = -Infinity;
   let pass = 1;
   let before = 0;
   return (done) => {
+    counted.calls += 1;
     if (done < before) pass += 1;
     before = done;
     const now = performance.now();
     if (now - last >= 100) {
       last = now;
-      self.postMessage({ id, progress: done, exact: true, pass });
+      self.postMessage({ id, progress: done, exact: true, pass, calls: counted.calls, runs: (counted.calls - 1) * RUNS_PER_CALL + 1 });
     }
-    return true;
+    return !cancelled(id);
   };
 }
 
-function odds(id, { path, text, samples, seed }) {
+function odds(id, { path, text, samples, seed, objective }) {
   let job;
   try {
     job = new m.OddsJob(path, text);
@@ -87,11 +103,21 @@ function odds(id, { path, text, samples, seed }) {
   }
   try {
     if (samples > 0) return sampled(id, job, samples, seed);
-    const exact = parse(job.exact_with_progress(exactProgress(id)));
+    const counted = { calls: 0 };
+    if (objective) {
+      // The best choice: exact odds under the best play, and each decision's options.
+      const b = parse(job.best_with_progress(objective, exactProgress(id, counted)));
+      if (b.diagnostics) return b.diagnostics.some(d => d.code === 'E0503') ? { cancelled: true } : b;
+      return { ...b.odds, best: { objective: b.objective, value: b.value, decisions: b.decisions }, progress_calls: counted.calls };
+    }
+    const exact = parse(job.exact_with_progress(exactProgress(id, counted)));
+    if (exact.diagnostics && exact.diagnostics.some(d => d.code === 'E0503')) return { cancelled: true };
+    exact.progress_calls = counted.calls;
     // Too large to enumerate (E0501): sample instead, as `mythos odds --samples` would.
     if (exact.diagnostics && exact.diagnostics.some(d => d.code === 'E0501')) {
       self.postMessage({ id, progress: 0, text: 'too large to enumerate: sampling 100,000 runs' });
       const out = sampled(id, job, 100000, seed);
+      if (out.cancelled) return out;
       out.fallback = exact.diagnostics[0];
       return out;
     }
@@ -108,7 +134,10 @@ self.onmessage = async (e) => {
     const t0 = performance.now();
     let out;
     switch (op) {
-      case 'hello': out = { version: m.version() }; break;
+      case 'hello':
+        flag = e.data.flag ? new Int32Array(e.data.flag) : null;
+        out = { version: m.version(), flag: flag !== null };
+        break;
       case 'packs': out = parse(m.set_packs(JSON.stringify(e.data.packs))); break;
       case 'cards': out = parse(m.cards(e.data.game)); break;
       case 'run': out = parse(m.run(e.data.path, e.data.text)); break;

@@ -44,6 +44,8 @@ impl Encounter {
             becoming,
             store,
             exhausted,
+            unplaced,
+            meeting,
             keep_checkpoints,
             // A copy is what a checkpoint keeps: it keeps none of its own.
             checkpoint: _,
@@ -82,6 +84,8 @@ impl Encounter {
             becoming: becoming.clone(),
             store: store.clone(),
             exhausted: exhausted.clone(),
+            unplaced: unplaced.clone(),
+            meeting: *meeting,
             keep_checkpoints: *keep_checkpoints,
             checkpoint: None,
         }
@@ -95,7 +99,7 @@ impl Encounter {
         }
         self.checkpoint = Some(Box::new(Saved {
             at,
-            dice: self.dice.used(),
+            dice: self.dice.used().len(),
             state: self.copy_without_dice(),
         }));
         hooks.checkpoint(at);

@@ -9,6 +9,7 @@ impl Encounter {
             card: card.to_string(),
             hook: Some(hook),
             message: message.into(),
+            effect: None,
         }
     }
 }

@@ -77,55 +77,63 @@ impl Encounter {
             // A hook applies whole or not at all (DESIGN invariant 4): if it fails, or one of its
             // effects breaks a rule, the state goes back to what it was before it ran.
             let before = self.rollback.then(|| (self.snapshot(), loss.clone()));
+            let depth = self.cascade;
             self.cascade += 1;
-            let applied = hooks
-                .call(
-                    HookCall {
-                        card: &card,
-                        hook,
-                        view,
-                    },
-                    &mut self.dice,
-                )
-                .and_then(|effects| {
-                    if let Some(m) = self.undefeatable(&effects) {
-                        // "An Epic Monster cannot be defeated by any effect except losing Health
-                        // equal to or greater than its toughness": the effect cannot be used, and
-                        // nothing of the hook is applied (no Focus spent on the Handcuffs).
-                        let monster = self.monsters[m].id.clone();
-                        let source = Source::card(&*card);
-                        emit!(self, Event::CannotDefeat { monster, source });
-                        return Ok(());
-                    }
-                    if let Some((stat, amount, held)) = self.unpayable(&effects) {
-                        // "An investigator cannot spend a token he does not have", nor his last
-                        // Health or Sanity (EH RG, Spend): the effect paid by it cannot be used.
-                        let source = Source::card(&*card);
-                        emit!(
-                            self,
-                            Event::CannotSpend {
-                                stat,
-                                amount,
-                                held,
-                                source,
-                            }
-                        );
-                        return Ok(());
-                    }
-                    for effect in effects {
-                        if stops && self.investigator.is_out() {
-                            break;
+            let called = hooks.call(
+                HookCall {
+                    card: &card,
+                    hook,
+                    view,
+                    depth,
+                    decisions: &mut self.decisions,
+                },
+                &mut self.dice,
+            );
+            if let Err(KernelError::Decision(_)) = called {
+                // Asked inside the script: a point of the hook's own, not of the state.
+                self.mark_unplaced();
+            }
+            let applied = called.and_then(|effects| {
+                if let Some(m) = self.undefeatable(&effects) {
+                    // "An Epic Monster cannot be defeated by any effect except losing Health
+                    // equal to or greater than its toughness": the effect cannot be used, and
+                    // nothing of the hook is applied (no Focus spent on the Handcuffs).
+                    let monster = self.monsters[m].id.clone();
+                    let source = Source::card(&*card);
+                    emit!(self, Event::CannotDefeat { monster, source });
+                    return Ok(());
+                }
+                if let Some((stat, amount, held)) = self.unpayable(&effects) {
+                    // "An investigator cannot spend a token he does not have", nor his last
+                    // Health or Sanity (EH RG, Spend): the effect paid by it cannot be used.
+                    let source = Source::card(&*card);
+                    emit!(
+                        self,
+                        Event::CannotSpend {
+                            stat,
+                            amount,
+                            held,
+                            source,
                         }
-                        match effect {
-                            Effect::Store { key: k, value } => {
-                                self.keep(&card, hook, &key, k, value)?
-                            }
-                            Effect::Exhaust => self.exhaust(&card, &key),
-                            effect => self.apply(&card, hook, effect, loss, hooks)?,
-                        }
+                    );
+                    return Ok(());
+                }
+                for (i, effect) in effects.into_iter().enumerate() {
+                    if stops && self.investigator.is_out() {
+                        break;
                     }
-                    Ok(())
-                });
+                    match effect {
+                        Effect::Store { key: k, value } => self.keep(&card, hook, &key, k, value),
+                        Effect::Exhaust => {
+                            self.exhaust(&card, &key);
+                            Ok(())
+                        }
+                        effect => self.apply(&card, hook, effect, loss, hooks),
+                    }
+                    .map_err(|e| e.refusing(&card, hook, depth, i))?;
+                }
+                Ok(())
+            });
             self.cascade -= 1;
             if let Err(err) = applied {
                 if let Some((state, l)) = before {

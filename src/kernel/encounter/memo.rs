@@ -74,6 +74,11 @@ impl Encounter {
             dice: _,
             // Likewise the replayed answers: those to come are what the search branches on.
             decisions: _,
+            // Where a question was asked inside a hook: the path there, so that no other path shares
+            // this key.
+            unplaced,
+            // The monster met next (between two combats nothing else says how many were met).
+            meeting,
             // The transcript is written, never read by a rule (and odds runs keep none).
             events: _,
             record: _,
@@ -152,6 +157,8 @@ impl Encounter {
         becoming.hash(h);
         store.hash(h);
         exhausted.hash(h);
+        unplaced.hash(h);
+        meeting.hash(h);
     }
 }
 

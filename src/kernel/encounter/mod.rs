@@ -35,6 +35,7 @@ mod error;
 mod fire;
 mod losses;
 mod memo;
+mod optional;
 mod resolve;
 mod snapshot;
 mod stage;
@@ -59,6 +60,12 @@ pub struct Encounter {
     pub dice: DiceSource,
     /// Who answers the player's questions (the scenario's `[choices]` unless a driver replaces it).
     pub decisions: Decisions,
+    /// Set where a question was asked at a point the state does not place (inside a hook call: which
+    /// hook, which card, how far its script ran): the faces and answers used to get there, so that
+    /// the memo key there is this path's alone (as a die rolled inside a script is not memoised).
+    pub unplaced: Option<(Vec<u8>, Vec<usize>)>,
+    /// EH: the monster (by position) met next; the order of those after it may still be chosen.
+    pub meeting: usize,
     /// The transcript, if `record` (sampled and exact odds turn it off: they read only the outcome).
     pub events: Vec<Event>,
     pub record: bool,
@@ -122,6 +129,8 @@ impl Encounter {
             monsters: setup.monsters,
             dice: setup.dice,
             decisions: Decisions::Fixed,
+            unplaced: None,
+            meeting: 0,
             events: Vec::new(),
             record: true,
             tally: Tally::default(),
@@ -173,6 +182,27 @@ impl Encounter {
         self.decisions
             .answer(question, options, fixed)
             .map_err(|e: DecisionNeeded| KernelError::Decision(e))
+    }
+
+    /// `decide`, for a question asked at a point the state does not place (`unplaced`).
+    pub fn decide_unplaced(
+        &mut self,
+        question: super::Question,
+        options: Vec<Answer>,
+        fixed: Answer,
+    ) -> Result<Answer, KernelError> {
+        let answer = self.decide(question, options, fixed);
+        if answer.is_err() {
+            self.mark_unplaced();
+        }
+        answer
+    }
+
+    /// Keys this state by the path that led to it (`unplaced`), unless already so.
+    pub(super) fn mark_unplaced(&mut self) {
+        if self.unplaced.is_none() {
+            self.unplaced = Some((self.dice.used().to_vec(), self.decisions.used().to_vec()));
+        }
     }
 
     pub fn is_chosen(&self, card: &str) -> bool {

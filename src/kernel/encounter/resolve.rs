@@ -48,6 +48,7 @@ impl Encounter {
                 difficulty: spec.difficulty,
                 combat: spec.in_combat,
                 slot: spec.slot,
+                unrated: spec.unrated,
             }
         );
         self.stage = Some(Stage {
@@ -64,6 +65,7 @@ impl Encounter {
             skip: None,
             defeat: None,
             forced: None,
+            taken: Vec::new(),
         });
         let result = self.resolve_stage(index, hooks, consequences);
         // Asked for a die the replayed prefix does not hold (exact odds): keep the test under way, so
@@ -103,6 +105,18 @@ impl Encounter {
         if let Some(r) = self.forced_result(index, hooks, consequences)? {
             return Ok(r);
         }
+        let stage = self.stage.as_ref().expect("stage is set");
+        if stage.spec.unrated {
+            return Err(KernelError::Rule {
+                card: stage.spec.origin.clone().unwrap_or_default(),
+                hook: None,
+                message: "its rating for this check is printed −X and no card gave X before the \
+                          check's dice (`ctx.monster.set_modifier` in `before_test` or `on_pool`)"
+                    .to_string(),
+                effect: None,
+            });
+        }
+        self.ask_optional_bonuses()?;
         let input = self.pool_input();
         let pool = assemble(&input, game.bonus_rule(), self.record);
         self.events.extend(pool.events);
@@ -239,7 +253,7 @@ impl Encounter {
                 }
                 let excluded = if b.during == During::Combat && !stage.spec.in_combat {
                     Some(Exclusion::CombatOnly)
-                } else if b.may && !self.is_chosen(id) {
+                } else if b.may && !stage.taken.iter().any(|t| t == id) {
                     Some(Exclusion::NotChosen)
                 } else {
                     None

@@ -32,6 +32,8 @@ pub(super) struct Stage {
     pub(super) defeat: Option<Source>,
     /// A card made the test pass or fail automatically (the first card's word stands).
     pub(super) forced: Option<(Source, bool)>,
+    /// The cards whose optional ("may") printed bonus the player takes on this test.
+    pub(super) taken: Vec<String>,
 }
 
 impl Encounter {

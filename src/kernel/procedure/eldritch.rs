@@ -92,6 +92,7 @@ impl Procedure for Eldritch {
                     card: "rules".into(),
                     hook: None,
                     message,
+                    effect: None,
                 })?;
             // The chosen die, then the lowest other failing dice (a Clue that rerolls several).
             let others = failing.iter().copied().filter(|&d| d != die);
@@ -136,6 +137,14 @@ impl Procedure for Eldritch {
     /// Every Normal monster before any Epic one.
     fn combat_rank(&self, monster: &Monster) -> u8 {
         u8::from(monster.epic)
+    }
+
+    /// "You must enter a Combat Encounter with all Monsters in the order of your choice. If there are
+    /// both non-epic Monsters and Epic Monsters on that space, the non-epic Monsters must be
+    /// encountered before the Epic Monsters" (EH wiki, Encounters, Encounter Order). Read as each
+    /// next monster chosen when it is met (the rules fix no moment for the whole order).
+    fn order_is_chosen(&self) -> bool {
+        true
     }
 
     fn ambush(&self, monster: &Monster) -> bool {

@@ -18,8 +18,8 @@ pub use eldritch::Eldritch;
 use super::encounter::Resolution;
 use super::pool::{Bonus, BonusRule};
 use super::{
-    CombatState, CombatView, Encounter, Event, Game, Hook, Hooks, Investigator, KernelError,
-    Monster, Place, Point, Skill, Status, TestKind, TestRequest, TestSpec,
+    Answer, CombatState, CombatView, Encounter, Event, Game, Hook, Hooks, Investigator,
+    KernelError, Monster, Place, Point, Question, Skill, Status, TestKind, TestRequest, TestSpec,
 };
 use std::sync::Arc;
 
@@ -82,6 +82,11 @@ pub trait Procedure: Sync {
     fn combat_rank(&self, _monster: &Monster) -> u8 {
         0
     }
+    /// Whether the investigator chooses which monster of the lowest rank left he meets next (a
+    /// question; the scenario's answer: the order given); by default not.
+    fn order_is_chosen(&self) -> bool {
+        false
+    }
     /// Whether `monster` came in an ambush.
     fn ambush(&self, monster: &Monster) -> bool;
     /// Whether the investigator goes on to meet the next monster.
@@ -101,6 +106,7 @@ pub trait Procedure: Sync {
             card: "rules".into(),
             hook: None,
             message: "this game's combat has no rounds to resume from".into(),
+            effect: None,
         })
     }
     /// Where a monster goes when its combat ends.
@@ -175,6 +181,7 @@ pub trait Procedure: Sync {
                             if !self.meets_next(enc) {
                                 break;
                             }
+                            self.choose_next(enc, m)?;
                             self.begin_combat(enc, m, hooks)?;
                             self.combat(enc, m, hooks)?;
                         }
@@ -192,6 +199,34 @@ pub trait Procedure: Sync {
                 }
                 enc.may_encounter_again = cleared && !ambushed;
             }
+        }
+        Ok(())
+    }
+
+    /// Before meeting the monster at `m`: if the order is chosen (`order_is_chosen`), the player
+    /// picks one of the monsters left of `m`'s rank (alike ones are one option), and it is met next,
+    /// the others keeping their order: the monsters stay in the order met.
+    fn choose_next(&self, enc: &mut Encounter, m: usize) -> Step {
+        enc.meeting = m;
+        if !self.order_is_chosen() {
+            return Ok(());
+        }
+        let rank = self.combat_rank(&enc.monsters[m]);
+        let mut options: Vec<Answer> = Vec::new();
+        for (i, monster) in enc.monsters.iter().enumerate().skip(m) {
+            if self.combat_rank(monster) != rank {
+                break;
+            }
+            if enc.monsters[m..i].iter().any(|o| **o == **monster) {
+                continue;
+            }
+            let id = monster.id.clone();
+            options.push(Answer::Monster { index: i, id });
+        }
+        let id = enc.monsters[m].id.clone();
+        let fixed = Answer::Monster { index: m, id };
+        if let Answer::Monster { index, .. } = enc.decide(Question::NextMonster, options, fixed)? {
+            enc.monsters[m..=index].rotate_right(1);
         }
         Ok(())
     }
@@ -246,8 +281,9 @@ pub trait Procedure: Sync {
                 damage_value: monster.combat.as_ref().and_then(|t| t.loss),
                 horror_value: monster.horror.as_ref().and_then(|t| t.loss),
                 toughness: monster.toughness,
-                horror_modifier: monster.horror.as_ref().map(|t| t.modifier),
-                combat_modifier: monster.combat.as_ref().map(|t| t.modifier),
+                // A rating printed −X has no value until a card gives it (`set_modifier`).
+                horror_modifier: monster.horror.as_ref().filter(|t| !t.x).map(|t| t.modifier),
+                combat_modifier: monster.combat.as_ref().filter(|t| !t.x).map(|t| t.modifier),
                 ..CombatView::default()
             },
             ..CombatState::default()

@@ -3,40 +3,64 @@
 
 use super::*;
 
-/// Registers method `$name` of object `$ty`: its body gets the shared state as `c` and returns a
-/// `Res<()>` (an argument out of range is the script's error).
+/// Registers method `$name` of object `$ty`: its body gets the shared state as `c`, recording each
+/// effect at the call's position in the script, and returns a `Res<()>` (an argument out of range is
+/// the script's error).
 macro_rules! act {
     ($e:ident, $ty:ty, $name:literal, |$c:ident $(, $a:ident : $t:ty)*| $body:expr) => {
-        $e.register_fn($name, |o: &mut $ty $(, $a: $t)*| -> Res<()> {
-            let $c = &mut o.0;
+        $e.register_fn($name, |call: NativeCallContext, o: &mut $ty $(, $a: $t)*| -> Res<()> {
+            let $c = &mut Asking {
+                ctx: &o.0,
+                at: call.call_position(),
+            };
             $body
         });
     };
+}
+
+/// Asks the player whether this card's "may" effect `what` is taken (`fixed`: the scenario's answer).
+fn may(c: &Ctx, what: &str, fixed: bool) -> Res<bool> {
+    let n = what.trim().chars().count();
+    if n == 0 || what.chars().count() > MAY_WORDS {
+        return err(format!(
+            "may(\"{what}\"): the words of a \"may\" effect are 1 to {MAY_WORDS} characters"
+        ));
+    }
+    let mut st = c.0.borrow_mut();
+    let card = st.card.clone();
+    st.asked.may(&card, what, fixed)
 }
 
 pub(super) fn register(engine: &mut Engine) {
     let e = engine;
 
     // ctx: anywhere
-    e.register_fn("roll", |c: &mut Ctx, n: INT| -> Res<Array> {
-        let n = count(n, "roll")? as usize;
-        let mut st = c.0.borrow_mut();
-        let label = format!("`ctx.roll({n})` of {}", st.card);
-        match st.dice.roll_many(n, &label) {
-            Ok(faces) => {
-                st.push(Effect::Rolled(faces.clone()));
-                Ok(faces.into_iter().map(|f| Dynamic::from(f as INT)).collect())
+    e.register_fn(
+        "roll",
+        |call: NativeCallContext, c: &mut Ctx, n: INT| -> Res<Array> {
+            let n = count(n, "roll")? as usize;
+            let mut st = c.0.borrow_mut();
+            let label = format!("`ctx.roll({n})` of {}", st.card);
+            match st.dice.roll_many(n, &label) {
+                Ok(faces) => {
+                    st.push(Effect::Rolled(faces.clone()), call.call_position());
+                    Ok(faces.into_iter().map(|f| Dynamic::from(f as INT)).collect())
+                }
+                Err(e) => {
+                    let msg = e.to_string();
+                    st.dice_error = Some(e);
+                    err(msg)
+                }
             }
-            Err(e) => {
-                let msg = e.to_string();
-                st.dice_error = Some(e);
-                err(msg)
-            }
-        }
-    });
-    e.register_fn("note", |c: &mut Ctx, text: &str| {
-        c.push(Effect::Note(text.to_string()))
-    });
+        },
+    );
+    e.register_fn(
+        "note",
+        |call: NativeCallContext, c: &mut Ctx, text: &str| {
+            c.0.borrow_mut()
+                .push(Effect::Note(text.to_string()), call.call_position())
+        },
+    );
 
     // ctx.card: what this card keeps between its hook calls
     act!(e, Card, "set", |c, key: &str, v: INT| {
@@ -77,6 +101,15 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::Exhaust);
         Ok(())
     });
+    // ctx.card: its "may" effects, asked of the player
+    e.register_fn("may", |c: &mut Card, what: &str| -> Res<bool> {
+        let fixed = c.0.view(|v| v.chosen);
+        may(&c.0, what, fixed)
+    });
+    e.register_fn(
+        "may",
+        |c: &mut Card, what: &str, fixed: bool| -> Res<bool> { may(&c.0, what, fixed) },
+    );
 
     // ctx.test: before_test
     act!(e, Test, "replace_skill", |c, s: &str| {

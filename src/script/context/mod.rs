@@ -8,28 +8,91 @@
 //! `CombatView::will_*` and `strength_*`, and `ctx.monster.damage` is the combat's `damage_value`
 //! (its printed damage until one is set).
 
-use crate::kernel::{DiceError, DiceSource, Effect, Game, Location, Slot, Stored, TestView};
-use rhai::{Array, Dynamic, Engine, EvalAltResult, INT, ImmutableString, Map, Position};
+use crate::kernel::{
+    Answer, DecisionNeeded, Decisions, DiceError, DiceSource, Effect, Game, Location, Question,
+    Slot, Stored, TestView,
+};
+use rhai::{
+    Array, Dynamic, Engine, EvalAltResult, INT, ImmutableString, Map, NativeCallContext, Position,
+};
 use std::cell::RefCell;
 use std::rc::Rc;
 
 pub struct State {
     pub view: TestView,
     pub effects: Vec<Effect>,
+    /// Where in the script each effect was asked for (the method call's position).
+    pub asked_at: Vec<Position>,
     pub dice: DiceSource,
     pub dice_error: Option<DiceError>,
+    pub asked: Asked,
     pub card: ImmutableString,
-    /// Set when the hook asked for more than `Limits::EFFECTS` effects (those past it are dropped).
-    pub too_many: bool,
+    /// Where the hook asked for an effect past `Limits::EFFECTS`, if it did (those past it are
+    /// dropped).
+    pub too_many: Option<Position>,
 }
 
 impl State {
-    /// Records an effect, unless the hook already asked for `Limits::EFFECTS`.
-    pub fn push(&mut self, e: Effect) {
+    /// Records an effect the script asked for at `at`, unless the hook already asked for
+    /// `Limits::EFFECTS`.
+    pub fn push(&mut self, e: Effect, at: Position) {
         if self.effects.len() < super::Limits::EFFECTS {
             self.effects.push(e);
+            self.asked_at.push(at);
         } else {
-            self.too_many = true;
+            self.too_many.get_or_insert(at);
+        }
+    }
+}
+
+/// The most characters of a "may" effect's words (`ctx.card.may`): one line of a question.
+pub const MAY_WORDS: usize = 100;
+
+/// The questions a hook's script asks the player (`ctx.card.may`): who answers them, lent for the
+/// call; what was answered (the same question asked again in one call gets the same answer); the
+/// question the answers given did not reach.
+#[derive(Default)]
+pub struct Asked {
+    decisions: Decisions,
+    answered: Vec<(String, bool)>,
+    needed: Option<DecisionNeeded>,
+}
+
+impl Asked {
+    pub fn lend(decisions: &mut Decisions) -> Asked {
+        Asked {
+            decisions: std::mem::take(decisions),
+            ..Asked::default()
+        }
+    }
+
+    /// Gives the answers back; the question no answer reached, if one was asked.
+    pub fn give_back(self, decisions: &mut Decisions) -> Option<DecisionNeeded> {
+        *decisions = self.decisions;
+        self.needed
+    }
+
+    /// Card `card`'s "may" effect `what`: taken or not (`fixed`: the answer the scenario gives).
+    fn may(&mut self, card: &str, what: &str, fixed: bool) -> Res<bool> {
+        if let Some((_, a)) = self.answered.iter().find(|(w, _)| w == what) {
+            return Ok(*a);
+        }
+        let question = Question::May {
+            card: card.to_string(),
+            what: what.to_string(),
+        };
+        let options = vec![Answer::May(false), Answer::May(true)];
+        match self.decisions.answer(question, options, Answer::May(fixed)) {
+            Ok(answer) => {
+                let take = answer == Answer::May(true);
+                self.answered.push((what.to_string(), take));
+                Ok(take)
+            }
+            Err(need) => {
+                let msg = need.to_string();
+                self.needed = Some(need);
+                err(msg)
+            }
         }
     }
 }
@@ -46,10 +109,20 @@ fn err<T>(msg: String) -> Res<T> {
     )))
 }
 
-impl Ctx {
+/// The hook's state as one method call of the script sees it: what it records is recorded at the
+/// call's position.
+struct Asking<'a> {
+    ctx: &'a Ctx,
+    at: Position,
+}
+
+impl Asking<'_> {
     fn push(&mut self, e: Effect) {
-        self.0.borrow_mut().push(e);
+        self.ctx.0.borrow_mut().push(e, self.at);
     }
+}
+
+impl Ctx {
     fn view<T>(&self, f: impl FnOnce(&TestView) -> T) -> T {
         f(&self.0.borrow().view)
     }

@@ -174,13 +174,13 @@ pub(super) fn register(engine: &mut Engine) {
     // In a combat, this encounter's values (cards may have changed them); else the printed ones.
     mon!(e, "horror_modifier", |v, m| opt_int(
         v.combat.as_ref().map_or_else(
-            || m.horror.as_ref().map(|t| t.modifier),
+            || m.horror.as_ref().filter(|t| !t.x).map(|t| t.modifier),
             |c| c.horror_modifier
         )
     ));
     mon!(e, "combat_modifier", |v, m| opt_int(
         v.combat.as_ref().map_or_else(
-            || m.combat.as_ref().map(|t| t.modifier),
+            || m.combat.as_ref().filter(|t| !t.x).map(|t| t.modifier),
             |c| c.combat_modifier
         )
     ));

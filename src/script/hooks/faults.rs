@@ -2,12 +2,13 @@
 //! misnamed hook, a syntax error.
 
 use super::ScriptHooks;
-use crate::defs::{Code, Diagnostic, ScriptSource, closest};
-use crate::kernel::{Hook, HookError, HookFault, HookSet};
+use crate::defs::{Code, Diagnostic, ScriptSource, SourceFile, closest};
+use crate::kernel::{EffectAt, Hook, HookError, HookFault, HookSet};
 use crate::script::check::where_in;
 use crate::script::engine::DISABLED;
 use crate::script::position::{fn_position, place};
 use rhai::{AST, EvalAltResult, Position};
+use std::ops::Range;
 
 const HOOK_PREFIXES: [&str; 4] = ["before_", "after_", "on_", "when_"];
 
@@ -34,6 +35,18 @@ impl ScriptHooks {
             Code::SandboxLimit => "scripts run under fixed limits (operations, call depth, sizes): see the README's sandbox section",
             _ => "nothing of this hook was applied; the result shows the state before it ran",
         })
+    }
+
+    /// Where in its script the refused effect `at` of `card` was asked for: the file and the span of
+    /// the call (`None` for an effect no call of the script made, as a line it printed).
+    pub fn asked_at(&self, card: &str, at: EffectAt) -> Option<(&SourceFile, Range<usize>)> {
+        let pos = *self.asked_at.get(at.depth)?.get(at.index)?;
+        let src = self.sources.get(card)?;
+        if pos.is_none() {
+            return None;
+        }
+        let (_, _, line) = place(src, pos);
+        Some((&src.file, call_span(&src.file.text, line)))
     }
 
     pub(super) fn hook_error(card: &str, hook: Hook, e: &EvalAltResult) -> HookError {
@@ -74,6 +87,28 @@ impl ScriptHooks {
             column: pos.position(),
         }
     }
+}
+
+/// The call that starts `line` (a span from a method's name to the end of its line): its name and
+/// its parenthesised arguments, or the whole of `line` if it holds no such call.
+fn call_span(text: &str, line: Range<usize>) -> Range<usize> {
+    let here = &text[line.clone()];
+    let name = here
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(here.len());
+    if name == 0 || !here[name..].starts_with('(') {
+        return line;
+    }
+    let mut depth = 0;
+    for (i, c) in here[name..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 1 => return line.start..line.start + name + i + 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+    }
+    line
 }
 
 /// The hooks `ast` defines (`fn name(ctx)` of a hook's name); a hook with another number of

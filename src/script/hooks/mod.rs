@@ -14,7 +14,7 @@ use super::reach::brought_into_play;
 use crate::defs::{CardSet, Diagnostic, ScriptSource};
 use crate::kernel::{Hook, HookSet};
 use faults::{hooks_defined, syntax_problem};
-use rhai::{AST, Engine, Scope};
+use rhai::{AST, ASTNode, Engine, Position, Scope, Stmt};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -23,10 +23,14 @@ use std::sync::OnceLock;
 
 pub(super) struct Compiled {
     pub(super) ast: AST,
-    /// The hooks it defines.
+    /// The hooks it defines (less those that cannot apply when the scenario's `[choices]` answer).
     pub(super) defined: HookSet,
     /// Those of them that may read raw faces (`faces.rs`).
     pub(super) reads_faces: HookSet,
+    /// Each hook's body, run as the statements of a script of its own (`Body`).
+    bodies: Vec<(Hook, Body)>,
+    /// The same when the player is asked (`deciding`): a "may" is not known to be declined.
+    defined_deciding: HookSet,
     /// The card's id, as `ctx.card.id` hands it out.
     id: rhai::ImmutableString,
 }
@@ -44,8 +48,48 @@ pub struct ScriptHooks {
     /// One scope for every call: the call rewinds it, and its storage is kept.
     scope: Scope<'static>,
     sources: BTreeMap<String, ScriptSource>,
+    /// Where the script asked for each effect of the last call at each depth of the cascade of hooks
+    /// (`HookCall::depth`), in the order of the effects the call returned.
+    asked_at: Vec<Vec<Position>>,
     /// Hook calls made so far (the benchmark compares against the cost of one Rhai call).
     calls: u64,
+    /// The runs ask the player each "may" (not the scenario's `[choices]`): `deciding`.
+    deciding: bool,
+}
+
+/// A hook's body as statements run at the top of a script of their own, with the script's functions
+/// and its parameter (`ctx`, by whatever name the hook gives it) in the scope: run so, an error Rhai
+/// raises in it keeps its place (a sandbox limit hit in a loop is at the loop, one hit in a function
+/// the hook calls is at that call), where calling the hook as a function would put every limit at the
+/// call, which has none.
+struct Body {
+    ast: AST,
+    param: String,
+}
+
+/// The bodies of the hooks `defined` of `ast`.
+fn bodies(ast: &AST, defined: HookSet) -> Vec<(Hook, Body)> {
+    ast.iter_fn_def()
+        .filter_map(|f| {
+            let hook = Hook::parse(&f.name).filter(|h| defined.contains(*h))?;
+            let param = f.params.first()?.to_string();
+            // The hook's own statements: a walk of it alone visits them at depth 1. (Not through
+            // `clone_functions_only_filtered`: into an AST without functions, Rhai 1.27 copies every
+            // function, unfiltered.)
+            let mut lib = rhai::Module::new();
+            lib.set_script_fn(f.clone());
+            let only = AST::new_from_module(lib);
+            let mut body: Vec<Stmt> = Vec::new();
+            only.walk(&mut |path: &[ASTNode]| {
+                if let [ASTNode::Stmt(s)] = path {
+                    body.push((*s).clone());
+                }
+                true
+            });
+            let ast = AST::new(body, ast.shared_lib().clone());
+            Some((hook, Body { ast, param }))
+        })
+        .collect()
 }
 
 /// What the engine registers, read once for the process (the same for every engine made here).
@@ -139,6 +183,8 @@ impl ScriptHooks {
                 Compiled {
                     defined,
                     reads_faces: super::faces::hooks_reading_faces(&ast, defined),
+                    bodies: bodies(&ast, defined),
+                    defined_deciding: defined,
                     ast,
                     id: id.as_str().into(),
                 },
@@ -160,7 +206,9 @@ impl ScriptHooks {
             left_out,
             scope: Scope::new(),
             sources,
+            asked_at: Vec::new(),
             calls: 0,
+            deciding: false,
         })
     }
 
@@ -178,16 +226,25 @@ impl ScriptHooks {
             let enc = applies::Encounter {
                 chosen: chosen(id),
                 no_combat,
+                deciding: false,
             };
-            let mut kept = HookSet::NONE;
+            let deciding = applies::Encounter {
+                deciding: true,
+                ..enc
+            };
+            let (mut kept, mut kept_deciding) = (HookSet::NONE, HookSet::NONE);
             for h in Hook::ALL.into_iter().filter(|h| c.defined.contains(*h)) {
                 if applies::never_applies(&c.ast, h, enc) {
                     skipped.push((id.clone(), h));
                 } else {
                     kept = kept.with(h);
                 }
+                if !applies::never_applies(&c.ast, h, deciding) {
+                    kept_deciding = kept_deciding.with(h);
+                }
             }
             c.defined = kept;
+            c.defined_deciding = kept_deciding;
         }
         skipped.sort_by_key(|(id, h)| (id.clone(), h.name()));
         skipped
@@ -199,6 +256,12 @@ impl ScriptHooks {
 
     pub(in crate::script) fn compiled_card(&self, card: &str) -> Option<&Compiled> {
         self.compiled.get(card)
+    }
+
+    /// Whether the runs to come ask the player each "may" (`Decisions` not `Fixed`): then no hook is
+    /// left out for a "may" the scenario's `[choices]` decline.
+    pub fn set_deciding(&mut self, deciding: bool) {
+        self.deciding = deciding;
     }
 
     /// A new run begins: the transcript budget of scripts is whole again.

@@ -97,3 +97,24 @@ fn every_built_in_script_compiles_and_passes_every_check() {
         assert!(problems.is_empty(), "{game:?}: {problems:?}");
     }
 }
+
+/// A hook's body is its own statements, never those of another function of the script.
+#[test]
+fn a_hook_body_holds_its_own_statements_only() {
+    let e = rhai::Engine::new_raw();
+    let ast = e
+        .compile("fn on_pool(c) {\n    c.x;\n}\nfn grow(s) {\n    loop { s += s; }\n}\n")
+        .expect("compiles");
+    let b = bodies(&ast, HookSet::NONE.with(Hook::OnPool));
+    assert_eq!(b.len(), 1);
+    let (hook, body) = &b[0];
+    assert_eq!(*hook, Hook::OnPool);
+    assert_eq!(body.param, "c");
+    assert_eq!(
+        body.ast.statements().len(),
+        1,
+        "{:?}",
+        body.ast.statements()
+    );
+    assert_eq!(body.ast.statements()[0].position().line(), Some(2));
+}

@@ -154,7 +154,7 @@ impl Encounter {
                 Event::MonsterValueChanged {
                     source: src,
                     value: MonsterValue::Horror,
-                    from: h,
+                    from: Some(h),
                     to,
                 }
             );
@@ -182,7 +182,7 @@ impl Encounter {
             Event::MonsterValueChanged {
                 source: src.clone(),
                 value: MonsterValue::Toughness,
-                from,
+                from: Some(from),
                 to,
             }
         );
@@ -219,12 +219,18 @@ impl Encounter {
         slot: Slot,
         value: i32,
     ) -> Result<(), KernelError> {
+        let has_test = self.current.is_some_and(|m| match slot {
+            Slot::Will => self.monsters[m].horror.is_some(),
+            Slot::Strength => self.monsters[m].combat.is_some(),
+        });
         let view = self.combat_view_mut(card, hook, "set a modifier of")?;
         let (field, what) = match slot {
             Slot::Will => (&mut view.horror_modifier, MonsterValue::HorrorModifier),
             Slot::Strength => (&mut view.combat_modifier, MonsterValue::CombatModifier),
         };
-        let Some(from) = *field else {
+        // `None` with the test printed: a rating printed −X that no card gave yet.
+        let from = *field;
+        if !has_test {
             return Err(Self::rule_error(
                 card,
                 hook,
@@ -240,6 +246,7 @@ impl Encounter {
         *field = Some(value);
         if let Some(stage) = self.assembling(hook, slot) {
             stage.spec.modifier = value;
+            stage.spec.unrated = false;
         }
         emit!(
             self,

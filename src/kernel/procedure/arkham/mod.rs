@@ -25,6 +25,7 @@ fn rule(card: &str, message: impl Into<String>) -> KernelError {
         card: card.to_string(),
         hook: None,
         message: message.into(),
+        effect: None,
     }
 }
 
@@ -292,6 +293,7 @@ impl Arkham {
         let view = enc.combat.as_ref().map(|c| &c.view);
         let horror_damage = view.map_or(h.loss, |v| v.horror_value).unwrap_or(0);
         let rating = view.and_then(|v| v.horror_modifier).unwrap_or(h.modifier);
+        let unrated = h.x && view.and_then(|v| v.horror_modifier).is_none();
         let nightmarish = monster.nightmarish;
         let mut consequences =
             |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
@@ -323,6 +325,7 @@ impl Arkham {
         let mut spec = check(Skill::Will, TestKind::Horror, rating, 1);
         spec.rating = Some(Slot::Will);
         spec.origin = Some(id.clone());
+        spec.unrated = unrated;
         self.test_then(enc, spec, hooks, &mut consequences)?;
         Ok(())
     }

@@ -176,6 +176,7 @@ impl Arkham {
         // `reduce_toughness`).
         let view = enc.combat.as_ref().map(|c| &c.view);
         let rating = view.and_then(|v| v.combat_modifier).unwrap_or(c.modifier);
+        let unrated = c.x && view.and_then(|v| v.combat_modifier).is_none();
         let toughness = enc.toughness_of(m);
         let mut spec = check(
             Skill::Fight,
@@ -185,6 +186,7 @@ impl Arkham {
         );
         spec.rating = Some(Slot::Strength);
         spec.origin = Some(monster.id.clone());
+        spec.unrated = unrated;
         let r = self.test_then(enc, spec, hooks, &mut consequences)?;
         if resolved(r, enc) == Some(false) && !done(enc, m) {
             self.monster_damage(enc, m, hooks)?;

@@ -1,0 +1,186 @@
+//! The player's "may" effects and the EH order of Normal monsters are questions the kernel asks
+//! (`kernel::Question`), answered by the driver; a scenario's `[choices]` answer them otherwise.
+
+use super::{Prepared, no_packs, prepare_file};
+use crate::defs::{CardSet, SourceFile};
+use crate::kernel::{
+    Answer, DecisionNeeded, Decisions, DiceSource, Encounter, KernelError, Question,
+};
+
+fn prepare(text: &str) -> Prepared {
+    let file = SourceFile::new("questions.toml", text);
+    match prepare_file(&file, &CardSet::base, &no_packs) {
+        Ok(p) => p,
+        Err(ds) => panic!("{}", crate::defs::render_all(&ds, false)),
+    }
+}
+
+/// Plays `p` with `faces` and `answers`: the encounter, and the question where the answers end.
+fn play(p: &mut Prepared, faces: &[u8], answers: &[usize]) -> (Encounter, Option<DecisionNeeded>) {
+    let (enc, result) = p.run_deciding(
+        DiceSource::replay(faces.to_vec()),
+        Decisions::replay(answers.to_vec()),
+        false,
+    );
+    match result {
+        Ok(()) => (enc, None),
+        Err(KernelError::Decision(need)) => (enc, Some(need)),
+        Err(other) => panic!("{other:?}"),
+    }
+}
+
+/// Holy Water (base pack): "You may discard this card to gain +5 Will and +5 Strength during a
+/// Combat Encounter." A monster without a Will test, toughness 1.
+const HOLY_WATER: &str = r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+strength = 1
+health = 5
+sanity = 5
+possessions = ["holy_water"]
+[[monsters]]
+card = { id = "weak", name = "Weak (synthetic)", kind = "monster", toughness = 1, strength = { modifier = 0, damage = 0 }, source = "synthetic" }
+"#;
+
+/// A card's "may" is asked before its effect: no answer given, the run stops at it, with the card's
+/// words and the options no and yes; taking it discards the Holy Water (its cost), declining keeps it.
+#[test]
+fn a_may_effect_is_a_question_and_each_answer_is_played() {
+    let mut p = prepare(HOLY_WATER);
+    let (_, need) = play(&mut p, &[], &[]);
+    let need = need.expect("a question");
+    assert!(
+        matches!(&need.question, Question::May { card, .. } if card == "holy_water"),
+        "{:?}",
+        need.question
+    );
+    assert_eq!(need.options, vec![Answer::May(false), Answer::May(true)]);
+    // Taken: discarded, and the Strength test rolls 1 + 5 dice.
+    let (taken, need) = play(&mut p, &[1; 6], &[1]);
+    assert!(need.is_none());
+    assert!(
+        !taken
+            .investigator
+            .possessions
+            .iter()
+            .any(|c| c == "holy_water")
+    );
+    assert_eq!(taken.tests[0].pool, 6);
+    // Declined: kept, and 1 die.
+    let (kept, _) = play(&mut p, &[1], &[0]);
+    assert!(
+        kept.investigator
+            .possessions
+            .iter()
+            .any(|c| c == "holy_water")
+    );
+    assert_eq!(kept.tests[0].pool, 1);
+}
+
+/// Where the scenario answers (`Decisions::Fixed`), `choices.use` is the answer: no question.
+#[test]
+fn the_scenario_answers_a_may_with_use() {
+    let mut p = prepare(&format!("{HOLY_WATER}[choices]\nuse = [\"holy_water\"]\n"));
+    let (enc, result) = p.run_deciding(DiceSource::replay(vec![1; 6]), Decisions::Fixed, false);
+    assert!(result.is_ok(), "{result:?}");
+    assert_eq!(enc.tests[0].pool, 6);
+}
+
+/// A question asked inside a hook call is keyed by the path to it (the state does not say where in
+/// the hook it was asked); one the procedure asks between its own steps is not.
+#[test]
+fn a_question_inside_a_hook_is_keyed_by_its_path() {
+    let mut p = prepare(HOLY_WATER);
+    let (enc, _) = play(&mut p, &[], &[]);
+    assert_eq!(enc.unplaced, Some((vec![], vec![])));
+    let mut two = prepare(&format!("{HOLY_WATER}{}", NORMAL.replace("weak", "other")));
+    let (enc, need) = play(&mut two, &[], &[]);
+    assert_eq!(need.map(|n| n.question), Some(Question::NextMonster));
+    assert_eq!(enc.unplaced, None);
+}
+
+const NORMAL: &str = r#"[[monsters]]
+card = { id = "weak", name = "Weak (synthetic)", kind = "monster", toughness = 2, strength = { modifier = 0, damage = 0 }, source = "synthetic" }
+"#;
+
+/// EH: "you must enter a Combat Encounter with all Monsters in the order of your choice. If there are
+/// both non-epic Monsters and Epic Monsters on that space, the non-epic Monsters must be encountered
+/// before the Epic Monsters" (EH wiki, Encounters). Listed Epic, A, B: the first question offers A and
+/// B only; B chosen, then A (one left: no question), then the Epic one; the monsters stay in the order
+/// met.
+#[test]
+fn the_order_of_normal_monsters_is_chosen_and_epic_ones_come_last() {
+    let text = r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+strength = 1
+health = 5
+sanity = 5
+[[monsters]]
+card = { id = "big", name = "Big (synthetic)", kind = "monster", epic = true, toughness = 3, strength = { modifier = 0, damage = 0 }, source = "synthetic" }
+[[monsters]]
+card = { id = "a", name = "A (synthetic)", kind = "monster", toughness = 1, strength = { modifier = 0, damage = 0 }, source = "synthetic" }
+[[monsters]]
+card = { id = "b", name = "B (synthetic)", kind = "monster", toughness = 2, strength = { modifier = 0, damage = 0 }, source = "synthetic" }
+"#;
+    let mut p = prepare(text);
+    let (_, need) = play(&mut p, &[], &[]);
+    let need = need.expect("a question");
+    assert_eq!(need.question, Question::NextMonster);
+    let offered: Vec<&str> = need
+        .options
+        .iter()
+        .map(|a| match a {
+            Answer::Monster { id, .. } => id.as_str(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(offered, ["a", "b"]);
+    let (enc, need) = play(&mut p, &[1, 1, 1], &[1]);
+    assert!(need.is_none(), "{need:?}");
+    let met: Vec<&str> = enc.monsters.iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(met, ["b", "a", "big"]);
+    // The scenario's answer: the order listed (Normal first).
+    let (enc, result) = p.run_deciding(DiceSource::replay(vec![1, 1, 1]), Decisions::Fixed, false);
+    assert!(result.is_ok());
+    let met: Vec<&str> = enc.monsters.iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(met, ["a", "b", "big"]);
+}
+
+/// Two alike monsters are one option: nothing to choose between them.
+#[test]
+fn alike_monsters_are_no_question() {
+    let ghoul = "[[monsters]]\ncard = \"ghoul\"\n";
+    let mut p = prepare(&format!(
+        "game = \"eldritch\"\n[investigator]\nname = \"T\"\nstrength = 1\nhealth = 5\nsanity = 5\n{ghoul}{ghoul}"
+    ));
+    let (enc, need) = play(&mut p, &[1; 8], &[]);
+    assert!(need.is_none(), "{need:?}");
+    assert_eq!(enc.monsters.len(), 2);
+}
+
+/// A printed bonus marked `may` ("the player's choice") is asked before the pool: taken, the pool
+/// counts it; declined, the transcript's bonus is ignored and the pool does not.
+#[test]
+fn a_printed_may_bonus_is_a_question() {
+    let text = r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+strength = 1
+possessions = [{ id = "charm", name = "Charm (synthetic)", kind = "asset", bonuses = [{ skill = "strength", value = 2, may = true }], source = "synthetic" }]
+[test]
+skill = "strength"
+"#;
+    let mut p = prepare(text);
+    let (_, need) = play(&mut p, &[], &[]);
+    assert_eq!(
+        need.map(|n| n.question),
+        Some(Question::Bonus {
+            card: "charm".into()
+        })
+    );
+    let (taken, _) = play(&mut p, &[1, 1, 1], &[1]);
+    assert_eq!(taken.tests[0].pool, 3);
+    let (declined, _) = play(&mut p, &[1], &[0]);
+    assert_eq!(declined.tests[0].pool, 1);
+}
