@@ -325,6 +325,7 @@ fn ratios() {
             );
         }
     }
+    closed_form(&row);
     for rel in odds_scenarios() {
         let mut p = scenario(&rel);
         let d = fastest(5, || {
@@ -337,6 +338,57 @@ fn ratios() {
             ms,
             ns(d) / ns(raw),
             if ms < 50.0 { "met" } else { "MISSED" }
+        );
+        // Issue 14 item 1: the same odds with every branch replayed from the first die.
+        let replayed = fastest(5, || {
+            mythos::bench::exact_resuming(&mut p, true, false, None).expect("odds");
+        });
+        println!(
+            "    every branch replayed from the first die: {:.2} ms ({:.2}× the time from checkpoints)",
+            replayed.as_secs_f64() * 1000.0,
+            ns(replayed) / ns(d)
+        );
+    }
+}
+
+/// Issue 14: a plain pool's exact odds against the closed form of the same numbers. An EH test of
+/// n dice with no card in play succeeds on a 5 or 6 (rules-reference.md A1): its successes are
+/// Binomial(n, 1/3), and it passes with 1 − (2/3)^n.
+fn closed_form(row: &dyn Fn(&str, Duration)) {
+    for n in [1u32, 4, 8] {
+        let text = format!(
+            "game = \"eldritch\"\n[investigator]\nstrength = {n}\n[test]\nskill = \"strength\"\n"
+        );
+        let mut p = prepare_text("plain.toml", &text);
+        let pmf = |n: u32| -> Vec<f64> {
+            // C(n, k) (1/3)^k (2/3)^(n−k), k = 0..=n, built up term by term.
+            let mut out = Vec::with_capacity(n as usize + 1);
+            let mut term = (2.0f64 / 3.0).powi(n as i32);
+            for k in 0..=n {
+                out.push(term);
+                term *= f64::from(n - k) / f64::from(k + 1) / 2.0;
+            }
+            out
+        };
+        let odds = mythos::bench::exact(&mut p).expect("odds");
+        let by = odds.by(|o| o.test.map_or(0, |(s, _)| s));
+        let closed = pmf(n);
+        for (k, q) in closed.iter().enumerate() {
+            let e = by.get(&(k as u32)).copied().unwrap_or(0.0);
+            assert!((e - q).abs() < 1e-12, "{n} dice, {k} successes: {e} vs {q}");
+        }
+        let engine = fastest(500, || {
+            black_box(mythos::bench::exact(&mut p).expect("odds"));
+        });
+        let formula = fastest(200_000, || {
+            black_box(pmf(black_box(n)));
+        });
+        row(&format!("exact odds of a plain {n}-dice EH test"), engine);
+        println!(
+            "    the closed form of the same (Binomial({n}, 1/3)): {:.0} ns; exact odds take {:.0}× \
+             it (issue 14 target: within 10×)",
+            ns(formula),
+            ns(engine) / ns(formula)
         );
     }
 }
@@ -353,7 +405,10 @@ fn realistic_encounters() {
         .filter(|n| n.ends_with(".toml"))
         .collect();
     files.sort();
-    println!("\nrealistic encounters (exact odds, each timed once)");
+    println!(
+        "\nrealistic encounters (exact odds, each timed once; target < 50 ms; then every branch \
+         replayed from the first die)"
+    );
     for name in files {
         let mut p = scenario(&format!("benches/encounters/{name}"));
         let start = Instant::now();
@@ -363,7 +418,16 @@ fn realistic_encounters() {
             Ok(o) => format!("answered from {} runs", o.runs),
             Err(d) => format!("refused: {}", d.message),
         };
-        println!("  {name:<50} {ms:>10.1} ms  {what}");
+        let met = if ms < 50.0 { "met" } else { "MISSED" };
+        println!("  {name:<58} {ms:>10.1} ms  {met:<6} {what}");
+        let start = Instant::now();
+        let replayed = mythos::bench::exact_resuming(&mut p, true, false, None);
+        let rms = start.elapsed().as_secs_f64() * 1000.0;
+        println!(
+            "    every branch from the first die: {rms:.1} ms ({:.2}×){}",
+            rms / ms,
+            if replayed.is_err() { ", refused" } else { "" }
+        );
     }
 }
 

@@ -3,8 +3,8 @@
 //! `hook.rs`, how one fails `error.rs`. Imports nothing outside the kernel.
 
 use super::{
-    DiceSource, Effect, Fate, Game, Hook, HookSet, Investigator, KernelError, Monster, Skill, Slot,
-    Source, Stat, Store, Target, TestKind,
+    DiceSource, Effect, Fate, Game, Hook, HookSet, Investigator, KernelError, Monster, Point,
+    Skill, Slot, Source, Stat, Store, Target, TestKind,
 };
 
 /// A loss about to be applied, as `on_damage` sees it.
@@ -131,4 +131,8 @@ pub trait Hooks {
         call: HookCall<'_>,
         dice: &mut DiceSource,
     ) -> Result<Vec<Effect>, KernelError>;
+    /// The procedure reached the checkpoint `at`, and the encounter keeps a copy of its state there
+    /// (`Encounter::checkpoint`): what the hooks need to go on from it (the scripts' budgets used so
+    /// far) is theirs to keep. By default nothing.
+    fn checkpoint(&mut self, _at: Point) {}
 }

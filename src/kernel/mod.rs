@@ -21,6 +21,7 @@ macro_rules! emit {
 
 pub mod bounds;
 mod card;
+mod checkpoint;
 mod choices;
 mod decide;
 mod dice;
@@ -45,6 +46,7 @@ mod stored;
 mod test;
 
 pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
+pub use checkpoint::Point;
 pub use choices::{Action, Policy, Round};
 pub use decide::{Answer, DecisionNeeded, Decisions, Question, round_options};
 pub use dice::{DiceError, DiceSource};

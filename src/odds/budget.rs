@@ -11,11 +11,12 @@ pub const MAX_ROLL_BRANCHES: u64 = 50_000;
 /// Faces held by the table of one roll (branches × dice): checked before the table is built.
 pub const MAX_ROLL_FACES: u64 = 2_000_000;
 
-/// Dice replayed over all runs of one exact computation (each run replays its whole prefix).
+/// Dice replayed over all runs of one exact computation (each run replays its prefix from the
+/// checkpoint it starts from).
 pub const MAX_REPLAYED_DICE: u64 = 200_000_000;
 
 /// Operations of card scripts all runs of one exact computation may take together (every run of every
-/// threshold). The sandbox bounds one run (`script::Limits::RUN_OPERATIONS`, 10^6); this bounds their
+/// threshold; a run from a checkpoint counts those after it). The sandbox bounds one run (`script::Limits::RUN_OPERATIONS`, 10^6); this bounds their
 /// sum, which up to 10^6 runs would otherwise multiply. The heaviest scenario of the suite takes about
 /// 2.2 million. Counted, never timed: the same refusal on every machine.
 pub const MAX_EXACT_SCRIPT_OPERATIONS: u64 = 20_000_000;

@@ -1,7 +1,7 @@
 //! Odds through the odds room's own knobs: grouping faces that count alike changes no probability, a run
 //! without a transcript ends like one with it, and sampled odds report the lowest failing sample.
 
-use super::exact::exact_with;
+use super::exact::{exact_resuming, exact_with};
 use super::outcome::Outcome;
 use crate::defs::{CardSet, SourceFile};
 use crate::scenario::{Prepared, no_packs, prepare_file};
@@ -15,9 +15,22 @@ fn prepare(name: &str, text: &str) -> Prepared {
 }
 
 /// Scenarios of synthetic cards whose faces fall into classes that count alike: a blessing (4s
-/// succeed) and a weapon whose 6s count two in an EH combat, Clue rerolls in an EH combat, and an AH2e
-/// fight to its end with a Clue spent.
-const GROUPED: [(&str, &str); 3] = [
+/// succeed) and a weapon whose 6s count two in an EH combat, Clue rerolls in an EH combat, an AH2e
+/// fight to its end with a Clue spent, and an EH combat with a card that turns a 4 into a 5 in the
+/// Strength test only (its faces are kept apart there, grouped in the Will test).
+const GROUPED: [(&str, &str); 4] = [
+    (
+        "a_raw_face_read_in_the_strength_test_only.toml",
+        r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+strength = 2
+will = 3
+possessions = [{ id = "file", name = "File", kind = "asset", script = "fn after_roll(ctx) { if ctx.test.slot == \"strength\" { let f = ctx.test.faces; if f[0] == 4 { ctx.test.set_face(0, 5); } } }" }]
+[[monsters]]
+card = { id = "brute", name = "Brute", kind = "monster", toughness = 2, will = { modifier = 0, horror = 2 }, strength = { modifier = 0, damage = 2 } }
+"#,
+    ),
     (
         "charm_and_sixes_count_two.toml",
         r#"game = "eldritch"
@@ -93,6 +106,46 @@ fn grouping_faces_changes_no_probability() {
         }
         assert_eq!(grouped.dist.len(), apart.dist.len(), "{name}");
     }
+}
+
+/// Going on from a checkpoint is only a shortcut: on every combat scenario of the suite, exact odds
+/// whose branches go on from the latest checkpoint their dice passed give the same distribution, to
+/// the bit, from as many runs, as exact odds that replay every branch from the first die (or the
+/// same refusal).
+#[test]
+fn going_on_from_a_checkpoint_changes_no_probability() {
+    use rayon::prelude::*;
+    let files = crate::test_files::files(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios"),
+        "toml",
+    );
+    let compared: usize = files
+        .par_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path).expect("scenario text");
+            let file = SourceFile::new(path.to_string_lossy().as_ref(), text);
+            let Ok(mut p) = prepare_file(&file, &CardSet::base, &no_packs) else {
+                return 0; // the diagnostics scenarios
+            };
+            if !matches!(p.request, crate::kernel::TestRequest::Combat) {
+                return 0;
+            }
+            let name = path.display();
+            let resumed = exact_resuming(&mut p, true, true, None);
+            let replayed = exact_resuming(&mut p, true, false, None);
+            match (resumed, replayed) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a.dist, b.dist, "{name}");
+                    assert_eq!(a.runs, b.runs, "{name}");
+                    assert_eq!(a.unresolved, b.unresolved, "{name}");
+                }
+                (Err(a), Err(b)) => assert_eq!(a.message, b.message, "{name}"),
+                (a, b) => panic!("{name}: {:?} vs {:?}", a.err(), b.err()),
+            }
+            1
+        })
+        .sum();
+    assert!(compared > 150, "only {compared} combat scenarios compared");
 }
 
 /// Odds play scenarios without a transcript: every scenario of the test suite, with the same seeded

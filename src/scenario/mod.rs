@@ -10,6 +10,7 @@ mod play;
 mod played;
 mod prepared;
 mod result;
+mod resume;
 mod words;
 
 pub use expect::{Miss, check_expectations, check_refusal, expected_refusal};
@@ -23,6 +24,7 @@ pub use play::play_file;
 pub use play::{play_file_with_packs, prepare_file};
 pub use played::Played;
 pub use prepared::Prepared;
+pub use resume::{Checkpoint, Resumed};
 pub use words::DecisionWords;
 
 /// The whole text transcript of a played scenario: header, every event, the end state.

@@ -9,7 +9,9 @@
 //! false. What may be read before such a condition without any possible failure: `ctx.card.id` and
 //! `ctx.card.chosen` anywhere, and `ctx.test`'s properties in the hooks of a test (`before_test`,
 //! `on_pool`, `after_roll`, `after_test`: `ctx.test` is the test under way), each compared with `==`
-//! or `!=` to a literal or read alone when it is a boolean.
+//! or `!=` to a literal or read alone when it is a boolean. For a hook fired in one known test
+//! (`never_applies_to`, what exact odds ask before grouping faces: `faces.rs`), also what that test's
+//! `ctx.test.skill`, `kind`, `slot` and `in_combat` read.
 
 use crate::kernel::Hook;
 use rhai::{AST, ASTNode, Expr, Stmt};
@@ -26,6 +28,16 @@ pub struct Encounter {
     pub deciding: bool,
 }
 
+/// What is known of one test before its roll, for a hook fired in it (`never_applies_to`): what
+/// `ctx.test.skill`, `kind`, `slot` and `in_combat` read in it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TestFacts {
+    pub skill: String,
+    pub kind: String,
+    pub slot: Option<String>,
+    pub in_combat: bool,
+}
+
 /// What a condition gives, as far as it can be told before the encounter: always false, a boolean
 /// that cannot fail to be read, or anything else (it may fail, act, or not be a boolean).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,8 +52,22 @@ const TEST_BOOLS: [&str; 2] = ["in_combat", "passed"];
 
 /// Whether `hook`, as the script `ast` defines it, cannot apply in `enc`.
 pub fn never_applies(ast: &AST, hook: Hook, enc: Encounter) -> bool {
-    let only = ast
-        .clone_functions_only_filtered(|_, _, _, name, params| name == hook.name() && params == 1);
+    never_applies_in(ast, hook, enc, None)
+}
+
+/// Whether `hook` cannot apply when fired in the test `test` (whether the card is chosen is not
+/// known here: a hook that cannot apply for that reason is skipped already).
+pub fn never_applies_to(ast: &AST, hook: Hook, test: &TestFacts) -> bool {
+    let enc = Encounter {
+        chosen: true,
+        no_combat: !test.in_combat,
+        deciding: true,
+    };
+    never_applies_in(ast, hook, enc, Some(test))
+}
+
+fn never_applies_in(ast: &AST, hook: Hook, enc: Encounter, test: Option<&TestFacts>) -> bool {
+    let only = functions_only(ast, |name, params| name == hook.name() && params == 1);
     // The hook's own statements: the walk visits them at depth 1.
     let mut body: Vec<Stmt> = Vec::new();
     only.walk(&mut |path: &[ASTNode]| {
@@ -59,10 +85,20 @@ pub fn never_applies(ast: &AST, hook: Hook, enc: Encounter) -> bool {
         && body.iter().all(|s| match s {
             Stmt::Noop(_) => true,
             Stmt::If(x, _) => {
-                x.branch.is_empty() && condition(&x.expr, in_test, enc) == Value::False
+                x.branch.is_empty()
+                    && condition(&x.expr, in_test, enc, test.filter(|_| in_test)) == Value::False
             }
             _ => false,
         })
+}
+
+/// The functions of `ast` that `keep` keeps (by name and number of parameters), without its
+/// statements. (Rhai 1.27's `clone_functions_only_filtered` keeps every function when it merges
+/// into an empty module, so the functions are cloned whole and then filtered.)
+pub fn functions_only(ast: &AST, keep: impl Fn(&str, usize) -> bool) -> AST {
+    let mut only = ast.clone_functions_only();
+    only.retain_functions(|_, _, name, params| keep(name, params));
+    only
 }
 
 /// The property chain `ctx.a.b` of `e`, as `(a, b)`.
@@ -156,12 +192,32 @@ fn literal(e: &Expr) -> bool {
     )
 }
 
-fn condition(e: &Expr, in_test: bool, enc: Encounter) -> Value {
+/// What `ctx.test.<p> == <literal>` gives in the test `test`, when `p` is known there.
+fn known_comparison(a: &Expr, b: &Expr, test: &TestFacts) -> Option<bool> {
+    let (p, lit) = match (ctx_property(a), ctx_property(b)) {
+        (Some(("test", p)), None) => (p, b),
+        (None, Some(("test", p))) => (p, a),
+        _ => return None,
+    };
+    let value = match p {
+        "skill" => Some(test.skill.as_str()),
+        "kind" => Some(test.kind.as_str()),
+        "slot" => test.slot.as_deref(),
+        _ => return None,
+    };
+    match lit {
+        Expr::StringConstant(s, _) => Some(value == Some(s.as_str())),
+        Expr::Unit(_) => Some(value.is_none()),
+        _ => None,
+    }
+}
+
+fn condition(e: &Expr, in_test: bool, enc: Encounter, test: Option<&TestFacts>) -> Value {
     match e {
         // Read left to right, each only while those before it were true.
         Expr::And(conjuncts, _) => {
             for c in conjuncts.iter() {
-                match condition(c, in_test, enc) {
+                match condition(c, in_test, enc, test) {
                     Value::False => return Value::False,
                     Value::SafeBool => {}
                     Value::Unknown => return Value::Unknown,
@@ -179,8 +235,14 @@ fn condition(e: &Expr, in_test: bool, enc: Encounter) -> Value {
             };
             let equality = matches!(x.name.as_str(), "==" | "!=");
             let order = matches!(x.name.as_str(), "==" | "!=" | "<" | "<=" | ">" | ">=");
+            let equal = test
+                .filter(|_| equality && compared)
+                .and_then(|t| known_comparison(a, b, t));
             if (equality && compared) || (order && (counted(a, b) || counted(b, a))) {
-                Value::SafeBool
+                match equal {
+                    Some(eq) if eq != (x.name.as_str() == "==") => Value::False,
+                    _ => Value::SafeBool,
+                }
             } else {
                 Value::Unknown
             }
@@ -188,7 +250,7 @@ fn condition(e: &Expr, in_test: bool, enc: Encounter) -> Value {
         Expr::FnCall(x, _)
             if x.is_operator_call() && x.name.as_str() == "!" && x.args.len() == 1 =>
         {
-            match condition(&x.args[0], in_test, enc) {
+            match condition(&x.args[0], in_test, enc, test) {
                 Value::SafeBool => Value::SafeBool,
                 // `!false` is true: nothing is known of it but that it is read safely.
                 Value::False => Value::SafeBool,
@@ -238,6 +300,31 @@ mod tests {
             ..NOT_CHOSEN
         };
         assert!(!never(code, Hook::AfterRoll, chosen));
+    }
+
+    /// A card with two hooks: the one that cannot apply is found all the same (the other is not
+    /// in its body).
+    #[test]
+    fn a_hook_beside_another_is_judged_alone() {
+        let code = "fn before_encounter(ctx) { ctx.monster.reduce_damage(1, 1); } fn after_roll(ctx) { if ctx.card.chosen { ctx.test.reroll(0); } }";
+        assert!(never(code, Hook::AfterRoll, NOT_CHOSEN));
+        assert!(!never(code, Hook::BeforeCombat, NOT_CHOSEN));
+    }
+
+    /// In a known test, a hook whose condition names another slot or skill cannot apply.
+    #[test]
+    fn a_hook_for_another_slot_never_applies_to_this_test() {
+        let ast = crate::script::engine::sandboxed_engine(Default::default())
+            .compile("fn after_roll(ctx) { if ctx.test.slot == \"strength\" && ctx.card.chosen { ctx.test.reroll(0); } }")
+            .expect("compiles");
+        let test = |slot: &str| TestFacts {
+            skill: slot.into(),
+            kind: "combat".into(),
+            slot: Some(slot.into()),
+            in_combat: true,
+        };
+        assert!(never_applies_to(&ast, Hook::AfterRoll, &test("will")));
+        assert!(!never_applies_to(&ast, Hook::AfterRoll, &test("strength")));
     }
 
     /// `ctx.card.may(w)` is `ctx.card.chosen` when the scenario's `[choices]` answer, and

@@ -14,6 +14,15 @@ use rhai::{Dynamic, Engine, EvalAltResult, Position};
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// What one run has used of the budgets of its scripts, for a run that goes on from it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RunUsage {
+    /// Bytes printed.
+    pub printed: usize,
+    /// Operations taken.
+    pub operations: u64,
+}
+
 /// The text scripts printed, with what the budgets have left.
 #[derive(Debug, Default)]
 pub struct Output {
@@ -60,6 +69,22 @@ impl Output {
         self.start_hook();
         self.run = 0;
         self.run_ops = 0;
+    }
+
+    /// What the run has used of its budgets so far: bytes printed, operations taken.
+    pub fn run_usage(&self) -> RunUsage {
+        RunUsage {
+            printed: self.run,
+            operations: self.run_operations(),
+        }
+    }
+
+    /// A new run begins that goes on from where an earlier one had used `used` (a checkpoint): the
+    /// budgets have what they had left then.
+    pub fn resume_run(&mut self, used: RunUsage) {
+        self.start_run();
+        self.run = used.printed;
+        self.run_ops = used.operations;
     }
 
     /// Operations the run's hook calls have taken so far, the current one included.

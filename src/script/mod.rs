@@ -6,12 +6,14 @@ mod charged;
 mod check;
 mod context;
 mod engine;
+mod faces;
 mod hooks;
 mod limits;
 mod moved;
 mod position;
 mod reach;
 
+pub use engine::RunUsage;
 #[cfg(any(test, feature = "bench"))]
 pub use engine::sandboxed_engine;
 pub use hooks::ScriptHooks;

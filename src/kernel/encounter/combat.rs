@@ -20,4 +20,6 @@ pub struct CombatState {
     /// AH2e: the investigator left the monster's location (drawn through a gate, lost in time and
     /// space): no further monster of it is met.
     pub left: bool,
+    /// AH2e: the monster as it was when the rounds of Fight or Flee began, which they read.
+    pub printed: Option<Arc<Monster>>,
 }

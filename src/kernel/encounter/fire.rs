@@ -6,7 +6,7 @@ use super::*;
 impl Encounter {
     /// The cards whose hooks fire, in the documented order: the monster being encountered, the
     /// investigator, the possessions in order, then the conditions.
-    pub(super) fn active_ids(&self) -> impl Iterator<Item = &str> {
+    pub fn active_ids(&self) -> impl Iterator<Item = &str> {
         self.current
             .map(|m| self.monsters[m].id.as_str())
             .into_iter()

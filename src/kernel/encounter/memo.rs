@@ -95,7 +95,9 @@ impl Encounter {
             stopped,
             // Whether a failed hook is rolled back: bookkeeping of a run that is abandoned on failure.
             rollback: _,
-            roll_rules,
+            // How each test's faces counted: read only by exact odds, of the test under way, in a
+            // probe run of their own (history once a test is over).
+            roll_rules: _,
             stage,
             // A cache of which hooks the active cards define, rebuilt from the active cards.
             hooked: _,
@@ -106,6 +108,10 @@ impl Encounter {
             // What a card keeps and whether it is exhausted: a later hook reads them.
             store,
             exhausted,
+            // Whether checkpoints are kept, and the latest: bookkeeping of exact odds, which go on
+            // from it (the state it copies is this one's past).
+            keep_checkpoints: _,
+            checkpoint: _,
         } = self;
         game.hash(h);
         investigator.hash(h);
@@ -132,7 +138,6 @@ impl Encounter {
         queued.hash(h);
         no_more_encounters.hash(h);
         stopped.hash(h);
-        roll_rules.hash(h);
         stage.hash(h);
         cascade.hash(h);
         asked.hash(h);

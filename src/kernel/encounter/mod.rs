@@ -6,7 +6,8 @@
 //! `snapshot.rs` the state a failed hook is rolled back to; `effects/` applying each effect a hook asks
 //! for (one file a group of effects); `stage.rs` the test under way and the view hooks read of it;
 //! `resolve.rs` resolving one test; `losses.rs` gains, spending and losses, and their `Tally`;
-//! `combat.rs` the combat under way; `error.rs` how a play fails; `memo.rs` the memo key of exact odds.
+//! `combat.rs` the combat under way; `error.rs` how a play fails; `memo.rs` the memo key of exact odds;
+//! `copy.rs` a copy of the state for a run to start from.
 //!
 //! Words: `Encounter` is only this state. One monster met is a *combat* (EH's Combat Encounter,
 //! AH2e's combat): `CombatState`, `CombatView`, `begin_combat`, `Event::CombatBegins`.
@@ -17,8 +18,8 @@ use super::test::count_successes;
 use super::{
     ActiveCard, Answer, BonusKind, CheckedSetup, CombatView, DecisionNeeded, Decisions, DiceError,
     DiceSource, During, Effect, Event, Exclusion, Game, Hook, HookCall, HookError, HookSet, Hooks,
-    Investigator, KernelError, Location, Monster, MonsterValue, Place, Policy, Round, Rules, Skill,
-    Slot, Source, Stat, Status, Target, TestKind, TestOutcome, TestSpec, TestView,
+    Investigator, KernelError, Location, Monster, MonsterValue, Place, Point, Policy, Round, Rules,
+    Skill, Slot, Source, Stat, Status, Target, TestKind, TestOutcome, TestSpec, TestView,
 };
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
@@ -28,6 +29,7 @@ use std::sync::Arc;
 mod becoming;
 mod combat;
 mod conditions;
+mod copy;
 mod effects;
 mod error;
 mod fire;
@@ -41,6 +43,7 @@ mod stage;
 pub use becoming::Becoming;
 pub use combat::CombatState;
 pub use conditions::Gaining;
+pub use copy::Saved;
 use error::limit_error;
 pub use losses::Tally;
 pub use memo::StateKey;
@@ -110,6 +113,10 @@ pub struct Encounter {
     pub store: BTreeMap<String, crate::kernel::Store>,
     /// Cards exhausted (`ctx.card.exhaust`), by copy key: they stay so for the whole play.
     pub exhausted: std::collections::BTreeSet<String>,
+    /// Whether to keep a copy of the state at each checkpoint passed (exact odds).
+    pub keep_checkpoints: bool,
+    /// The latest checkpoint passed, if they are kept.
+    pub checkpoint: Option<Box<Saved>>,
 }
 
 impl Encounter {
@@ -152,6 +159,8 @@ impl Encounter {
             becoming: None,
             store: BTreeMap::new(),
             exhausted: std::collections::BTreeSet::new(),
+            keep_checkpoints: false,
+            checkpoint: None,
         }
     }
 

@@ -404,6 +404,11 @@ impl Encounter {
         })
     }
 
+    /// The test under way, as hooks have left it so far.
+    pub fn current_spec(&self) -> Option<&TestSpec> {
+        self.stage.as_ref().map(|s| &s.spec)
+    }
+
     /// The faces of the test under way (none when no test is).
     pub fn current_faces(&self) -> Vec<u8> {
         self.stage

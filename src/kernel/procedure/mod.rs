@@ -19,7 +19,7 @@ use super::encounter::Resolution;
 use super::pool::{Bonus, BonusRule};
 use super::{
     Answer, CombatState, CombatView, Encounter, Event, Game, Hook, Hooks, Investigator,
-    KernelError, Monster, Place, Question, Skill, Status, TestKind, TestRequest, TestSpec,
+    KernelError, Monster, Place, Point, Question, Skill, Status, TestKind, TestRequest, TestSpec,
 };
 use std::sync::Arc;
 
@@ -93,6 +93,22 @@ pub trait Procedure: Sync {
     fn meets_next(&self, enc: &mut Encounter) -> bool;
     /// One combat against monster `m`, between `begin_combat` and `end_combat`.
     fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step;
+    /// The rest of the combat against monster `m` from the start of round `round` (a
+    /// `Point::Round` checkpoint); only a game with rounds takes such checkpoints.
+    fn resume_round(
+        &self,
+        _enc: &mut Encounter,
+        _m: usize,
+        _round: usize,
+        _hooks: &mut dyn Hooks,
+    ) -> Step {
+        Err(KernelError::Rule {
+            card: "rules".into(),
+            hook: None,
+            message: "this game's combat has no rounds to resume from".into(),
+            effect: None,
+        })
+    }
     /// Where a monster goes when its combat ends.
     fn place_monster(&self, monster: &mut Monster);
     /// Whether an effect (`defeat_monster`) may defeat `monster`, rather than only its Health lost;
@@ -125,21 +141,51 @@ pub trait Procedure: Sync {
 
     /// Plays what the scenario asks for.
     fn run(&self, enc: &mut Encounter, request: &TestRequest, hooks: &mut dyn Hooks) -> Step {
+        self.run_from(enc, request, hooks, None)
+    }
+
+    /// Plays what the scenario asks for from `from`, a checkpoint `enc` is a copy of the state at
+    /// (`Hooks::checkpoint`), or from the start (`None`). Tells `hooks` each checkpoint it passes,
+    /// but not the one it starts from.
+    fn run_from(
+        &self,
+        enc: &mut Encounter,
+        request: &TestRequest,
+        hooks: &mut dyn Hooks,
+        from: Option<Point>,
+    ) -> Step {
         match request {
             TestRequest::Test(spec) => {
                 self.test(enc, self.scenario_test(spec), hooks)?;
                 self.after_knockout(enc);
             }
             TestRequest::Combat => {
-                // Stable: monsters of one rank are met in the order given.
-                enc.monsters.sort_by_key(|m| self.combat_rank(m));
-                for m in 0..enc.monsters.len() {
-                    if !self.meets_next(enc) {
-                        break;
+                let first = match from {
+                    Some(at) => at.monster(),
+                    None => {
+                        // Stable: monsters of one rank are met in the order given.
+                        enc.monsters.sort_by_key(|m| self.combat_rank(m));
+                        0
                     }
-                    self.choose_next(enc, m)?;
-                    self.begin_combat(enc, m, hooks)?;
-                    self.combat(enc, m, hooks)?;
+                };
+                for m in first..enc.monsters.len() {
+                    match from {
+                        Some(Point::Round { monster, round }) if monster == m => {
+                            self.resume_round(enc, m, round, hooks)?;
+                        }
+                        _ => {
+                            let at = Point::Combat { monster: m };
+                            if from != Some(at) {
+                                enc.checkpoint(at, hooks);
+                            }
+                            if !self.meets_next(enc) {
+                                break;
+                            }
+                            self.choose_next(enc, m)?;
+                            self.begin_combat(enc, m, hooks)?;
+                            self.combat(enc, m, hooks)?;
+                        }
+                    }
                     self.end_combat(enc, m, hooks)?;
                 }
                 self.after_knockout(enc);

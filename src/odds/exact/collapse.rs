@@ -1,42 +1,49 @@
-//! When exact odds may group the faces of a roll that count alike: no card that is or may come
-//! into play reads the raw faces or die positions.
+//! When exact odds may group the faces of a roll that count alike: no card that is active in the
+//! test, nor a Condition it may gain, has a hook that may apply to that test after its roll and
+//! reads raw faces or die positions (decided from each script's syntax tree: `script/faces.rs`).
 
+use crate::defs::CardKind;
+use crate::kernel::Encounter;
 use crate::scenario::Prepared;
 
-/// Cards whose scripts could read the dice's own faces (not only what they count for): with any of
-/// them in play, faces that count alike cannot be grouped.
-fn reads_raw_faces(code: &str) -> bool {
-    // Comments say what the card does; only the code counts.
-    let code: String = code
-        .lines()
-        .map(|l| l.split("//").next().unwrap_or(""))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let after_roll_reads_result =
-        code.contains("after_roll") && (code.contains("successes") || code.contains("passed"));
-    ["faces", "failing_dice", "set_face", "reroll"]
-        .iter()
-        .any(|w| code.contains(w))
-        || after_roll_reads_result
+/// The cards of a scenario whose scripts may read raw faces in some test.
+pub(super) struct Readers {
+    /// Those that are not Conditions: they count only while active.
+    cards: Vec<String>,
+    /// Conditions: they count whether held or not (one may be gained during the test).
+    conditions: Vec<String>,
 }
 
-/// Whether exact odds may group faces that count alike: no card that is or may come into play has a
-/// script that looks at the raw faces or at die positions.
-pub(super) fn collapse_allowed(p: &Prepared) -> bool {
-    let s = &p.setup;
-    let mut ids: Vec<&String> = s.investigator.possessions.iter().collect();
-    ids.extend(s.investigator.conditions.iter());
-    ids.extend(s.investigator.card.iter());
-    ids.extend(s.monsters.iter().map(|m| &m.id));
-    // Conditions can be gained during the encounter.
-    ids.extend(
-        p.set
+impl Readers {
+    pub(super) fn of(p: &Prepared) -> Readers {
+        let (conditions, cards) = p.hooks.face_readers().into_iter().partition(|id| {
+            p.set
+                .cards
+                .get(id)
+                .is_some_and(|c| c.kind == CardKind::Condition)
+        });
+        Readers { cards, conditions }
+    }
+
+    /// Whether no script reads raw faces in any test: faces may always be grouped.
+    pub(super) fn none(&self) -> bool {
+        self.cards.is_empty() && self.conditions.is_empty()
+    }
+
+    /// Whether faces that count alike may be grouped in the test under way in `enc`.
+    pub(super) fn may_group(&self, p: &Prepared, enc: &Encounter) -> bool {
+        if self.none() {
+            return true;
+        }
+        let Some(spec) = enc.current_spec() else {
+            return false;
+        };
+        let active: Vec<&str> = enc.active_ids().collect();
+        !self
             .cards
-            .values()
-            .filter(|c| c.kind == crate::defs::CardKind::Condition)
-            .map(|c| &c.id),
-    );
-    !ids.iter()
-        .filter_map(|id| p.set.scripts.get(*id))
-        .any(|src| reads_raw_faces(&src.code))
+            .iter()
+            .filter(|id| active.contains(&id.as_str()))
+            .chain(self.conditions.iter())
+            .any(|id| p.hooks.reads_faces_in(id, spec))
+    }
 }

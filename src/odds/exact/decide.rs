@@ -162,7 +162,7 @@ impl Search<'_> {
         let mut each = Vec::new();
         for (i, answer) in need.options.into_iter().enumerate() {
             self.choosing().answers.push(i);
-            let (child, at) = self.explore(prefix, 1.0, share)?;
+            let (child, at) = self.explore(None, prefix, 1.0, share)?;
             self.choosing().answers.pop();
             let mut rel: BTreeMap<Outcome, f64> = BTreeMap::new();
             for (o, p) in &child.0 {

@@ -2,17 +2,21 @@
 //! so each roll of n dice branches into its face-count multisets (fed in ascending order) with their
 //! multinomial weights; each reroll and extra die branches six ways. Runs that reach the same state at
 //! the same dice request go on alike, so each such branch is explored once (memoised on
-//! `Encounter::relative_key`, a digest of the state the rules go on from without its past, which
-//! `search::Base` adds back, and on what the outcome already holds, such as the first test's result). Branches less likely
+//! `Encounter::relative_key`, a digest of the state the rules go on from without what was lost or
+//! defeated before, which `search::Base` adds back, and on what the outcome already holds, such as
+//! the first test's result). Branches less likely
 //! than a threshold, counted from the last memo point (so that a memoised branch is the same however it
 //! was reached), are not followed; their mass is reported as unresolved, and the threshold is lowered
-//! until that mass is below 1e-9.
+//! until that mass is below 1e-9. A run goes on from the latest checkpoint (`kernel::Point`) the run
+//! of its prefix of dice passed, with a copy of the state there (`scenario/resume.rs`); under the best
+//! policy every run is replayed from the first die (the answers of its path replayed with it).
 //!
 //! Under the best policy ([`best`]) the player's questions are nodes of the same search
 //! (`decide.rs`): each option is explored, and the best on an objective is kept.
 //!
 //! Files: `multiset.rs` the rolls of n dice and their weights, `collapse.rs` when faces that count alike
-//! may be grouped, `search.rs` the search over rolls with its memo, `decide.rs` its decision nodes.
+//! may be grouped (test by test), `search.rs` the search over rolls with its memo, `decide.rs` its
+//! decision nodes.
 
 mod collapse;
 mod decide;
@@ -23,7 +27,7 @@ use super::outcome::Odds;
 use crate::defs::{Code, Diagnostic};
 use crate::kernel::TestRequest;
 use crate::scenario::Prepared;
-use collapse::collapse_allowed;
+use collapse::Readers;
 use decide::Choose;
 pub use decide::{BestOdds, DecisionOdds, Objective, OptionOdds};
 use search::{Base, Search, Stop};
@@ -34,8 +38,7 @@ const TARGET: f64 = 1e-9;
 
 /// The exact distribution of outcomes of a prepared scenario (its own `[dice]` ignored).
 pub fn exact(p: &mut Prepared) -> Result<Odds, Diagnostic> {
-    let collapse = collapse_allowed(p);
-    exact_with(p, collapse, None)
+    exact_with(p, true, None)
 }
 
 /// `exact`, telling `progress` every so often the share of the probability mass resolved so far (0
@@ -45,18 +48,29 @@ pub fn exact_with_progress(
     p: &mut Prepared,
     progress: &mut dyn FnMut(f64) -> bool,
 ) -> Result<Odds, Diagnostic> {
-    let collapse = collapse_allowed(p);
-    exact_with(p, collapse, Some(progress))
+    exact_with(p, true, Some(progress))
 }
 
-/// `exact`, choosing whether faces that count alike are grouped (tests compare both ways), with an
-/// optional progress callback (`exact_with_progress`).
+/// `exact`, choosing whether faces that count alike are grouped where nothing can tell them apart
+/// (`collapse.rs`; tests compare both ways), with an optional progress callback
+/// (`exact_with_progress`).
 pub fn exact_with(
     p: &mut Prepared,
     collapse: bool,
     progress: Option<&mut dyn FnMut(f64) -> bool>,
 ) -> Result<Odds, Diagnostic> {
-    search(p, collapse, progress, &[], None).map(|(odds, _)| odds)
+    exact_resuming(p, collapse, true, progress)
+}
+
+/// `exact_with`, choosing whether each branch goes on from the latest checkpoint its prefix of dice
+/// passed or is replayed from the first die (tests compare both ways).
+pub fn exact_resuming(
+    p: &mut Prepared,
+    collapse: bool,
+    resume: bool,
+    progress: Option<&mut dyn FnMut(f64) -> bool>,
+) -> Result<Odds, Diagnostic> {
+    search(p, collapse, resume, progress, &[], None).map(|(odds, _)| odds)
 }
 
 /// Exact odds of `p` under the best policy for `objective`, with the decisions of the first round,
@@ -80,8 +94,9 @@ pub fn best_with_progress(
     answers: &[usize],
     progress: Option<&mut dyn FnMut(f64) -> bool>,
 ) -> Result<BestOdds, Diagnostic> {
-    let collapse = collapse_allowed(p);
-    let (odds, decisions) = search(p, collapse, progress, faces, Some((objective, answers)))?;
+    // Every run of the best policy is replayed from the first die with its path's answers (`resume`
+    // is not used under it: a checkpoint's copy holds the answers of the run that took it).
+    let (odds, decisions) = search(p, true, false, progress, faces, Some((objective, answers)))?;
     Ok(BestOdds {
         objective,
         value: objective.value(&odds.dist),
@@ -96,6 +111,7 @@ pub fn best_with_progress(
 fn search(
     p: &mut Prepared,
     collapse: bool,
+    resume: bool,
     mut progress: Option<&mut dyn FnMut(f64) -> bool>,
     start: &[u8],
     choose: Option<(Objective, &[usize])>,
@@ -104,6 +120,7 @@ fn search(
     let mut threshold = 1e-12;
     let mut total_runs = 0;
     let mut script_ops = 0;
+    let readers = Readers::of(p);
     loop {
         let mut tell = |done: f64| progress.as_mut().is_none_or(|f| f(done));
         let mut s = Search {
@@ -116,11 +133,13 @@ fn search(
             threshold,
             is_test,
             collapse,
+            readers: &readers,
+            resume,
             progress: Some(&mut tell),
             resolved: 0.0,
             choose: choose.map(|(objective, answers)| Choose::new(objective, answers)),
         };
-        let d = s.explore(&mut start.to_vec(), 1.0, 1.0);
+        let d = s.explore(None, &mut start.to_vec(), 1.0, 1.0);
         total_runs += s.runs;
         script_ops = s.script_ops;
         let decisions = s.choose.take().map(|c| c.report).unwrap_or_default();

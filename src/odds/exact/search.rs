@@ -1,15 +1,17 @@
-//! The search over every roll: replay a prefix of dice, branch where the dice run out, memoise on the
-//! state the rules go on from, prune below a threshold.
+//! The search over every roll: replay a prefix of dice (from the latest checkpoint a run of it passed),
+//! branch where the dice run out, memoise on the state the rules go on from, prune below a threshold.
 
 use super::super::budget::{
     MAX_EXACT_SCRIPT_OPERATIONS, MAX_REPLAYED_DICE, MAX_ROLL_BRANCHES, MAX_ROLL_FACES, MAX_RUNS,
     multiset_count,
 };
 use super::super::outcome::Outcome;
+use super::collapse::Readers;
 use super::decide::Choose;
 use super::multiset::{class_multisets, multisets};
 use crate::kernel::{Decisions, DiceError, DiceSource, Encounter, KernelError, StateKey, Tally};
 use crate::scenario::Prepared;
+use crate::scenario::{Checkpoint, Resumed};
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
@@ -47,6 +49,11 @@ pub(super) struct Search<'a> {
     pub(super) threshold: f64,
     pub(super) is_test: bool,
     pub(super) collapse: bool,
+    /// The cards whose scripts may tell faces that count alike apart, in some test.
+    pub(super) readers: &'a Readers,
+    /// Whether a branch goes on from the latest checkpoint (else every run starts from the first
+    /// die; tests compare both ways).
+    pub(super) resume: bool,
     /// Told the share of the mass resolved so far at the first run and every `PROGRESS_EVERY` runs
     /// after; false stops.
     pub(super) progress: Option<&'a mut dyn FnMut(f64) -> bool>,
@@ -61,23 +68,42 @@ pub(super) struct Search<'a> {
 const PROGRESS_EVERY: u64 = 64;
 
 impl Search<'_> {
-    /// Plays the scenario with `dice`, counting its scripts' operations against the budget of the
-    /// whole computation.
-    fn run(&mut self, dice: DiceSource) -> Result<(Encounter, Result<(), KernelError>), Stop> {
-        let decisions = self
-            .choose
-            .as_ref()
-            .map_or(Decisions::Fixed, |c| Decisions::replay(c.answers.clone()));
-        let (enc, result) = self.p.run_deciding(dice, decisions, false);
+    /// Plays the scenario with the faces `prefix` from `from` (the latest checkpoint a run of a
+    /// prefix of them passed) or from the start, counting its scripts' operations against the budget
+    /// of the whole computation (only those taken after the checkpoint: the rest were counted with
+    /// the run that took it). With the encounter and its result, the latest checkpoint it passed.
+    /// Under the best policy (`choose`) the run starts from the first die with the path's answers,
+    /// and keeps no checkpoint.
+    fn run(&mut self, from: Option<&Rc<Checkpoint>>, prefix: &[u8]) -> Result<Resumed, Stop> {
+        let from = from.map(|c| &**c);
+        self.replayed += (prefix.len() - from.map_or(0, |c| c.dice)) as u64;
+        if self.replayed > MAX_REPLAYED_DICE {
+            return Err(Stop::Budget(format!(
+                "its runs replay more than {MAX_REPLAYED_DICE} dice"
+            )));
+        }
+        let resumed = match self.choose.as_ref() {
+            Some(c) => {
+                let decisions = Decisions::replay(c.answers.clone());
+                let dice = DiceSource::replay(prefix.to_vec());
+                let (enc, result) = self.p.run_deciding(dice, decisions, false);
+                (enc, result, None)
+            }
+            None => {
+                self.p.hooks.set_deciding(false);
+                self.p.run_for_odds_from(from, prefix, self.resume)
+            }
+        };
+        let before = from.map_or(0, Checkpoint::operations);
         self.script_ops = self
             .script_ops
-            .saturating_add(self.p.hooks.run_operations());
+            .saturating_add(self.p.hooks.run_operations().saturating_sub(before));
         if self.script_ops > MAX_EXACT_SCRIPT_OPERATIONS {
             return Err(Stop::Budget(format!(
                 "its runs' card scripts take more than {MAX_EXACT_SCRIPT_OPERATIONS} operations together"
             )));
         }
-        Ok((enc, result))
+        Ok(resumed)
     }
 
     fn table(&mut self, n: usize) -> Table {
@@ -87,16 +113,18 @@ impl Search<'_> {
             .clone()
     }
 
-    /// The classes of faces that count alike in the test under way, when they may be grouped: for its
+    /// The classes of faces that count alike in the test under way, when they may be grouped (no
+    /// card active in it tells them apart: `collapse.rs`): for its
     /// first roll, learnt from a probe run (the counting rules are set by hooks after the roll and
     /// cannot depend on the faces when no script reads them).
     fn classes(
         &mut self,
         enc: &Encounter,
+        start: Option<&Rc<Checkpoint>>,
         prefix: &mut Vec<u8>,
         n: usize,
     ) -> Option<Vec<(u8, f64)>> {
-        if !self.collapse {
+        if !self.collapse || !self.readers.may_group(self.p, enc) {
             return None;
         }
         let r = enc.stage_rules()?;
@@ -105,8 +133,9 @@ impl Search<'_> {
             let len = prefix.len();
             prefix.extend(std::iter::repeat_n(1, n));
             self.runs += 1;
-            let (probe, _) = self.run(DiceSource::replay(prefix.clone())).ok()?;
+            let run = self.run(start, prefix);
             prefix.truncate(len);
+            let (probe, _, _) = run.ok()?;
             (from, counts) = probe.roll_rules.get(&k)?.clone();
         }
         let mut classes: Vec<(u32, u8, f64)> = Vec::new();
@@ -125,9 +154,11 @@ impl Search<'_> {
 
     /// The distribution of outcomes after `prefix`, conditional on it, relative to where its run
     /// stopped (see [`Base`]), with that `Base`; `mass` is its probability from the last memo point
-    /// (what pruning reads), `abs` its probability (what progress reads).
+    /// (what pruning reads), `abs` its probability (what progress reads). The run starts from
+    /// `from`, the latest checkpoint a run of a prefix of `prefix` passed, if any.
     pub(super) fn explore(
         &mut self,
+        from: Option<Rc<Checkpoint>>,
         prefix: &mut Vec<u8>,
         mass: f64,
         abs: f64,
@@ -139,18 +170,14 @@ impl Search<'_> {
         {
             return Err(Stop::Cancelled);
         }
-        self.replayed += prefix.len() as u64;
         if self.runs > MAX_RUNS {
             return Err(Stop::Budget(format!(
                 "it needs more than {MAX_RUNS} runs of the rules"
             )));
         }
-        if self.replayed > MAX_REPLAYED_DICE {
-            return Err(Stop::Budget(format!(
-                "its runs replay more than {MAX_REPLAYED_DICE} dice"
-            )));
-        }
-        let (enc, result) = self.run(DiceSource::replay(prefix.clone()))?;
+        let (enc, result, passed) = self.run(from.as_ref(), prefix)?;
+        // The branches below go on from the latest checkpoint: this run's, or the one it started from.
+        let from = passed.map(Rc::new).or(from);
         match result {
             Ok(()) => {
                 // The run ended: every monster is met, and nothing is lost after it.
@@ -178,7 +205,13 @@ impl Search<'_> {
                 if n as u64 > MAX_ROLL_FACES {
                     return Err(Stop::Budget(format!("it rolls {n} dice at once")));
                 }
-                let classes = self.classes(&enc, prefix, n);
+                // Dice a script rolls (`ctx.roll`, asked from inside a hook: not `memo`) are no
+                // test's: the test's counting rules do not group them.
+                let classes = if memo {
+                    self.classes(&enc, from.as_ref(), prefix, n)
+                } else {
+                    None
+                };
                 let k = classes.as_ref().map_or(6, |c| c.len()) as u64;
                 let count = multiset_count(n as u64, k);
                 if count > MAX_ROLL_BRANCHES || count.saturating_mul(n as u64) > MAX_ROLL_FACES {
@@ -202,7 +235,7 @@ impl Search<'_> {
                         continue;
                     }
                     prefix.extend_from_slice(faces);
-                    let (child, at) = self.explore(prefix, mass * w, abs * w)?;
+                    let (child, at) = self.explore(from.clone(), prefix, mass * w, abs * w)?;
                     prefix.truncate(len);
                     for (o, p) in &child.0 {
                         *acc.entry(base.from(&at, o)).or_insert(0.0) += w * p;

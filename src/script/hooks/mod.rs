@@ -2,13 +2,14 @@
 //! sandbox with the dice lent to the script and its effects handed back to the kernel.
 
 mod call;
+mod faces;
 mod faults;
 #[cfg(test)]
 mod tests;
 
 use super::applies;
 use super::check::{Known, check};
-use super::engine::{Output, Printed, sandboxed_engine};
+use super::engine::{Output, Printed, RunUsage, sandboxed_engine};
 use super::reach::brought_into_play;
 use crate::defs::{CardSet, Diagnostic, ScriptSource};
 use crate::kernel::{Hook, HookSet};
@@ -20,10 +21,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 use std::sync::OnceLock;
 
-struct Compiled {
-    ast: AST,
+pub(super) struct Compiled {
+    pub(super) ast: AST,
     /// The hooks it defines (less those that cannot apply when the scenario's `[choices]` answer).
-    defined: HookSet,
+    pub(super) defined: HookSet,
+    /// Those of them that may read raw faces (`faces.rs`).
+    pub(super) reads_faces: HookSet,
     /// Each hook's body, run as the statements of a script of its own (`Body`).
     bodies: Vec<(Hook, Body)>,
     /// The same when the player is asked (`deciding`): a "may" is not known to be declined.
@@ -179,6 +182,7 @@ impl ScriptHooks {
                 id.clone(),
                 Compiled {
                     defined,
+                    reads_faces: super::faces::hooks_reading_faces(&ast, defined),
                     bodies: bodies(&ast, defined),
                     defined_deciding: defined,
                     ast,
@@ -246,6 +250,14 @@ impl ScriptHooks {
         skipped
     }
 
+    pub(in crate::script) fn compiled_cards(&self) -> impl Iterator<Item = (&String, &Compiled)> {
+        self.compiled.iter()
+    }
+
+    pub(in crate::script) fn compiled_card(&self, card: &str) -> Option<&Compiled> {
+        self.compiled.get(card)
+    }
+
     /// Whether the runs to come ask the player each "may" (`Decisions` not `Fixed`): then no hook is
     /// left out for a "may" the scenario's `[choices]` decline.
     pub fn set_deciding(&mut self, deciding: bool) {
@@ -255,6 +267,16 @@ impl ScriptHooks {
     /// A new run begins: the transcript budget of scripts is whole again.
     pub fn start_run(&mut self) {
         self.printed.borrow_mut().start_run();
+    }
+
+    /// A new run begins from a checkpoint of an earlier one, which had used `used` of its budgets.
+    pub fn resume_run(&mut self, used: RunUsage) {
+        self.printed.borrow_mut().resume_run(used);
+    }
+
+    /// What the current run has used of its budgets so far (kept with a checkpoint).
+    pub fn run_usage(&self) -> RunUsage {
+        self.printed.borrow().run_usage()
     }
 
     /// Operations the hooks of the current run have taken so far (what the sandbox counts against

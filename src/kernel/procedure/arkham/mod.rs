@@ -163,6 +163,17 @@ impl Procedure for Arkham {
         Ok(())
     }
 
+    /// The combat after the horror check is its rounds: resuming one goes on to the combat's end.
+    fn resume_round(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        round: usize,
+        hooks: &mut dyn Hooks,
+    ) -> Step {
+        self.rounds_from(enc, m, round, true, hooks)
+    }
+
     /// A monster not defeated is evaded: it stays where it is.
     fn place_monster(&self, monster: &mut Monster) {
         if !monster.defeated {

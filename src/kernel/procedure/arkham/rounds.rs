@@ -5,7 +5,7 @@ use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
     Ability, Action, Answer, Encounter, Event, HANDS, Hook, Hooks, Keyword, LossValue, Monster,
-    Place, Question, Round, Skill, Slot, Source, Stat, TestKind, TestOutcome, copy_key,
+    Place, Point, Question, Round, Skill, Slot, Source, Stat, TestKind, TestOutcome, copy_key,
     round_options, split_copy,
 };
 use std::sync::Arc;
@@ -17,9 +17,33 @@ pub const MAX_ROUNDS: usize = 200;
 impl Arkham {
     /// Fight or Flee, round after round, until the combat ends.
     pub(super) fn rounds(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
-        // The printed monster (a copy: the shared one changes during the combat).
-        let monster = Monster::clone(&enc.monsters[m]);
-        for round in 1..=MAX_ROUNDS {
+        // The printed monster, kept by the combat (the shared one changes during the combat; an Arc
+        // written through `make_mut` is copied then, so this one stays as it was).
+        let printed = enc.monsters[m].clone();
+        if let Some(c) = enc.combat.as_mut() {
+            c.printed = Some(printed);
+        }
+        self.rounds_from(enc, m, 1, false, hooks)
+    }
+
+    /// The rounds from round `first` on; `resumed`: the run starts at its checkpoint
+    /// (`Point::Round`), which is not told again.
+    pub(super) fn rounds_from(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        first: usize,
+        resumed: bool,
+        hooks: &mut dyn Hooks,
+    ) -> Step {
+        let monster = match enc.combat.as_ref().and_then(|c| c.printed.clone()) {
+            Some(printed) => printed,
+            None => enc.monsters[m].clone(),
+        };
+        for round in first..=MAX_ROUNDS {
+            if !(resumed && round == first) {
+                enc.checkpoint(Point::Round { monster: m, round }, hooks);
+            }
             if done(enc, m) {
                 return Ok(());
             }

@@ -1,0 +1,23 @@
+//! Checkpoints: the points of a procedure where the whole state of the play is in the `Encounter`
+//! (no local of the procedure's code holds any of it), so that a run can start there from a copy of
+//! the state (`Procedure::run_from`) instead of from the first die. Imports nothing outside the kernel.
+
+/// A point of a procedure a run can start from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Point {
+    /// Before the investigator meets monster `monster` (by its index in the encounter's order):
+    /// nothing of the combat is under way yet.
+    Combat { monster: usize },
+    /// AH2e: the start of round `round` of Fight or Flee against monster `monster`, before the
+    /// combat's end is checked.
+    Round { monster: usize, round: usize },
+}
+
+impl Point {
+    /// The monster met at this point.
+    pub fn monster(self) -> usize {
+        match self {
+            Point::Combat { monster } | Point::Round { monster, .. } => monster,
+        }
+    }
+}

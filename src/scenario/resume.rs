@@ -1,0 +1,102 @@
+//! Runs that start from a checkpoint of an earlier one (exact odds: each branch goes on from the
+//! latest checkpoint its prefix of dice passed, rather than from the first die). A checkpoint is a
+//! point of the procedure where the whole state is in the `Encounter` (`kernel::Point`); with the
+//! budgets its scripts had used, it is all a run needs to go on exactly as the one that took it.
+
+use super::prepared::Prepared;
+use crate::kernel::{DiceSource, Effect, Encounter, HookCall, HookSet, Hooks, KernelError, Point};
+use crate::script::{RunUsage, ScriptHooks};
+
+/// The state of a run at a point of its procedure, to start other runs from.
+pub struct Checkpoint {
+    pub point: Point,
+    /// Faces the run had used when it got there, from its first die.
+    pub dice: usize,
+    /// What its scripts had used of the run's budgets.
+    used: RunUsage,
+    state: Encounter,
+}
+
+impl Checkpoint {
+    /// Operations the scripts of the run had taken when it got here.
+    pub fn operations(&self) -> u64 {
+        self.used.operations
+    }
+}
+
+/// The scenario's hooks, keeping what the scripts had used at the latest checkpoint the run passed.
+struct Keeping<'a> {
+    inner: &'a mut ScriptHooks,
+    used: Option<RunUsage>,
+}
+
+impl Hooks for Keeping<'_> {
+    fn defined(&self, card: &str) -> HookSet {
+        self.inner.defined(card)
+    }
+
+    fn call(
+        &mut self,
+        call: HookCall<'_>,
+        dice: &mut DiceSource,
+    ) -> Result<Vec<Effect>, KernelError> {
+        self.inner.call(call, dice)
+    }
+
+    fn checkpoint(&mut self, _at: Point) {
+        self.used = Some(self.inner.run_usage());
+    }
+}
+
+/// How a run from a checkpoint ended: the encounter, its result, and the latest checkpoint it passed
+/// after the one it started from.
+pub type Resumed = (Encounter, Result<(), KernelError>, Option<Checkpoint>);
+
+impl Prepared {
+    /// `run_for_odds` with the faces `faces` (from the first die), started from `from` (a
+    /// checkpoint of a run whose faces began as these do) or from the start; `keep`: keep the
+    /// latest checkpoint it passes.
+    pub fn run_for_odds_from(
+        &mut self,
+        from: Option<&Checkpoint>,
+        faces: &[u8],
+        keep: bool,
+    ) -> Resumed {
+        let (plan, hooks) = self.split();
+        let (mut enc, before) = match from {
+            Some(c) => {
+                let mut enc = c.state.copy_without_dice();
+                enc.dice = DiceSource::replay(faces[c.dice..].to_vec());
+                hooks.resume_run(c.used);
+                (enc, c.dice)
+            }
+            None => {
+                let mut enc =
+                    Encounter::new(plan.setup.with_dice(DiceSource::replay(faces.to_vec())));
+                enc.rollback = false;
+                enc.record = false;
+                hooks.start_run();
+                (enc, 0)
+            }
+        };
+        enc.keep_checkpoints = keep;
+        let mut keeping = Keeping {
+            inner: hooks,
+            used: None,
+        };
+        let at = from.map(|c| c.point);
+        let result = plan
+            .procedure
+            .run_from(&mut enc, &plan.request, &mut keeping, at);
+        let latest = match (enc.checkpoint.take(), keeping.used) {
+            (Some(saved), Some(used)) => Some(Checkpoint {
+                point: saved.at,
+                dice: before + saved.dice,
+                used,
+                state: saved.state,
+            }),
+            _ => None,
+        };
+        (enc, result, latest)
+    }
+}

@@ -1,0 +1,115 @@
+//! Whether a card's script can tell apart faces that count alike, read from its syntax tree (as the
+//! validator reads it), hook by hook and test by test: exact odds group such faces into one branch
+//! of a roll only where nothing can tell them apart (`hooks/faces.rs` asks it for each card).
+//! Imports `applies`.
+//!
+//! A hook tells faces apart when it reads raw faces or die positions (`ctx.test.faces`,
+//! `failing_dice`, `set_face`, `reroll`), in it or in a function of the script it may call; an
+//! `after_roll` also when it reads the result (`successes`, `passed`): exact odds learn each test's
+//! counting rules from a probe run, so they must not depend on the faces. Only hooks that fire
+//! between a test's roll and its end can read its faces; one that cannot apply to the test
+//! (`applies::never_applies_to`: its `if` conditions are false for that test's skill, kind, slot)
+//! reads nothing.
+
+use super::applies;
+use crate::kernel::{Hook, HookSet};
+use rhai::{AST, ASTNode, Expr, Stmt};
+
+/// What reveals raw faces or die positions.
+const RAW: [&str; 4] = ["faces", "failing_dice", "set_face", "reroll"];
+/// What an `after_roll` may not read either (the result, before its counting rules are final).
+const RESULT: [&str; 2] = ["successes", "passed"];
+
+/// The hooks that fire between a test's roll and its end, when its faces are there to read.
+pub const AFTER_THE_ROLL: [Hook; 5] = [
+    Hook::AfterRoll,
+    Hook::AfterTest,
+    Hook::OnDamage,
+    Hook::OnGainCondition,
+    Hook::OnStatus,
+];
+
+/// The hooks of `ast` (among `defined`) that read raw faces.
+pub fn hooks_reading_faces(ast: &AST, defined: HookSet) -> HookSet {
+    AFTER_THE_ROLL
+        .into_iter()
+        .filter(|h| defined.contains(*h) && reads_raw_faces(ast, *h))
+        .fold(HookSet::NONE, HookSet::with)
+}
+
+/// Whether `hook` as `ast` defines it, or a function of the script that is not a hook, names what
+/// reveals raw faces: as a property, a method or function called, or a string (an index by name).
+fn reads_raw_faces(ast: &AST, hook: Hook) -> bool {
+    let only = applies::functions_only(ast, |name, params| {
+        (name == hook.name() && params == 1) || Hook::parse(name).is_none()
+    });
+    let reads =
+        |name: &str| RAW.contains(&name) || (hook == Hook::AfterRoll && RESULT.contains(&name));
+    let mut found = false;
+    only.walk(&mut |path: &[ASTNode]| {
+        found |= match path.last() {
+            Some(ASTNode::Expr(Expr::Property(x, _))) => reads(x.2.as_str()),
+            Some(ASTNode::Expr(Expr::MethodCall(x, _) | Expr::FnCall(x, _)))
+            | Some(ASTNode::Stmt(Stmt::FnCall(x, _))) => reads(x.name.as_str()),
+            Some(ASTNode::Expr(Expr::StringConstant(s, _))) => reads(s.as_str()),
+            _ => false,
+        };
+        !found
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reads(code: &str, hook: Hook) -> bool {
+        let ast = crate::script::engine::sandboxed_engine(Default::default())
+            .compile(code)
+            .expect("compiles");
+        reads_raw_faces(&ast, hook)
+    }
+
+    /// A local variable named `faces` (the dice a card rolls with `ctx.roll`) reveals no face of
+    /// the test; `ctx.test.faces` does.
+    #[test]
+    fn a_variable_named_faces_is_not_the_test_s_faces() {
+        let own =
+            "fn after_test(ctx) { let faces = ctx.roll(1); if faces[0] >= 5 { ctx.note(\"x\"); } }";
+        assert!(!reads(own, Hook::AfterTest));
+        let test =
+            "fn after_test(ctx) { let f = ctx.test.faces; if f[0] >= 5 { ctx.note(\"x\"); } }";
+        assert!(reads(test, Hook::AfterTest));
+    }
+
+    /// The result counts faces by what they count for: read after the roll's hooks it tells no
+    /// face apart, read in `after_roll` it may change the counting rules a probe learns.
+    #[test]
+    fn the_result_is_a_raw_read_in_after_roll_only() {
+        let after_test = "fn after_test(ctx) { if ctx.test.passed { ctx.note(\"x\"); } }";
+        assert!(!reads(after_test, Hook::AfterTest));
+        let after_roll =
+            "fn after_roll(ctx) { if ctx.test.successes == 0 { ctx.test.count_face(6, 2); } }";
+        assert!(reads(after_roll, Hook::AfterRoll));
+    }
+
+    /// A hook that calls a function of its script reads what that function reads.
+    #[test]
+    fn a_helper_function_s_reads_count() {
+        let code = "fn lowest(t) { t.failing_dice } fn after_roll(ctx) { let d = lowest(ctx.test); ctx.note(\"x\"); }";
+        assert!(reads(code, Hook::AfterRoll));
+        // Another hook's reads do not.
+        let other =
+            "fn on_pool(ctx) { let f = ctx.test.faces; } fn after_test(ctx) { ctx.note(\"x\"); }";
+        assert!(!reads(other, Hook::AfterTest));
+    }
+
+    /// A method written as a function call (`reroll(ctx.test, 0)`) is the same call.
+    #[test]
+    fn a_method_called_as_a_function_counts() {
+        assert!(reads(
+            "fn after_roll(ctx) { reroll(ctx.test, 0); }",
+            Hook::AfterRoll
+        ));
+    }
+}

@@ -1,0 +1,43 @@
+//! What exact odds ask of the scenario's scripts before grouping a roll's faces: which cards may
+//! read raw faces (`script/faces.rs`), and whether one may in a given test.
+
+use super::ScriptHooks;
+use crate::kernel::TestSpec;
+use crate::script::applies::{self, TestFacts};
+use crate::script::faces::AFTER_THE_ROLL;
+
+impl ScriptHooks {
+    /// The cards whose hooks (those kept: `skip_what_cannot_apply`) may read raw faces in some test,
+    /// in id order. A card whose script was left uncompiled cannot come into play (`reach.rs`; were
+    /// one asked for all the same, its call would fail the run): it reads nothing.
+    pub fn face_readers(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .compiled_cards()
+            .filter(|(_, c)| {
+                AFTER_THE_ROLL
+                    .into_iter()
+                    .any(|h| c.reads_faces.contains(h) && c.defined.contains(h))
+            })
+            .map(|(id, _)| id.clone())
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Whether `card`'s hooks may read raw faces in the test `spec` (as hooks left it so far).
+    pub fn reads_faces_in(&self, card: &str, spec: &TestSpec) -> bool {
+        let test = TestFacts {
+            skill: spec.skill.as_str().to_string(),
+            kind: spec.kind.as_str().to_string(),
+            slot: spec.slot.map(|s| s.as_str().to_string()),
+            in_combat: spec.in_combat,
+        };
+        self.compiled_card(card).is_some_and(|c| {
+            AFTER_THE_ROLL.into_iter().any(|h| {
+                c.reads_faces.contains(h)
+                    && c.defined.contains(h)
+                    && !applies::never_applies_to(&c.ast, h, &test)
+            })
+        })
+    }
+}
