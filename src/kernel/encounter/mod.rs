@@ -27,6 +27,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 mod becoming;
+mod bonuses;
 mod combat;
 mod conditions;
 mod copy;

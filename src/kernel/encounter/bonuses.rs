@@ -1,0 +1,111 @@
+//! The pool's inputs: the printed bonuses of the active cards that apply to the test under way, the
+//! bonuses cards gave for the combat, and what on_pool hooks added.
+
+use super::*;
+
+impl Encounter {
+    /// The inputs to the pool: the skill, modifier and token, every printed bonus of an active card that
+    /// applies to this test, and what on_pool hooks added.
+    pub(super) fn pool_input(&self) -> PoolInput {
+        let stage = self.stage.as_ref().expect("stage is set");
+        let skill = stage.spec.skill;
+        let mut bonuses = self.printed_bonuses(stage);
+        bonuses.extend(self.combat_bonuses(skill));
+        bonuses.extend(stage.bonuses.iter().cloned());
+        for b in &mut bonuses {
+            if b.excluded.is_none()
+                && let Some((_, by)) = stage.blocked.iter().find(|(k, _)| *k == b.kind)
+            {
+                b.excluded = Some(Exclusion::Blocked {
+                    kind: b.kind,
+                    by: by.clone(),
+                });
+            }
+        }
+        let procedure = self.procedure();
+        procedure.filter_bonuses(self, &stage.spec.kind, &mut bonuses);
+        PoolInput {
+            skill,
+            skill_value: self.investigator.skill(skill),
+            modifier: stage.spec.modifier,
+            improvement: procedure.improvement(&self.investigator, skill),
+            bonuses,
+            additional: stage.additional.clone(),
+            fewer: stage.fewer.clone(),
+        }
+    }
+
+    /// The printed bonuses of the active cards that apply to the test of `stage`: of its skill, held
+    /// (AH2e: a card that takes hands helps only while held), and cast (a spell only once cast;
+    /// otherwise listed as not cast); one of a combat only in combat, one the player may use only when
+    /// chosen.
+    fn printed_bonuses(&self, stage: &Stage) -> Vec<Bonus> {
+        let skill = stage.spec.skill;
+        let mut bonuses = Vec::new();
+        // Copies met so far of each card: two copies are two possessions, each held or not.
+        let mut copies: BTreeMap<&str, usize> = BTreeMap::new();
+        for id in self.active_ids() {
+            let Some(card) = self.catalog.get(id) else {
+                continue;
+            };
+            let n = copies.entry(id).or_insert(0);
+            *n += 1;
+            let key = crate::kernel::copy_key(id, *n);
+            let held = self.combat.as_ref().is_some_and(|c| c.hands.contains(&key));
+            let cast = self.combat.as_ref().is_some_and(|c| c.cast.contains(&key));
+            for b in &card.bonuses {
+                if b.skill.is_some_and(|s| s != skill) || (card.hands > 0 && !held) {
+                    continue;
+                }
+                let excluded = if card.casting.is_some() && !cast {
+                    Some(Exclusion::NotCast)
+                } else if b.during == During::Combat && !stage.spec.in_combat {
+                    Some(Exclusion::CombatOnly)
+                } else if b.may && !stage.taken.iter().any(|t| t == id) {
+                    Some(Exclusion::NotChosen)
+                } else {
+                    None
+                };
+                bonuses.push(Bonus {
+                    source: Source::card(id),
+                    value: b.value,
+                    kind: card.kind_of(b),
+                    excluded,
+                    halved: None,
+                });
+            }
+        }
+        bonuses
+    }
+
+    /// The bonuses cards gave for the rest of the combat (`ctx.combat.bonus`) that apply to `skill`:
+    /// magical when the card is.
+    fn combat_bonuses(&self, skill: Skill) -> Vec<Bonus> {
+        let Some(combat) = &self.combat else {
+            return Vec::new();
+        };
+        let applies = combat
+            .bonuses
+            .iter()
+            .filter(|(_, s, _)| s.is_none_or(|s| s == skill));
+        applies
+            .map(|(source, _, value)| {
+                let magical = source
+                    .card_id()
+                    .and_then(|id| self.catalog.get(id))
+                    .is_some_and(|c| c.magical);
+                Bonus {
+                    source: source.clone(),
+                    value: *value,
+                    kind: if magical {
+                        BonusKind::Magical
+                    } else {
+                        BonusKind::Physical
+                    },
+                    excluded: None,
+                    halved: None,
+                }
+            })
+            .collect()
+    }
+}
