@@ -29,28 +29,28 @@ fn play(p: &mut Prepared, faces: &[u8], answers: &[usize]) -> (Encounter, Option
     }
 }
 
-/// Holy Water (base pack): "You may discard this card to gain +5 Will and +5 Strength during a
-/// Combat Encounter." A monster without a Will test, toughness 1.
-const HOLY_WATER: &str = r#"game = "eldritch"
+/// A synthetic flask: "You may discard this card to gain +5
+/// Strength during a Combat Encounter." A monster without a Will test, toughness 1.
+const FLASK: &str = r#"game = "eldritch"
 [investigator]
 name = "Test investigator"
 strength = 1
 health = 5
 sanity = 5
-possessions = ["holy_water"]
+possessions = [{ id = "flask", name = "Flask (synthetic)", kind = "asset", source = "synthetic", script = "fn before_encounter(ctx) { if ctx.card.may(\"discard it to gain +5 Strength\") { ctx.investigator.discard(ctx.card.id); ctx.combat.bonus(\"strength\", 5); } }" }]
 [[monsters]]
 card = { id = "weak", name = "Weak (synthetic)", kind = "monster", toughness = 1, strength = { modifier = 0, damage = 0 }, source = "synthetic" }
 "#;
 
 /// A card's "may" is asked before its effect: no answer given, the run stops at it, with the card's
-/// words and the options no and yes; taking it discards the Holy Water (its cost), declining keeps it.
+/// words and the options no and yes; taking it discards the flask (its cost), declining keeps it.
 #[test]
 fn a_may_effect_is_a_question_and_each_answer_is_played() {
-    let mut p = prepare(HOLY_WATER);
+    let mut p = prepare(FLASK);
     let (_, need) = play(&mut p, &[], &[]);
     let need = need.expect("a question");
     assert!(
-        matches!(&need.question, Question::May { card, .. } if card == "holy_water"),
+        matches!(&need.question, Question::May { card, .. } if card == "flask"),
         "{:?}",
         need.question
     );
@@ -58,29 +58,18 @@ fn a_may_effect_is_a_question_and_each_answer_is_played() {
     // Taken: discarded, and the Strength test rolls 1 + 5 dice.
     let (taken, need) = play(&mut p, &[1; 6], &[1]);
     assert!(need.is_none());
-    assert!(
-        !taken
-            .investigator
-            .possessions
-            .iter()
-            .any(|c| c == "holy_water")
-    );
+    assert!(!taken.investigator.possessions.iter().any(|c| c == "flask"));
     assert_eq!(taken.tests[0].pool, 6);
     // Declined: kept, and 1 die.
     let (kept, _) = play(&mut p, &[1], &[0]);
-    assert!(
-        kept.investigator
-            .possessions
-            .iter()
-            .any(|c| c == "holy_water")
-    );
+    assert!(kept.investigator.possessions.iter().any(|c| c == "flask"));
     assert_eq!(kept.tests[0].pool, 1);
 }
 
 /// Where the scenario answers (`Decisions::Fixed`), `choices.use` is the answer: no question.
 #[test]
 fn the_scenario_answers_a_may_with_use() {
-    let mut p = prepare(&format!("{HOLY_WATER}[choices]\nuse = [\"holy_water\"]\n"));
+    let mut p = prepare(&format!("{FLASK}[choices]\nuse = [\"flask\"]\n"));
     let (enc, result) = p.run_deciding(DiceSource::replay(vec![1; 6]), Decisions::Fixed, false);
     assert!(result.is_ok(), "{result:?}");
     assert_eq!(enc.tests[0].pool, 6);
@@ -90,10 +79,10 @@ fn the_scenario_answers_a_may_with_use() {
 /// the hook it was asked); one the procedure asks between its own steps is not.
 #[test]
 fn a_question_inside_a_hook_is_keyed_by_its_path() {
-    let mut p = prepare(HOLY_WATER);
+    let mut p = prepare(FLASK);
     let (enc, _) = play(&mut p, &[], &[]);
     assert_eq!(enc.unplaced, Some((vec![], vec![])));
-    let mut two = prepare(&format!("{HOLY_WATER}{}", NORMAL.replace("weak", "other")));
+    let mut two = prepare(&format!("{FLASK}{}", NORMAL.replace("weak", "other")));
     let (enc, need) = play(&mut two, &[], &[]);
     assert_eq!(need.map(|n| n.question), Some(Question::NextMonster));
     assert_eq!(enc.unplaced, None);
@@ -150,9 +139,9 @@ card = { id = "b", name = "B (synthetic)", kind = "monster", toughness = 2, stre
 /// Two alike monsters are one option: nothing to choose between them.
 #[test]
 fn alike_monsters_are_no_question() {
-    let ghoul = "[[monsters]]\ncard = \"ghoul\"\n";
+    let brute = "[[monsters]]\ncard = { id = \"brute\", name = \"Brute (synthetic)\", kind = \"monster\", toughness = 1, strength = { modifier = 0, damage = 0 }, source = \"synthetic\" }\n";
     let mut p = prepare(&format!(
-        "game = \"eldritch\"\n[investigator]\nname = \"T\"\nstrength = 1\nhealth = 5\nsanity = 5\n{ghoul}{ghoul}"
+        "game = \"eldritch\"\n[investigator]\nname = \"T\"\nstrength = 1\nhealth = 5\nsanity = 5\n{brute}{brute}"
     ));
     let (enc, need) = play(&mut p, &[1; 8], &[]);
     assert!(need.is_none(), "{need:?}");
