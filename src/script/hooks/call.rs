@@ -34,17 +34,7 @@ impl Hooks for ScriptHooks {
         self.calls += 1;
         let (Some(compiled), Some(engine)) = (self.compiled.get(call.card), &self.engine) else {
             if self.left_out.contains(call.card) {
-                return Err(KernelError::Hook(HookError {
-                    card: call.card.to_string(),
-                    hook: call.hook,
-                    message: "this card came into play, but its script was not compiled: the \
-                              scenario's loading did not foresee it (a bug of mythos: please report \
-                              it with the scenario)"
-                        .to_string(),
-                    fault: HookFault::Error,
-                    line: None,
-                    column: None,
-                }));
+                return Err(not_compiled(call.card, call.hook));
             }
             return Ok(Vec::new());
         };
@@ -71,21 +61,7 @@ impl Hooks for ScriptHooks {
         };
         // Nothing of one call is seen by the next, whether or not it failed half-way.
         self.scope.clear();
-        let state = Rc::try_unwrap(ctx.0)
-            .map(RefCell::into_inner)
-            .unwrap_or_else(|rc| {
-                let mut s = rc.borrow_mut();
-                State {
-                    view: s.view.clone(),
-                    effects: std::mem::take(&mut s.effects),
-                    asked_at: std::mem::take(&mut s.asked_at),
-                    dice: std::mem::replace(&mut s.dice, DiceSource::fixed(Vec::new())),
-                    dice_error: s.dice_error.take(),
-                    asked: std::mem::take(&mut s.asked),
-                    card: s.card.clone(),
-                    too_many: s.too_many,
-                }
-            });
+        let state = take_state(ctx);
         *dice = state.dice;
         // A question the script asked that the answers given do not reach: the run stops there, as
         // for dice, whatever the script made of the error.
@@ -101,40 +77,10 @@ impl Hooks for ScriptHooks {
             };
             return Err(KernelError::Dice(e));
         }
-        let stopped = {
-            let out = self.printed.borrow();
-            if out.runaway {
-                Some(format!(
-                    "asked to write more than {} bytes of text in one hook call",
-                    Limits::PRINT_ASKED_PER_HOOK
-                ))
-            } else if out.run_spent {
-                Some(format!(
-                    "the hooks of this run took more than {} operations together",
-                    Limits::RUN_OPERATIONS
-                ))
-            } else if out.hook_spent {
-                Some(format!(
-                    "took more than {} operations in one hook call (a function's work on a large \
-                     array, map or string counts as many operations)",
-                    Limits::OPERATIONS
-                ))
-            } else {
-                None
-            }
-        };
-        if let (Err(e), Some(message)) = (&result, stopped) {
+        if let (Err(e), Some(message)) = (&result, self.limit_passed()) {
             // Where it stopped: the statement under way in the hook's body, or the call in it of
             // the function that was running.
-            let at = e.position();
-            return Err(KernelError::Hook(HookError {
-                card: call.card.to_string(),
-                hook: call.hook,
-                message,
-                fault: HookFault::Limit,
-                line: at.line(),
-                column: at.position(),
-            }));
+            return Err(limit_error(call.card, call.hook, message, e.position()));
         }
         if let Err(e) = result {
             return Err(KernelError::Hook(Self::hook_error(
@@ -142,44 +88,119 @@ impl Hooks for ScriptHooks {
             )));
         }
         if let Some(at) = state.too_many {
-            return Err(KernelError::Hook(HookError {
-                card: call.card.to_string(),
-                hook: call.hook,
-                message: format!(
-                    "more than {} effects asked for in one hook call",
-                    Limits::EFFECTS
-                ),
-                fault: HookFault::Limit,
-                line: at.line(),
-                column: at.position(),
-            }));
+            let message = format!(
+                "more than {} effects asked for in one hook call",
+                Limits::EFFECTS
+            );
+            return Err(limit_error(call.card, call.hook, message, at));
         }
-        // What the hook printed, then its effects; its text (printed and `ctx.note`) within the
-        // transcript budget.
+        Ok(self.hand_back(call.depth, state.effects, state.asked_at))
+    }
+}
+
+impl ScriptHooks {
+    /// The sandbox limit the last call passed, if any, in words (Rhai's own error says only that it
+    /// stopped).
+    fn limit_passed(&self) -> Option<String> {
+        let out = self.printed.borrow();
+        if out.runaway {
+            Some(format!(
+                "asked to write more than {} bytes of text in one hook call",
+                Limits::PRINT_ASKED_PER_HOOK
+            ))
+        } else if out.run_spent {
+            Some(format!(
+                "the hooks of this run took more than {} operations together",
+                Limits::RUN_OPERATIONS
+            ))
+        } else if out.hook_spent {
+            Some(format!(
+                "took more than {} operations in one hook call (a function's work on a large \
+                 array, map or string counts as many operations)",
+                Limits::OPERATIONS
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// The effects of a call that ended well, handed back to the kernel: what the hook printed,
+    /// then its effects, its text (printed and `ctx.note`) within the transcript budget.
+    fn hand_back(
+        &mut self,
+        depth: usize,
+        effects: Vec<Effect>,
+        positions: Vec<Position>,
+    ) -> Vec<Effect> {
         // Where each effect was asked for, kept for the call's depth (a refused effect is shown at its
         // line): a call at that depth replaces it, once the kernel is done with this one.
-        if self.asked_at.len() <= call.depth {
-            self.asked_at.resize_with(call.depth + 1, Vec::new);
+        if self.asked_at.len() <= depth {
+            self.asked_at.resize_with(depth + 1, Vec::new);
         }
-        let asked_at = &mut self.asked_at[call.depth];
+        let asked_at = &mut self.asked_at[depth];
         asked_at.clear();
         let mut printed = self.printed.borrow_mut();
-        if printed.lines.is_empty() && !state.effects.iter().any(|e| matches!(e, Effect::Note(_))) {
-            asked_at.extend(state.asked_at);
-            return Ok(state.effects);
+        if printed.lines.is_empty() && !effects.iter().any(|e| matches!(e, Effect::Note(_))) {
+            asked_at.extend(positions);
+            return effects;
         }
         asked_at.extend(printed.lines.iter().map(|_| Position::NONE));
-        let mut effects: Vec<Effect> = printed.lines.drain(..).map(Effect::Note).collect();
-        for (e, at) in state.effects.into_iter().zip(state.asked_at) {
+        let mut kept_effects: Vec<Effect> = printed.lines.drain(..).map(Effect::Note).collect();
+        for (e, at) in effects.into_iter().zip(positions) {
             let kept = match e {
                 Effect::Note(text) => printed.admit(&text).map(Effect::Note),
                 other => Some(other),
             };
             if let Some(e) = kept {
-                effects.push(e);
+                kept_effects.push(e);
                 asked_at.push(at);
             }
         }
-        Ok(effects)
+        kept_effects
     }
+}
+
+/// The call of a card whose script was not compiled (loading did not foresee it in play).
+fn not_compiled(card: &str, hook: Hook) -> KernelError {
+    KernelError::Hook(HookError {
+        card: card.to_string(),
+        hook,
+        message: "this card came into play, but its script was not compiled: the scenario's \
+                  loading did not foresee it (a bug of mythos: please report it with the scenario)"
+            .to_string(),
+        fault: HookFault::Error,
+        line: None,
+        column: None,
+    })
+}
+
+/// A sandbox limit a hook passed, at `at` in its script.
+fn limit_error(card: &str, hook: Hook, message: String, at: Position) -> KernelError {
+    KernelError::Hook(HookError {
+        card: card.to_string(),
+        hook,
+        message,
+        fault: HookFault::Limit,
+        line: at.line(),
+        column: at.position(),
+    })
+}
+
+/// What the script's `ctx` holds once the call is over (taken out if the script kept a copy of it).
+fn take_state(ctx: Ctx) -> State {
+    Rc::try_unwrap(ctx.0)
+        .map(RefCell::into_inner)
+        .unwrap_or_else(|rc| {
+            let mut s = rc.borrow_mut();
+            State {
+                view: s.view.clone(),
+                effects: std::mem::take(&mut s.effects),
+                asked_at: std::mem::take(&mut s.asked_at),
+                dice: std::mem::replace(&mut s.dice, DiceSource::fixed(Vec::new())),
+                dice_error: s.dice_error.take(),
+                asked: std::mem::take(&mut s.asked),
+                card: s.card.clone(),
+                too_many: s.too_many,
+            }
+        })
 }
