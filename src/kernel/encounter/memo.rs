@@ -57,6 +57,9 @@ impl Encounter {
             investigator,
             // See below: the monsters still to meet, and a summary of those met.
             monsters,
+            // The slots of the monsters still to meet (below): the odds key each one's defeat by its
+            // slot, so two states that meet alike monsters of different slots go on differently.
+            slots,
             // At a memo point the replayed faces are used up: only the faces to come matter, and they
             // are what the search branches on.
             dice: _,
@@ -124,6 +127,7 @@ impl Encounter {
             .any(|m| m.defeated && procedure.ambush(m))
             .hash(h);
         to_come.hash(h);
+        slots[self.met()..].hash(h);
         tests.len().hash(h);
         may_encounter_again.hash(h);
         policy.hash(h);
