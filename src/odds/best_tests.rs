@@ -236,28 +236,22 @@ fn each_monster_defeated_is_that_monsters_whatever_the_order_chosen() {
     assert!(
         matches!(&first.options[first.best].answer, crate::kernel::Answer::Monster { id, .. } if id == "b")
     );
-    let defeated = |id: &str| {
-        let i = b.odds.monsters.iter().position(|(m, _)| m == id).unwrap();
-        b.odds.p(|o| o.defeated[i])
-    };
-    assert!((defeated("a") - 5.0 / 9.0).abs() < 1e-9, "{}", defeated("a"));
-    assert!((defeated("b") - 1.0 / 9.0).abs() < 1e-9, "{}", defeated("b"));
-    // The option of meeting `a` first: `a` defeated at k ≥ 1 (5/9), `b` at 1/9 · 1/9.
+    let close = |x: f64, y: f64| assert!((x - y).abs() < 1e-9, "{x} is not {y}");
+    let (ia, ib) = (0, 1);
+    assert_eq!(b.odds.monsters[ia].0, "a");
+    assert_eq!(b.odds.monsters[ib].0, "b");
+    close(b.odds.p(|o| o.defeated[ia]), 5.0 / 9.0);
+    close(b.odds.p(|o| o.defeated[ib]), 1.0 / 9.0);
+    // The option of meeting `a` first: `a` defeated at k >= 1 (5/9), `b` at 1/9 · 1/9.
     let a_first = first
         .options
         .iter()
         .find(|o| matches!(&o.answer, crate::kernel::Answer::Monster { id, .. } if id == "a"))
         .unwrap();
-    let p_a_first = |i: usize| {
-        a_first
-            .dist
-            .iter()
-            .filter(|(o, _)| o.defeated[i])
-            .map(|(_, p)| p)
-            .sum::<f64>()
+    let p = |i: usize| {
+        let on = a_first.dist.iter().filter(|(o, _)| o.defeated[i]);
+        on.map(|(_, p)| p).sum::<f64>()
     };
-    let (ia, ib) = (0, 1);
-    assert_eq!(b.odds.monsters[ia].0, "a");
-    assert!((p_a_first(ia) - 5.0 / 9.0).abs() < 1e-9, "{}", p_a_first(ia));
-    assert!((p_a_first(ib) - 1.0 / 81.0).abs() < 1e-9, "{}", p_a_first(ib));
+    close(p(ia), 5.0 / 9.0);
+    close(p(ib), 1.0 / 81.0);
 }
