@@ -81,7 +81,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::Reroll { .. }
         | Event::FaceSet { .. }
         | Event::TestResult { .. }
-        | Event::DiceRolled { .. } => test::line(ev, &w),
+        | Event::DiceRolled { .. } => test::line(ev, w),
         Event::CombatBegins { .. }
         | Event::CombatEnds { .. }
         | Event::RoundBegins { .. }
@@ -103,7 +103,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::NoMonsterTest { .. }
         | Event::ToughnessReached { .. }
         | Event::AmbushNoMoreEncounters
-        | Event::NoFurtherMonster { .. } => combat::line(ev, &w),
+        | Event::NoFurtherMonster { .. } => combat::line(ev, w),
         Event::Moved { .. }
         | Event::Gained { .. }
         | Event::Spent { .. }
@@ -124,7 +124,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::StatusPrevented { .. }
         | Event::Exhausted { .. }
         | Event::Kept { .. }
-        | Event::Note { .. } => investigator::line(ev, &w),
+        | Event::Note { .. } => investigator::line(ev, w),
     }
 }
 
