@@ -80,7 +80,8 @@ impl Odds {
         self.odds.by(|x| x.status.as_str())
     }
 
-    /// The probability that the investigator may encounter another monster (every one defeated).
+    /// The probability that the investigator may go on to another encounter this phase (EH: every
+    /// monster on the space defeated; a location or token encounter, not another combat).
     pub fn may_encounter_again(&self) -> f64 {
         self.odds.p(|x| x.may_encounter_again)
     }

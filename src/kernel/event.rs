@@ -292,7 +292,7 @@ pub enum Event {
         from: i32,
         to: i32,
     },
-    /// A value of the monster met changed for this encounter (`reduce_horror`, `reduce_toughness`,
+    /// A value of the monster met changed for this combat (`reduce_horror`, `reduce_toughness`,
     /// `set_modifier`).
     MonsterValueChanged {
         source: Source,

@@ -35,9 +35,9 @@ pub struct CombatView {
     pub damage_value: Option<i32>,
     /// The monster's horror (EH) or horror damage (AH2e) after modifiers (`reduce_horror`).
     pub horror_value: Option<i32>,
-    /// The monster's toughness this encounter (`reduce_toughness`).
+    /// The monster's toughness this combat (`reduce_toughness`).
     pub toughness: i32,
-    /// The modifiers of its two tests this encounter (EH: the Will and Strength tests' modifiers;
+    /// The modifiers of its two tests this combat (EH: the Will and Strength tests' modifiers;
     /// AH2e: the horror and combat ratings), after `set_modifier`.
     pub horror_modifier: Option<i32>,
     pub combat_modifier: Option<i32>,

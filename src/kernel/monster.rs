@@ -113,7 +113,7 @@ impl Keyword {
     }
 }
 
-/// A value of the monster met that a card may change for one encounter (`Event::MonsterValueChanged`).
+/// A value of the monster met that a card may change for one combat (`Event::MonsterValueChanged`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MonsterValue {

@@ -5,7 +5,7 @@
 use super::budget::{
     MAX_CHUNK_SCRIPT_OPERATIONS, MAX_SAMPLED_SCRIPT_OPERATIONS, MAX_SAMPLES, SAMPLE_CHUNK,
 };
-use super::exact::encounter_order;
+use super::exact::combat_order;
 use super::outcome::{Odds, Outcome};
 use crate::defs::{Code, Diagnostic};
 use crate::kernel::{DiceSource, TestRequest};
@@ -280,7 +280,7 @@ pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Od
         seed: Some(seed),
         dist,
         unresolved: stopped as f64 / n.max(1) as f64,
-        monsters: encounter_order(p),
+        monsters: combat_order(p),
         start: p.start.clone(),
         is_test,
     })

@@ -54,3 +54,43 @@ impl Limits {
     )]
     pub const TESTS: usize = kernel::TESTS_PER_ENCOUNTER;
 }
+
+/// A sandbox limit a hook call passed while it ran (E0403), as its diagnostic says it: one wording
+/// for each limit, whichever counter stopped the call (Rhai's own count of operations or the
+/// engine's, which adds the work of `charged` functions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Passed {
+    /// `Limits::OPERATIONS` in one hook call.
+    Operations,
+    /// `Limits::RUN_OPERATIONS` in the hook calls of one run together.
+    RunOperations,
+    /// `Limits::PRINT_ASKED_PER_HOOK` bytes of text asked for in one hook call.
+    PrintAsked,
+    /// `Limits::EFFECTS` effects asked for in one hook call.
+    Effects,
+}
+
+impl Passed {
+    /// The diagnostic's message.
+    pub fn message(self) -> String {
+        match self {
+            Passed::Operations => format!(
+                "took more than {} operations in one hook call (a function's work on a large \
+                 array, map or string counts as many operations)",
+                Limits::OPERATIONS
+            ),
+            Passed::RunOperations => format!(
+                "the hooks of this run took more than {} operations together",
+                Limits::RUN_OPERATIONS
+            ),
+            Passed::PrintAsked => format!(
+                "asked to write more than {} bytes of text in one hook call",
+                Limits::PRINT_ASKED_PER_HOOK
+            ),
+            Passed::Effects => format!(
+                "more than {} effects asked for in one hook call",
+                Limits::EFFECTS
+            ),
+        }
+    }
+}

@@ -142,11 +142,13 @@ impl Attack {
 /// reason, then its script and the words the message must hold.
 #[rustfmt::skip]
 fn runaways() -> Vec<Attack> {
+    // One wording for the operations limit, whichever count stopped the call: Rhai's own (a loop
+    // of plain operations) or the engine's (a function charged for its work).
     let ops = format!("took more than {} operations in one hook call", Limits::OPERATIONS);
     let run = |reason, script: &str, says: &str| attack(reason, script, "E0403", HOOK_LINE, says);
     let mut rows = vec![
         run("a loop that never ends stops at the operations limit",
-            "loop {}", ""),
+            "loop {}", &ops),
         run("recursion without end stops at the call depth limit",
             "deeper(0);", "Stack overflow"),
         run("a limit hit inside a helper function is still a sandbox limit",

@@ -53,75 +53,79 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             out.push_str(&line);
             continue;
         }
-        // Which file words each event: exhaustive, so that a new event must be given its words.
-        let line = match ev {
-            Event::TestBegins { .. }
-            | Event::SkillReplaced { .. }
-            | Event::TestSkipped { .. }
-            | Event::AutomaticResult { .. }
-            | Event::DefeatedBeforeTest { .. }
-            | Event::PoolPart { .. }
-            | Event::BonusIgnored { .. }
-            | Event::BonusHalved { .. }
-            | Event::ClueDie { .. }
-            | Event::NoClueDice
-            | Event::ClueDiceAfterNoDice
-            | Event::Pool { .. }
-            | Event::SuccessRule { .. }
-            | Event::CountRule { .. }
-            | Event::DicePerClue { .. }
-            | Event::Rolled { .. }
-            | Event::Reroll { .. }
-            | Event::FaceSet { .. }
-            | Event::TestResult { .. }
-            | Event::DiceRolled { .. } => test::line(ev, &w),
-            Event::CombatBegins { .. }
-            | Event::CombatEnds { .. }
-            | Event::RoundBegins { .. }
-            | Event::CannotFlee { .. }
-            | Event::StillCast { .. }
-            | Event::Evaded { .. }
-            | Event::NoHorrorRating { .. }
-            | Event::CombatStopped { .. }
-            | Event::MonsterDefeated { .. }
-            | Event::CannotDefeat { .. }
-            | Event::MonsterRecovered { .. }
-            | Event::MonsterToBox { .. }
-            | Event::CombatBonus { .. }
-            | Event::StrengthFirst { .. }
-            | Event::DamageValueChanged { .. }
-            | Event::MonsterValueChanged { .. }
-            | Event::NoMoreEncounters { .. }
-            | Event::CombatEnded { .. }
-            | Event::NoMonsterTest { .. }
-            | Event::ToughnessReached { .. }
-            | Event::AmbushNoMoreEncounters
-            | Event::NoFurtherMonster { .. } => combat::line(ev, &w),
-            Event::Moved { .. }
-            | Event::Gained { .. }
-            | Event::Spent { .. }
-            | Event::CannotSpend { .. }
-            | Event::Lost { .. }
-            | Event::LossCounted { .. }
-            | Event::LossChanged { .. }
-            | Event::ConditionGained { .. }
-            | Event::ConditionDiscarded { .. }
-            | Event::ConditionNotGained { .. }
-            | Event::ConditionAlreadyHeld { .. }
-            | Event::Discarded { .. }
-            | Event::DevouredDiscards
-            | Event::DefeatedDiscards { .. }
-            | Event::StatusChanged { .. }
-            | Event::StatusSet { .. }
-            | Event::StatusReplaced { .. }
-            | Event::StatusPrevented { .. }
-            | Event::Exhausted { .. }
-            | Event::Kept { .. }
-            | Event::Note { .. } => investigator::line(ev, &w),
-        };
-        out.push_str(&line);
+        out.push_str(&line(ev, &w));
     }
     out
+}
+
+/// The line(s) of one event, worded by its room's file: exhaustive, so that a new event must be
+/// given its words.
+fn line(ev: &Event, w: &words::Words) -> String {
+    match ev {
+        Event::TestBegins { .. }
+        | Event::SkillReplaced { .. }
+        | Event::TestSkipped { .. }
+        | Event::AutomaticResult { .. }
+        | Event::DefeatedBeforeTest { .. }
+        | Event::PoolPart { .. }
+        | Event::BonusIgnored { .. }
+        | Event::BonusHalved { .. }
+        | Event::ClueDie { .. }
+        | Event::NoClueDice
+        | Event::ClueDiceAfterNoDice
+        | Event::Pool { .. }
+        | Event::SuccessRule { .. }
+        | Event::CountRule { .. }
+        | Event::DicePerClue { .. }
+        | Event::Rolled { .. }
+        | Event::Reroll { .. }
+        | Event::FaceSet { .. }
+        | Event::TestResult { .. }
+        | Event::DiceRolled { .. } => test::line(ev, w),
+        Event::CombatBegins { .. }
+        | Event::CombatEnds { .. }
+        | Event::RoundBegins { .. }
+        | Event::CannotFlee { .. }
+        | Event::StillCast { .. }
+        | Event::Evaded { .. }
+        | Event::NoHorrorRating { .. }
+        | Event::CombatStopped { .. }
+        | Event::MonsterDefeated { .. }
+        | Event::CannotDefeat { .. }
+        | Event::MonsterRecovered { .. }
+        | Event::MonsterToBox { .. }
+        | Event::CombatBonus { .. }
+        | Event::StrengthFirst { .. }
+        | Event::DamageValueChanged { .. }
+        | Event::MonsterValueChanged { .. }
+        | Event::NoMoreEncounters { .. }
+        | Event::CombatEnded { .. }
+        | Event::NoMonsterTest { .. }
+        | Event::ToughnessReached { .. }
+        | Event::AmbushNoMoreEncounters
+        | Event::NoFurtherMonster { .. } => combat::line(ev, w),
+        Event::Moved { .. }
+        | Event::Gained { .. }
+        | Event::Spent { .. }
+        | Event::CannotSpend { .. }
+        | Event::Lost { .. }
+        | Event::LossCounted { .. }
+        | Event::LossChanged { .. }
+        | Event::ConditionGained { .. }
+        | Event::ConditionDiscarded { .. }
+        | Event::ConditionNotGained { .. }
+        | Event::ConditionAlreadyHeld { .. }
+        | Event::Discarded { .. }
+        | Event::DevouredDiscards
+        | Event::DefeatedDiscards { .. }
+        | Event::StatusChanged { .. }
+        | Event::StatusSet { .. }
+        | Event::StatusReplaced { .. }
+        | Event::StatusPrevented { .. }
+        | Event::Exhausted { .. }
+        | Event::Kept { .. }
+        | Event::Note { .. } => investigator::line(ev, w),
+    }
 }
 
 #[cfg(test)]

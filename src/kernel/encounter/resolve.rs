@@ -87,37 +87,64 @@ impl Encounter {
         hooks: &mut dyn Hooks,
         consequences: &mut Consequences<'_>,
     ) -> Result<Resolution, KernelError> {
-        let game = self.procedure();
         self.fire(Hook::BeforeTest, hooks, &mut None)?;
-        let stage = self.stage.as_ref().expect("stage is set");
-        if let Some(source) = stage.defeat.clone() {
-            emit!(self, Event::DefeatedBeforeTest { source });
-            return Ok(Resolution::MonsterDefeated);
+        if let Some(r) = self.defeated_or_skipped() {
+            return Ok(r);
         }
-        if let Some((source, reason)) = stage.skip.clone() {
-            emit!(self, Event::TestSkipped { source, reason });
-            return Ok(Resolution::Skipped);
-        }
-
-        if let Some(r) = self.forced_result(index, hooks, consequences)? {
+        if let Some(r) = self.forced_result(hooks, consequences)? {
             return Ok(r);
         }
         self.fire(Hook::OnPool, hooks, &mut None)?;
-        if let Some(r) = self.forced_result(index, hooks, consequences)? {
+        if let Some(r) = self.forced_result(hooks, consequences)? {
             return Ok(r);
         }
-        let stage = self.stage.as_ref().expect("stage is set");
-        if stage.spec.unrated {
-            return Err(KernelError::Rule {
-                card: stage.spec.origin.clone().unwrap_or_default(),
-                hook: None,
-                message: "its rating for this check is printed −X and no card gave X before the \
-                          check's dice (`ctx.monster.set_modifier` in `before_test` or `on_pool`)"
-                    .to_string(),
-                effect: None,
-            });
-        }
+        self.refuse_unrated()?;
         self.ask_optional_bonuses()?;
+        let (rolled, label) = self.roll_pool(index)?;
+        self.fire(Hook::AfterRoll, hooks, &mut None)?;
+        if let Some(stage) = &self.stage {
+            self.roll_rules
+                .insert(index, (stage.success_from, stage.counts.clone()));
+        }
+        self.procedure().spend_tokens(self, &label)?;
+        let outcome = self.rolled_outcome(index, rolled);
+        self.conclude(outcome, hooks, consequences)
+    }
+
+    /// A card's word in before_test: the monster defeated instead, or the test not resolved.
+    fn defeated_or_skipped(&mut self) -> Option<Resolution> {
+        let stage = self.stage.as_ref().expect("stage is set");
+        if let Some(source) = stage.defeat.clone() {
+            emit!(self, Event::DefeatedBeforeTest { source });
+            return Some(Resolution::MonsterDefeated);
+        }
+        if let Some((source, reason)) = stage.skip.clone() {
+            emit!(self, Event::TestSkipped { source, reason });
+            return Some(Resolution::Skipped);
+        }
+        None
+    }
+
+    /// A rating printed −X that no card set before the check's dice stops the play.
+    fn refuse_unrated(&self) -> Result<(), KernelError> {
+        let stage = self.stage.as_ref().expect("stage is set");
+        if !stage.spec.unrated {
+            return Ok(());
+        }
+        Err(KernelError::Rule {
+            card: stage.spec.origin.clone().unwrap_or_default(),
+            hook: None,
+            message: "its rating for this check is printed −X and no card gave X before the \
+                      check's dice (`ctx.monster.set_modifier` in `before_test` or `on_pool`)"
+                .to_string(),
+            effect: None,
+        })
+    }
+
+    /// Assembles the pool and rolls its dice onto the test under way: the number of dice rolled and
+    /// the label that names them when fixed faces run out (empty for seeded dice, which never do).
+    fn roll_pool(&mut self, index: usize) -> Result<(usize, String), KernelError> {
+        let game = self.procedure();
         let input = self.pool_input();
         let pool = assemble(&input, game.bonus_rule(), self.record);
         self.events.extend(pool.events);
@@ -129,7 +156,6 @@ impl Encounter {
                 rolled,
             }
         );
-        // What rolls, for the error when fixed faces run out (seeded dice never do).
         let label = if self.dice.can_run_out() {
             let s = &self.stage.as_ref().expect("stage is set").spec;
             format!("test {index} ({} {})", s.skill, s.kind)
@@ -144,17 +170,16 @@ impl Encounter {
             }
         );
         self.stage.as_mut().expect("stage is set").faces = faces;
+        Ok((rolled, label))
+    }
 
-        self.fire(Hook::AfterRoll, hooks, &mut None)?;
-        if let Some(stage) = &self.stage {
-            self.roll_rules
-                .insert(index, (stage.success_from, stage.counts.clone()));
-        }
-        game.spend_tokens(self, &label)?;
-
+    /// The result of a rolled test, from its faces as hooks and tokens left them.
+    fn rolled_outcome(&mut self, index: usize, rolled: usize) -> TestOutcome {
         let stage = self.stage.as_ref().expect("stage is set");
         let successes = count_successes(&stage.faces, stage.success_from, &stage.counts);
-        let passed = game.passed(rolled, successes, stage.spec.difficulty);
+        let passed = self
+            .procedure()
+            .passed(rolled, successes, stage.spec.difficulty);
         let outcome = TestOutcome {
             skill: stage.spec.skill,
             kind: stage.spec.kind.clone(),
@@ -175,11 +200,21 @@ impl Encounter {
                 passed,
             }
         );
+        outcome
+    }
+
+    /// Records a test's result, applies its consequences, then fires after_test, except when the
+    /// investigator is defeated and the game stops at once (EH: nothing after the test that defeated
+    /// him, as the Ghoul's "If you lose Health from the Strength test, gain Paranoia").
+    fn conclude(
+        &mut self,
+        outcome: TestOutcome,
+        hooks: &mut dyn Hooks,
+        consequences: &mut Consequences<'_>,
+    ) -> Result<Resolution, KernelError> {
         self.tests.push(outcome.clone());
         consequences(self, &outcome, hooks)?;
-        // A defeated investigator (EH) stops resolving at once: nothing after the test that
-        // defeated him (the Ghoul's "If you lose Health from the Strength test, gain Paranoia").
-        if !(game.stops_at_once() && self.investigator.is_out()) {
+        if !(self.procedure().stops_at_once() && self.investigator.is_out()) {
             self.fire(Hook::AfterTest, hooks, &mut None)?;
         }
         Ok(Resolution::Resolved(self.tests.len() - 1))
@@ -189,7 +224,6 @@ impl Encounter {
     /// successes, the result the card said; its consequences and after_test hooks as for any test.
     fn forced_result(
         &mut self,
-        index: usize,
         hooks: &mut dyn Hooks,
         consequences: &mut Consequences<'_>,
     ) -> Result<Option<Resolution>, KernelError> {
@@ -208,13 +242,7 @@ impl Encounter {
             difficulty: stage.spec.difficulty,
             passed,
         };
-        let _ = index;
-        self.tests.push(outcome.clone());
-        consequences(self, &outcome, hooks)?;
-        if !(self.procedure().stops_at_once() && self.investigator.is_out()) {
-            self.fire(Hook::AfterTest, hooks, &mut None)?;
-        }
-        Ok(Some(Resolution::Resolved(self.tests.len() - 1)))
+        self.conclude(outcome, hooks, consequences).map(Some)
     }
 
     /// The faces of the test under way, and which of them are not successes, lowest first.

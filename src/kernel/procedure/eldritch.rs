@@ -219,7 +219,7 @@ impl Procedure for Eldritch {
                     Slot::Strength => TestKind::Combat,
                 },
             );
-            // This encounter's modifier (a card may have set it: `set_modifier`).
+            // This combat's modifier (a card may have set it: `set_modifier`).
             let view = enc.combat.as_ref().map(|c| &c.view);
             spec.modifier = view
                 .and_then(|v| match slot {
@@ -238,7 +238,7 @@ impl Procedure for Eldritch {
                     consequences(enc, m, slot, horror, &id, out, hooks)
                 };
             let resolution = enc.run_test_then(spec, hooks, &mut consequences)?;
-            // A card defeated the monster instead: the encounter ends here.
+            // A card defeated the monster instead: the combat ends here.
             if resolution == Resolution::MonsterDefeated {
                 break;
             }
@@ -326,7 +326,7 @@ fn consequences(
         }
     }
     let (stat, value_of, value) = match slot {
-        // This encounter's horror (a card may have reduced it: `reduce_horror`).
+        // This combat's horror (a card may have reduced it: `reduce_horror`).
         Slot::Will => (
             Stat::Sanity,
             LossValue::Horror,

@@ -149,7 +149,7 @@ fn search(
             Stop::Cancelled => cancelled(p),
         })?;
         if d.1 < TARGET || threshold < 1e-30 {
-            let monsters = encounter_order(p);
+            let monsters = combat_order(p);
             let odds = Odds {
                 game: p.setup.game,
                 method: "exact",
@@ -194,7 +194,7 @@ fn too_large(p: &Prepared, why: &str) -> Diagnostic {
 }
 
 /// Monster ids and names in the order the kernel meets them (EH: Normal before Epic).
-pub(super) fn encounter_order(p: &Prepared) -> Vec<(String, String)> {
+pub(super) fn combat_order(p: &Prepared) -> Vec<(String, String)> {
     let mut ms: Vec<&crate::kernel::Monster> = p.setup.monsters.iter().map(|m| &**m).collect();
     let procedure = crate::kernel::procedure_for(p.setup.game);
     ms.sort_by_key(|m| procedure.combat_rank(m));

@@ -7,7 +7,7 @@ use crate::kernel::{
     KernelError,
 };
 use crate::script::context::{Asked, Ctx, State};
-use crate::script::limits::Limits;
+use crate::script::limits::Passed;
 use rhai::Position;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -88,10 +88,7 @@ impl Hooks for ScriptHooks {
             )));
         }
         if let Some(at) = state.too_many {
-            let message = format!(
-                "more than {} effects asked for in one hook call",
-                Limits::EFFECTS
-            );
+            let message = Passed::Effects.message();
             return Err(limit_error(call.card, call.hook, message, at));
         }
         Ok(self.hand_back(call.depth, state.effects, state.asked_at))
@@ -103,25 +100,16 @@ impl ScriptHooks {
     /// stopped).
     fn limit_passed(&self) -> Option<String> {
         let out = self.printed.borrow();
-        if out.runaway {
-            Some(format!(
-                "asked to write more than {} bytes of text in one hook call",
-                Limits::PRINT_ASKED_PER_HOOK
-            ))
+        let passed = if out.runaway {
+            Passed::PrintAsked
         } else if out.run_spent {
-            Some(format!(
-                "the hooks of this run took more than {} operations together",
-                Limits::RUN_OPERATIONS
-            ))
+            Passed::RunOperations
         } else if out.hook_spent {
-            Some(format!(
-                "took more than {} operations in one hook call (a function's work on a large \
-                 array, map or string counts as many operations)",
-                Limits::OPERATIONS
-            ))
+            Passed::Operations
         } else {
-            None
-        }
+            return None;
+        };
+        Some(passed.message())
     }
 
     /// The effects of a call that ended well, handed back to the kernel: what the hook printed,

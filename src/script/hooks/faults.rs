@@ -6,6 +6,7 @@ use crate::defs::{Code, Diagnostic, ScriptSource, SourceFile, closest};
 use crate::kernel::{EffectAt, Hook, HookError, HookFault, HookSet};
 use crate::script::check::where_in;
 use crate::script::engine::DISABLED;
+use crate::script::limits::Passed;
 use crate::script::position::{fn_position, place};
 use rhai::{AST, EvalAltResult, Position};
 use std::ops::Range;
@@ -73,15 +74,20 @@ impl ScriptHooks {
         } else {
             inner.position()
         };
-        HookError {
-            card: card.to_string(),
-            hook,
-            message: inner
+        // Rhai's own count of a call's operations says it as the engine's does (`Passed`).
+        let message = match inner {
+            EvalAltResult::ErrorTooManyOperations(_) => Passed::Operations.message(),
+            _ => inner
                 .to_string()
                 .split(" (line ")
                 .next()
                 .unwrap_or_default()
                 .to_string(),
+        };
+        HookError {
+            card: card.to_string(),
+            hook,
+            message,
             fault,
             line: pos.line(),
             column: pos.position(),

@@ -1,4 +1,4 @@
-//! Effects on the monster being encountered: defeated, losing or recovering Health, returned to the
+//! Effects on the monster met: defeated, losing or recovering Health, returned to the
 //! box.
 
 use super::*;
@@ -120,7 +120,7 @@ pub(super) fn reduce_value(value: &mut Option<i32>, by: i32, min: i32) -> Option
 }
 
 impl Encounter {
-    /// The toughness of monster `m` now: this encounter's (after `reduce_toughness`) while it is the
+    /// The toughness of monster `m` now: this combat's (after `reduce_toughness`) while it is the
     /// monster met, else its own.
     pub fn toughness_of(&self, m: usize) -> i32 {
         match (&self.combat, self.current) {

@@ -4,9 +4,9 @@
 use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
-    Ability, Action, Answer, Encounter, Event, HANDS, Hook, Hooks, Keyword, LossValue, Monster,
-    Place, Point, Question, Round, Skill, Slot, Source, Stat, TestKind, TestOutcome, copy_key,
-    round_options, split_copy,
+    Ability, Action, Answer, Encounter, Event, HANDS, Hook, Hooks, KernelError, Keyword, LossValue,
+    Monster, Place, Point, Question, Round, Skill, Slot, Source, Stat, TestKind, TestOutcome,
+    copy_key, round_options, split_copy,
 };
 use std::sync::Arc;
 
@@ -47,76 +47,43 @@ impl Arkham {
             if done(enc, m) {
                 return Ok(());
             }
-            let fixed = enc
-                .rounds
-                .get(round - 1)
-                .or(enc.rounds.last())
-                .cloned()
-                .unwrap_or_default();
-            let options = if enc.decisions.is_fixed() {
-                Vec::new()
-            } else {
-                round_options(
-                    &hand_cards(enc),
-                    enc.combat.as_ref().map_or(&[][..], |c| &c.cast),
-                    HANDS,
-                    !monster.has(Keyword::Ambush),
-                )
-            };
-            let question = Question::Round {
-                monster: monster.id.clone(),
-                round,
-            };
-            let plan = match enc.decide(question, options, Answer::Round(fixed))? {
-                Answer::Round(plan) => plan,
-                _ => Round::default(),
-            };
-            if let Some(c) = enc.combat.as_mut() {
-                c.round = round;
-                c.view.round = Some(round);
-            }
-            take_hands(enc, &plan, round)?;
-            let mut action = plan.action;
-            if action == Action::Flee && monster.has(Keyword::Ambush) {
-                emit!(
-                    enc,
-                    Event::CannotFlee {
-                        monster: monster.id.clone(),
-                    }
-                );
-                action = Action::Fight;
-            }
-            emit!(
-                enc,
-                Event::RoundBegins {
-                    round,
-                    action,
-                    hands: enc
-                        .combat
-                        .as_ref()
-                        .map(|c| c.hands.clone())
-                        .unwrap_or_default(),
-                }
-            );
-            self.cast_spells(enc, &plan, hooks)?;
-            if done(enc, m) {
+            if self.round(enc, m, &monster, round, hooks)? == Ended::Yes {
                 return Ok(());
-            }
-            if action == Action::Flee {
-                if self.evade(enc, m, hooks, true)? {
-                    return Ok(());
-                }
-            } else {
-                self.fight(enc, m, &monster, hooks)?;
-            }
-            // The round is over and the combat goes on (Tendril of Nyogtha: "after the second round").
-            if !done(enc, m) {
-                enc.fire(Hook::AfterRound, hooks, &mut None)?;
             }
         }
         enc.stopped = true;
         emit!(enc, Event::CombatStopped { rounds: MAX_ROUNDS });
         Ok(())
+    }
+
+    /// One round of Fight or Flee: the plan, hands taken, spells cast, then the flight or the
+    /// fight, and after_round while the combat goes on.
+    fn round(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        monster: &Monster,
+        round: usize,
+        hooks: &mut dyn Hooks,
+    ) -> Result<Ended, KernelError> {
+        let plan = plan_round(enc, monster, round)?;
+        let action = begin_round(enc, &plan, monster, round)?;
+        self.cast_spells(enc, &plan, hooks)?;
+        if done(enc, m) {
+            return Ok(Ended::Yes);
+        }
+        if action == Action::Flee {
+            if self.evade(enc, m, hooks, true)? {
+                return Ok(Ended::Yes);
+            }
+        } else {
+            self.fight(enc, m, monster, hooks)?;
+        }
+        // The round is over and the combat goes on (Tendril of Nyogtha: "after the second round").
+        if !done(enc, m) {
+            enc.fire(Hook::AfterRound, hooks, &mut None)?;
+        }
+        Ok(Ended::No)
     }
 
     /// A combat check (Fight + combat rating) against the toughness: a pass defeats the monster (a
@@ -248,6 +215,80 @@ pub(super) fn remember_result(enc: &mut Encounter, out: &TestOutcome, horror: bo
             c.view.strength_passed = Some(passed);
         }
     }
+}
+
+/// Whether a round ended the combat (an escape, or the monster gone after the spells).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ended {
+    Yes,
+    No,
+}
+
+/// The plan of round `round`: the scenario's (its round's, else its last), or the answer to the
+/// round's question when decisions are asked.
+fn plan_round(enc: &mut Encounter, monster: &Monster, round: usize) -> Result<Round, KernelError> {
+    let fixed = enc
+        .rounds
+        .get(round - 1)
+        .or(enc.rounds.last())
+        .cloned()
+        .unwrap_or_default();
+    let options = if enc.decisions.is_fixed() {
+        Vec::new()
+    } else {
+        round_options(
+            &hand_cards(enc),
+            enc.combat.as_ref().map_or(&[][..], |c| &c.cast),
+            HANDS,
+            !monster.has(Keyword::Ambush),
+        )
+    };
+    let question = Question::Round {
+        monster: monster.id.clone(),
+        round,
+    };
+    Ok(match enc.decide(question, options, Answer::Round(fixed))? {
+        Answer::Round(plan) => plan,
+        _ => Round::default(),
+    })
+}
+
+/// Begins round `round` under `plan`: its number on the combat, the hands taken, and its action
+/// (Fight instead of a flight an Ambush monster forbids), told.
+fn begin_round(
+    enc: &mut Encounter,
+    plan: &Round,
+    monster: &Monster,
+    round: usize,
+) -> Result<Action, KernelError> {
+    if let Some(c) = enc.combat.as_mut() {
+        c.round = round;
+        c.view.round = Some(round);
+    }
+    take_hands(enc, plan, round)?;
+    let mut action = plan.action;
+    if action == Action::Flee && monster.has(Keyword::Ambush) {
+        emit!(
+            enc,
+            Event::CannotFlee {
+                monster: monster.id.clone(),
+            }
+        );
+        action = Action::Fight;
+    }
+    emit!(
+        enc,
+        Event::RoundBegins {
+            round,
+            action,
+            hands: enc
+                .combat
+                .as_ref()
+                .map(|c| c.hands.clone())
+                .unwrap_or_default(),
+        }
+    );
+    Ok(action)
 }
 
 /// Puts the round's weapons and spells in hand: at most [`HANDS`] hands; a spell released loses its
