@@ -61,18 +61,21 @@ fn closed(properties: Value, required: &[&str], description: &str) -> Value {
 
 /// The keys of a card file (also of a card written inline in a scenario).
 fn card_object() -> Value {
-    let bonus = closed(
+    let mut bonus = closed(
         json!({
             "skill": { "enum": SKILLS.iter().copied().chain(["all"]).collect::<Vec<_>>(),
-                       "description": "the skill it improves, or `all`" },
+                       "description": "the skill it improves, or `all` (\"+X skill\"); one of `skill` and `check`" },
+            "check": { "enum": ["combat", "horror", "evade", "spell"],
+                       "description": "AH2e: the kind of check it improves, whatever skill the check tests (\"+X to Combat checks\": `combat`); one of `skill` and `check`" },
             "value": ranged(bounds::BONUS, "+X as printed"),
             "during": { "enum": ["any", "combat"], "description": "when it applies (default `any`)" },
             "may": boolean("the text says \"may\": it applies only when `choices.use` names the card"),
             "kind": { "enum": ["physical", "magical"], "description": "overrides the card's own kind" },
         }),
-        &["skill", "value"],
-        "a printed \"+X skill\" bonus",
+        &["value"],
+        "a printed bonus: \"+X skill\" (`skill`) or \"+X to Combat checks\" (`check`)",
     );
+    bonus["oneOf"] = json!([{ "required": ["skill"] }, { "required": ["check"] }]);
     let test = closed(
         json!({
             "skill": { "enum": SKILLS, "description": "a skill tested in place of the printed one" },

@@ -628,3 +628,44 @@ fn cli_odds_with_samples_reports_the_script_s_own_code_and_place() {
         "{stderr}"
     );
 }
+
+/// A printed bonus is to a skill ("+1 Fight": `skill`) or, AH2e, to a kind of check ("+3 to Combat
+/// checks": `check`), exactly one of the two: neither is E0104 at the value, both E0103 at `check`, a
+/// check that is not one of combat, horror, evade, spell E0105 at it; every one reported.
+#[test]
+fn bonus_to_a_skill_or_a_check() {
+    let ds = refused("bonus_to_a_skill_or_a_check");
+    let got: Vec<(&str, String)> = ds
+        .iter()
+        .map(|d| (d.code(), d.location().unwrap_or_default()))
+        .collect();
+    let at = |lc: &str| format!("{}:{lc}", path("bonus_to_a_skill_or_a_check"));
+    assert_eq!(
+        got,
+        [
+            ("E0104", at("7:81")),
+            ("E0103", at("8:88")),
+            ("E0105", at("9:85")),
+        ]
+    );
+    assert!(
+        ds[2]
+            .hint()
+            .unwrap_or_default()
+            .contains("combat, horror, evade, spell")
+    );
+    insta::assert_snapshot!(render_all(&ds, false));
+}
+
+/// `check` is a key of Arkham Horror, which prints "+X to Combat checks"; an Eldritch Horror bonus is
+/// to a skill ("+1 Strength during Combat Encounters"): E0106 at `check`.
+#[test]
+fn check_bonus_in_eldritch() {
+    let out = refused_one(
+        "check_bonus_in_eldritch",
+        "E0106",
+        "6:83",
+        "`skill = \"strength\", during = \"combat\"`",
+    );
+    insta::assert_snapshot!(out);
+}

@@ -1,14 +1,14 @@
 //! A validated card: a raw card file checked against the rules of one game, and what the kernel gets
 //! from it (an active card, a monster). May import `kernel`, never `rhai` or `toml` parsing.
 
+use super::bonus::{bad, bonus, parse_skill};
 use super::numbers::{int, int_opt};
-use super::raw::{CardKind, RawBonus, RawCard, RawRating, RawTest};
+use super::raw::{CardKind, RawCard, RawRating, RawTest};
 use super::{Code, Diagnostic, SourceFile};
 use crate::kernel::Keyword;
 use crate::kernel::monster::MonsterTest;
-use crate::kernel::{ActiveCard, BonusDef, BonusKind, Casting, During, Game, Monster, Skill};
+use crate::kernel::{ActiveCard, BonusDef, Casting, Game, Monster, Skill};
 use std::collections::BTreeMap;
-use toml::Spanned;
 
 /// A validated card.
 #[derive(Debug, Clone)]
@@ -34,19 +34,6 @@ pub struct Card {
     /// Span of the id, for diagnostics about the card as a whole.
     pub id_span: std::ops::Range<usize>,
     pub raw: RawCard,
-}
-
-fn bad(
-    file: &SourceFile,
-    span: std::ops::Range<usize>,
-    msg: String,
-    hint: Option<String>,
-) -> Diagnostic {
-    let d = Diagnostic::new(Code::OutOfRange, msg).at(file, span);
-    match hint {
-        Some(h) => d.hint(h),
-        None => d,
-    }
 }
 
 /// E0106 for each Arkham Horror key on an Eldritch Horror card (the README's promise).
@@ -83,35 +70,6 @@ fn other_game_keys(raw: &RawCard, file: &SourceFile, out: &mut Vec<Diagnostic>) 
     }
 }
 
-fn parse_skill(
-    file: &SourceFile,
-    s: &Spanned<String>,
-    game: Game,
-    allow_all: bool,
-    out: &mut Vec<Diagnostic>,
-) -> Option<Option<Skill>> {
-    if allow_all && s.get_ref() == "all" {
-        return Some(None);
-    }
-    match Skill::parse(s.get_ref()).filter(|k| game.skills().contains(k)) {
-        Some(k) => Some(Some(k)),
-        None => {
-            let names: Vec<&str> = game.skills().iter().map(|k| k.as_str()).collect();
-            out.push(bad(
-                file,
-                s.span(),
-                format!("`{}` is not a skill of {}", s.get_ref(), game.as_str()),
-                Some(format!(
-                    "one of: {}{}",
-                    names.join(", "),
-                    if allow_all { ", all" } else { "" }
-                )),
-            ));
-            None
-        }
-    }
-}
-
 /// The id is lowercase letters, digits and `_` (the card-id rule of the scenario contract).
 fn check_id(raw: &RawCard, file: &SourceFile, out: &mut Vec<Diagnostic>) {
     let id = raw.id.get_ref();
@@ -131,52 +89,6 @@ fn check_id(raw: &RawCard, file: &SourceFile, out: &mut Vec<Diagnostic>) {
             )),
         ));
     }
-}
-
-/// One printed bonus, if its skill, time and kind are all known (each one that is not is reported).
-fn bonus(
-    b: &RawBonus,
-    file: &SourceFile,
-    game: Game,
-    out: &mut Vec<Diagnostic>,
-) -> Option<BonusDef> {
-    let skill = parse_skill(file, &b.skill, game, true, out);
-    let during = match b.during.as_ref().map(|d| d.get_ref().as_str()) {
-        None | Some("any") => Some(During::Any),
-        Some("combat") => Some(During::Combat),
-        Some(other) => {
-            let d = b.during.as_ref().expect("matched Some");
-            out.push(bad(
-                file,
-                d.span(),
-                format!("`during = \"{other}\"` is not a time a bonus applies"),
-                Some("`any` or `combat`".into()),
-            ));
-            None
-        }
-    };
-    let kind = match &b.kind {
-        None => Some(None),
-        Some(k) => match BonusKind::parse(k.get_ref()) {
-            Some(kind) => Some(Some(kind)),
-            None => {
-                out.push(bad(
-                    file,
-                    k.span(),
-                    format!("`{}` is not a kind of bonus", k.get_ref()),
-                    Some("`physical` or `magical`".into()),
-                ));
-                None
-            }
-        },
-    };
-    Some(BonusDef {
-        skill: skill?,
-        value: int(&b.value),
-        during: during?,
-        may: b.may,
-        kind: kind?,
-    })
 }
 
 /// An investigator's printed skills, each a skill of the game.

@@ -2,6 +2,7 @@
 //! line of a broken file. Receives (path, text) pairs and never reads the disk itself; may import
 //! `kernel`, never `rhai`.
 
+mod bonus;
 mod card;
 mod code;
 mod diagnostic;

@@ -23,8 +23,12 @@ pub enum CardKind {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawBonus {
-    /// A skill, or "all".
-    pub skill: Spanned<String>,
+    /// A skill, or "all" ("+X skill"); one of `skill` and `check`.
+    #[serde(default)]
+    pub skill: Option<Spanned<String>>,
+    /// AH2e: a kind of check ("+X to Combat checks": `combat`), whatever skill it tests.
+    #[serde(default)]
+    pub check: Option<Spanned<String>>,
     pub value: Spanned<i64>,
     #[serde(default)]
     pub during: Option<Spanned<String>>,

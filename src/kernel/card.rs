@@ -1,8 +1,8 @@
 //! What the kernel knows of a card: its id and name, whether it is magical, and the plain bonuses it
 //! prints. Everything else a card does, it does through its script at the hooks.
 
-use super::Skill;
 use super::monster::Keyword;
+use super::{Skill, TestKind};
 use serde::Serialize;
 
 /// Physical or magical: Magical/Physical Resistance and Immunity filter bonuses by this.
@@ -55,11 +55,14 @@ pub enum During {
     Combat,
 }
 
-/// A printed "+X skill" bonus.
+/// A printed bonus: "+X skill" (`skill`) or "+X to Combat checks" (`check`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BonusDef {
-    /// `None`: every skill ("+1 to all skills").
+    /// `None`: every skill ("+1 to all skills"); not read when `check` is given.
     pub skill: Option<Skill>,
+    /// AH2e: a bonus to every check of this kind ("+3 to Combat checks"), whatever skill a card makes
+    /// it test (Storm of Spirits: "use Lore instead of Fight on your Combat checks").
+    pub check: Option<TestKind>,
     pub value: i32,
     pub during: During,
     /// "may": applies only when the player chose to use the card.

@@ -35,7 +35,8 @@ impl Encounter {
         }
     }
 
-    /// The printed bonuses of the active cards that apply to the test of `stage`: of its skill, held
+    /// The printed bonuses of the active cards that apply to the test of `stage`: of its skill (or of
+    /// its kind of check, whatever its skill: "+3 to Combat checks"), held
     /// (AH2e: a card that takes hands helps only while held), and cast (a spell only once cast;
     /// otherwise listed as not cast); one of a combat only in combat, one the player may use only when
     /// chosen.
@@ -54,7 +55,11 @@ impl Encounter {
             let held = self.combat.as_ref().is_some_and(|c| c.hands.contains(&key));
             let cast = self.combat.as_ref().is_some_and(|c| c.cast.contains(&key));
             for b in &card.bonuses {
-                if b.skill.is_some_and(|s| s != skill) || (card.hands > 0 && !held) {
+                let to_this_test = match &b.check {
+                    Some(kind) => *kind == stage.spec.kind,
+                    None => b.skill.is_none_or(|s| s == skill),
+                };
+                if !to_this_test || (card.hands > 0 && !held) {
                     continue;
                 }
                 let excluded = if card.casting.is_some() && !cast {
