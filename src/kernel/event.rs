@@ -137,6 +137,12 @@ pub enum Event {
         face: u8,
         successes: u32,
     },
+    /// Each `face` negates `successes` successes (the result never below 0).
+    NegateRule {
+        source: Source,
+        face: u8,
+        successes: u32,
+    },
     DicePerClue {
         source: Source,
         dice: u32,

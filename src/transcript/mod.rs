@@ -69,6 +69,7 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             | Event::Pool { .. }
             | Event::SuccessRule { .. }
             | Event::CountRule { .. }
+            | Event::NegateRule { .. }
             | Event::DicePerClue { .. }
             | Event::Rolled { .. }
             | Event::Reroll { .. }

@@ -169,6 +169,15 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             plural(*successes, "success", "successes"),
             w.source(source)
         ),
+        Event::NegateRule {
+            source,
+            face,
+            successes,
+        } => format!(
+            "  each {face} negates {} (the result never below 0) ({})\n",
+            plural(*successes, "success", "successes"),
+            w.source(source)
+        ),
         Event::DicePerClue { source, dice } => format!(
             "  a Clue spent on a reroll rerolls up to {} ({})\n",
             plural(*dice, "die", "dice"),

@@ -50,7 +50,7 @@ pub use losses::Tally;
 pub use memo::StateKey;
 pub use resolve::{Consequences, Resolution};
 use stage::Stage;
-pub use stage::StageRules;
+pub use stage::{RollRules, StageRules};
 
 pub struct Encounter {
     pub game: Game,
@@ -95,8 +95,9 @@ pub struct Encounter {
     /// which abandon a failed run anyway, turn it off to save the copies).
     pub rollback: bool,
     /// For each test (by number), how its faces count once the after_roll hooks ran: the lowest
-    /// success face and the counting rules. Exact odds read it to group faces that count alike.
-    pub roll_rules: BTreeMap<usize, (u8, Vec<(u8, u32)>)>,
+    /// success face, the counting rules and the negation rules. Exact odds read it to group faces
+    /// that count alike.
+    pub roll_rules: BTreeMap<usize, RollRules>,
     /// Set while a test is being resolved, for the views of hooks fired inside it.
     stage: Option<Stage>,
     /// The active cards, in order, with the hooks each defines: asked of `Hooks` again only when the

@@ -60,6 +60,7 @@ impl Encounter {
             blocked: Vec::new(),
             success_from: 5,
             counts: Vec::new(),
+            negates: Vec::new(),
             dice_per_clue: 1,
             faces: Vec::new(),
             rerolling: Vec::new(),
@@ -147,13 +148,24 @@ impl Encounter {
 
         self.fire(Hook::AfterRoll, hooks, &mut None)?;
         if let Some(stage) = &self.stage {
-            self.roll_rules
-                .insert(index, (stage.success_from, stage.counts.clone()));
+            self.roll_rules.insert(
+                index,
+                (
+                    stage.success_from,
+                    stage.counts.clone(),
+                    stage.negates.clone(),
+                ),
+            );
         }
         game.spend_tokens(self, &label)?;
 
         let stage = self.stage.as_ref().expect("stage is set");
-        let successes = count_successes(&stage.faces, stage.success_from, &stage.counts);
+        let successes = count_successes(
+            &stage.faces,
+            stage.success_from,
+            &stage.counts,
+            &stage.negates,
+        );
         let passed = game.passed(rolled, successes, stage.spec.difficulty);
         let outcome = TestOutcome {
             skill: stage.spec.skill,
@@ -227,7 +239,7 @@ impl Encounter {
     pub fn current_successes(&self) -> u32 {
         self.stage
             .as_ref()
-            .map(|s| count_successes(&s.faces, s.success_from, &s.counts))
+            .map(|s| count_successes(&s.faces, s.success_from, &s.counts, &s.negates))
             .unwrap_or(0)
     }
 
@@ -295,6 +307,7 @@ impl Encounter {
             test: self.tests.len() + 1,
             success_from: s.success_from,
             counts: s.counts.clone(),
+            negates: s.negates.clone(),
             rolled: !s.faces.is_empty(),
         })
     }

@@ -51,6 +51,28 @@ impl Encounter {
         Ok(())
     }
 
+    pub(super) fn negate_face(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        face: u8,
+        successes: u32,
+    ) -> Result<(), KernelError> {
+        self.stage_mut(card, hook, "negate_face")?
+            .negates
+            .push((face, successes));
+        emit!(
+            self,
+            Event::NegateRule {
+                source: src,
+                face,
+                successes,
+            }
+        );
+        Ok(())
+    }
+
     pub(super) fn reroll(
         &mut self,
         card: &str,

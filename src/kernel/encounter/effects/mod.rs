@@ -63,6 +63,9 @@ impl Encounter {
             Effect::CountFace { face, successes } => {
                 self.count_face(card, hook, src, face, successes)?
             }
+            Effect::NegateFace { face, successes } => {
+                self.negate_face(card, hook, src, face, successes)?
+            }
             Effect::Reroll(die) => self.reroll(card, hook, src, die)?,
             Effect::SetFace { die, face } => self.set_face(card, hook, src, die, face)?,
             Effect::CombatBonus { skill, value } => {
