@@ -77,6 +77,8 @@ pub struct TestView {
     pub counts: Vec<(u8, u32)>,
     /// Faces that negate successes (`negate_face`).
     pub negates: Vec<(u8, u32)>,
+    /// In `after_reroll`: the die (from 0) just rerolled.
+    pub rerolled: Option<usize>,
     pub successes: u32,
     pub passed: bool,
     pub loss: Option<LossView>,

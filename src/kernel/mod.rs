@@ -58,7 +58,7 @@ pub use exclusion::Exclusion;
 pub use hook::{Hook, HookSet};
 pub use hooks::{BecomingView, CombatView, HookCall, Hooks, TestView};
 pub use investigator::{Fate, HANDS, Investigator, Status, copy_key, split_copy};
-pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
+pub use limits::{HOOK_CASCADE, REROLL_WINDOWS, TESTS_PER_ENCOUNTER};
 pub use monster::{Keyword, LossValue, Monster, MonsterTest, MonsterValue};
 pub use place::{Location, Place};
 pub use procedure::{Procedure, procedure_for};

@@ -70,6 +70,7 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             | Event::SuccessRule { .. }
             | Event::CountRule { .. }
             | Event::NegateRule { .. }
+            | Event::RerollWindowsSpent { .. }
             | Event::DicePerClue { .. }
             | Event::Rolled { .. }
             | Event::Reroll { .. }

@@ -169,6 +169,9 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             plural(*successes, "success", "successes"),
             w.source(source)
         ),
+        Event::RerollWindowsSpent { die, windows } => format!(
+            "  die {die}: no window after this reroll ({windows} windows after rerolls are open, one inside another: the most there are)\n"
+        ),
         Event::NegateRule {
             source,
             face,

@@ -105,6 +105,11 @@ pub struct Encounter {
     hooked: Vec<(Rc<str>, HookSet)>,
     /// Hooks running now, one inside the effects of another (bounded by `HOOK_CASCADE`).
     cascade: usize,
+    /// What the hooks under way still have to do that the state does not hold: effects after the
+    /// one being applied, cards after the one being called, and the rest of an effect that fired a
+    /// hook other than `after_roll`/`after_reroll`. A die asked for while it is above 0 is no memo
+    /// point for exact odds (two paths to one state could have different work left).
+    pending: usize,
     /// Tests cards asked for so far (bounded by `TESTS_PER_ENCOUNTER`).
     asked: usize,
     /// The Condition about to be gained, while `on_gain_condition` hooks run.
@@ -156,6 +161,7 @@ impl Encounter {
             stage: None,
             hooked: Vec::new(),
             cascade: 0,
+            pending: 0,
             asked: 0,
             gaining: None,
             becoming: None,

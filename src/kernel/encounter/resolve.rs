@@ -61,6 +61,8 @@ impl Encounter {
             success_from: 5,
             counts: Vec::new(),
             negates: Vec::new(),
+            rerolled: None,
+            windows: 0,
             dice_per_clue: 1,
             faces: Vec::new(),
             rerolling: Vec::new(),
@@ -157,7 +159,7 @@ impl Encounter {
                 ),
             );
         }
-        game.spend_tokens(self, &label)?;
+        game.spend_tokens(self, &label, hooks)?;
 
         let stage = self.stage.as_ref().expect("stage is set");
         let successes = count_successes(
@@ -252,14 +254,25 @@ impl Encounter {
         self.stage.as_ref().map(|s| s.dice_per_clue).unwrap_or(1)
     }
 
-    /// Rerolls die `die` of the test under way for `source`.
+    /// Rerolls die `die` of the test under way for `source`, then opens the window after it: the
+    /// cards' `after_reroll` hooks, `ctx.test.rerolled` the die (a reroll there opens the next
+    /// window, up to `REROLL_WINDOWS` deep).
     pub fn reroll_die(
         &mut self,
         die: usize,
         source: &Source,
         label: &str,
-    ) -> Result<(), DiceError> {
-        let to = self.dice.roll(label)?;
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        // A die asked for while the hooks under way have work left that the state does not hold
+        // (`pending`: effects after this one, cards after this one) is no memo point: two paths to
+        // one state could have different work left (a card rerolling each failing die: 1 1 with
+        // the first rerolled to 2, one reroll left, against 2 1 as rolled, two left).
+        let unplaced = self.pending > 0;
+        let to = self.dice.roll(label).map_err(|e| match e {
+            DiceError::NeedMore { n, .. } if unplaced => DiceError::NeedMore { n, memo: false },
+            e => e,
+        })?;
         let stage = self.stage.as_mut().expect("a test is under way");
         let from = std::mem::replace(&mut stage.faces[die], to);
         emit!(
@@ -271,7 +284,34 @@ impl Encounter {
                 source: source.clone(),
             }
         );
-        Ok(())
+        self.after_reroll(die, hooks)
+    }
+
+    /// The window after die `die` was rerolled: `after_reroll` with `ctx.test.rerolled` = `die`,
+    /// unless `REROLL_WINDOWS` windows are open around it (then a transcript line says so).
+    fn after_reroll(&mut self, die: usize, hooks: &mut dyn Hooks) -> Result<(), KernelError> {
+        let stage = self.stage.as_ref().expect("a test is under way");
+        if stage.windows >= crate::kernel::REROLL_WINDOWS {
+            if self.defines_any(Hook::AfterReroll, hooks) {
+                emit!(
+                    self,
+                    Event::RerollWindowsSpent {
+                        die: die + 1,
+                        windows: crate::kernel::REROLL_WINDOWS,
+                    }
+                );
+            }
+            return Ok(());
+        }
+        let stage = self.stage.as_mut().expect("a test is under way");
+        let outer = stage.rerolled.replace(die);
+        stage.windows += 1;
+        let fired = self.fire(Hook::AfterReroll, hooks, &mut None);
+        if let Some(stage) = self.stage.as_mut() {
+            stage.rerolled = outer;
+            stage.windows -= 1;
+        }
+        fired
     }
 
     /// Rerolls `dice` of the test under way one after the other (a token that rerolls several), the
@@ -281,10 +321,11 @@ impl Encounter {
         dice: &[usize],
         source: &Source,
         label: &str,
-    ) -> Result<(), DiceError> {
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
         for (k, &die) in dice.iter().enumerate() {
             self.stage.as_mut().expect("a test is under way").rerolling = dice[k..].to_vec();
-            self.reroll_die(die, source, label)?;
+            self.reroll_die(die, source, label, hooks)?;
         }
         self.stage.as_mut().expect("a test is under way").rerolling = Vec::new();
         Ok(())

@@ -32,6 +32,10 @@ pub(super) struct Stage {
     pub(super) counts: Vec<(u8, u32)>,
     /// Faces that negate successes, each with how many (`negate_face`; the result never below 0).
     pub(super) negates: Vec<(u8, u32)>,
+    /// In a window after a reroll (`after_reroll`): the die just rerolled (`ctx.test.rerolled`).
+    pub(super) rerolled: Option<usize>,
+    /// How many windows after a reroll are open, one inside another (bounded by `REROLL_WINDOWS`).
+    pub(super) windows: usize,
     pub(super) dice_per_clue: u32,
     pub(super) faces: Vec<u8>,
     /// The dice still to reroll, the one rolling now first, while a token that rerolls several is
@@ -121,6 +125,7 @@ impl Encounter {
                 .as_ref()
                 .is_some_and(|c| c.cast.iter().any(|h| h == chosen_card)),
             origin: self.stage.as_ref().and_then(|s| s.spec.origin.clone()),
+            rerolled: self.stage.as_ref().and_then(|s| s.rerolled),
             open_gates: self.rules.open_gates,
             catalog: self.catalog.clone(),
             chosen: self.is_chosen(chosen_card),

@@ -79,6 +79,7 @@ impl Encounter {
         hook: Hook,
         src: Source,
         die: usize,
+        hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
         let label = format!("a reroll by {card}");
         let stage = self.stage.as_ref().ok_or_else(|| {
@@ -94,7 +95,7 @@ impl Encounter {
                 ),
             ));
         }
-        self.reroll_die(die, &src, &label)?;
+        self.reroll_die(die, &src, &label, hooks)?;
         Ok(())
     }
 
