@@ -317,17 +317,19 @@ fn old_api_names_are_refused_with_the_new_name() {
 
 /// A literal argument outside the range its method checks when called is refused at load time, at
 /// the number, with the range as the hint: a count is 0 to 100, a die face 1 to 6, a die's number
-/// at least 0 (on an object kept in a variable too), a modifier -20 to 20.
+/// at least 0 (on an object kept in a variable too; the face of `negate_face` too), a modifier -20
+/// to 20.
 #[test]
 fn literal_arguments_out_of_range_are_refused_where_written() {
     let name = "literal_out_of_range";
     let ds = refused(name);
     let out = render_all(&ds, false);
-    assert_eq!(ds.len(), 4, "{out}");
+    assert_eq!(ds.len(), 5, "{out}");
     assert_diag(&ds[0], name, "E0105", "8:20", "0 to 100");
     assert_diag(&ds[1], name, "E0105", "9:27", "a die face is 1 to 6");
     assert_diag(&ds[2], name, "E0105", "13:14", "at least 0");
-    assert_diag(&ds[3], name, "E0105", "16:35", "a modifier is -20 to 20");
+    assert_diag(&ds[3], name, "E0105", "14:19", "a die face is 1 to 6");
+    assert_diag(&ds[4], name, "E0105", "17:35", "a modifier is -20 to 20");
     insta::assert_snapshot!(out);
 }
 

@@ -61,6 +61,12 @@ pub enum Effect {
         face: u8,
         successes: u32,
     },
+    /// On the final faces, each `face` negates `successes` successes; the result is never below 0
+    /// (the highest such rule for a face wins; none add up).
+    NegateFace {
+        face: u8,
+        successes: u32,
+    },
     // combat encounters
     /// A bonus that lasts for the rest of this combat (`None`: every skill; `ctx.combat.bonus`).
     CombatBonus {

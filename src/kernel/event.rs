@@ -137,6 +137,18 @@ pub enum Event {
         face: u8,
         successes: u32,
     },
+    /// A reroll `windows` windows deep opened no further window after it (`REROLL_WINDOWS`).
+    RerollWindowsSpent {
+        /// 1-based position of the die.
+        die: usize,
+        windows: usize,
+    },
+    /// Each `face` negates `successes` successes (the result never below 0).
+    NegateRule {
+        source: Source,
+        face: u8,
+        successes: u32,
+    },
     DicePerClue {
         source: Source,
         dice: u32,

@@ -21,10 +21,13 @@ pub enum Hook {
     OnStatus,
     /// AH2e: a round of Fight or Flee ended and the combat goes on.
     AfterRound,
+    /// A die of the test under way was rerolled (by a card, a Clue or a Focus): a card may react to
+    /// its new face (`TestView::rerolled`), rerolling it again ("as many times as it shows 1").
+    AfterReroll,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 10] = [
+    pub const ALL: [Hook; 11] = [
         Hook::BeforeCombat,
         Hook::BeforeTest,
         Hook::OnPool,
@@ -35,6 +38,7 @@ impl Hook {
         Hook::OnGainCondition,
         Hook::OnStatus,
         Hook::AfterRound,
+        Hook::AfterReroll,
     ];
 
     pub fn name(self) -> &'static str {
@@ -49,6 +53,7 @@ impl Hook {
             Hook::OnGainCondition => "on_gain_condition",
             Hook::OnStatus => "on_status",
             Hook::AfterRound => "after_round",
+            Hook::AfterReroll => "after_reroll",
         }
     }
 

@@ -75,6 +75,10 @@ pub struct TestView {
     /// The lowest face that is a success, and faces that count otherwise (`count_face`).
     pub success_from: u8,
     pub counts: Vec<(u8, u32)>,
+    /// Faces that negate successes (`negate_face`).
+    pub negates: Vec<(u8, u32)>,
+    /// In `after_reroll`: the die (from 0) just rerolled.
+    pub rerolled: Option<usize>,
     pub successes: u32,
     pub passed: bool,
     pub loss: Option<LossView>,

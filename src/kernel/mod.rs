@@ -58,7 +58,7 @@ pub use exclusion::Exclusion;
 pub use hook::{Hook, HookSet};
 pub use hooks::{BecomingView, CombatView, HookCall, Hooks, TestView};
 pub use investigator::{Fate, HANDS, Investigator, Status, copy_key, split_copy};
-pub use limits::{HOOK_CASCADE, TESTS_PER_ENCOUNTER};
+pub use limits::{HOOK_CASCADE, REROLL_WINDOWS, TESTS_PER_ENCOUNTER};
 pub use monster::{Keyword, LossValue, Monster, MonsterTest, MonsterValue};
 pub use place::{Location, Place};
 pub use procedure::{Procedure, procedure_for};
@@ -69,4 +69,4 @@ pub use setup::{
 pub use skill::{Game, Skill};
 pub use source::{Ability, Source, Target, Token};
 pub use stored::{STORE_KEYS, Store, Stored};
-pub use test::{Slot, TestKind, TestOutcome, TestSpec, face_value, failing_dice};
+pub use test::{Slot, TestKind, TestOutcome, TestSpec, face_negates, face_value, failing_dice};

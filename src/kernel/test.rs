@@ -179,11 +179,27 @@ pub fn failing_dice(faces: &[u8], success_from: u8, counts: &[(u8, u32)]) -> Vec
     idx
 }
 
-pub fn count_successes(faces: &[u8], success_from: u8, counts: &[(u8, u32)]) -> u32 {
-    faces
+/// How many successes one face negates: a negation rule for that face if any (the highest wins;
+/// rules never add up), otherwise none (Blunderbuss: "each 1 negates 1 success").
+pub fn face_negates(face: u8, negates: &[(u8, u32)]) -> u32 {
+    negates
         .iter()
-        .map(|f| face_value(*f, success_from, counts))
-        .fold(0, u32::saturating_add)
+        .filter(|(f, _)| *f == face)
+        .map(|(_, n)| *n)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The result of `faces`: what each face counts, less what each negates, never below 0.
+pub fn count_successes(
+    faces: &[u8],
+    success_from: u8,
+    counts: &[(u8, u32)],
+    negates: &[(u8, u32)],
+) -> u32 {
+    let sum =
+        |value: &dyn Fn(u8) -> u32| faces.iter().map(|f| value(*f)).fold(0, u32::saturating_add);
+    sum(&|f| face_value(f, success_from, counts)).saturating_sub(sum(&|f| face_negates(f, negates)))
 }
 
 #[cfg(test)]
@@ -204,23 +220,43 @@ mod tests {
 
     #[test]
     fn fives_and_sixes_succeed_normally() {
-        assert_eq!(count_successes(&[1, 2, 3, 4, 5, 6], 5, &[]), 2);
+        assert_eq!(count_successes(&[1, 2, 3, 4, 5, 6], 5, &[], &[]), 2);
     }
 
     #[test]
     fn a_success_face_of_four_adds_fours_and_one_of_six_leaves_only_sixes() {
-        assert_eq!(count_successes(&[4, 5, 6, 3], 4, &[]), 3);
-        assert_eq!(count_successes(&[4, 5, 6, 3], 6, &[]), 1);
+        assert_eq!(count_successes(&[4, 5, 6, 3], 4, &[], &[]), 3);
+        assert_eq!(count_successes(&[4, 5, 6, 3], 6, &[], &[]), 1);
     }
 
     #[test]
     fn a_six_counting_two_is_worth_two_even_under_two_such_rules() {
-        assert_eq!(count_successes(&[6, 6, 5], 5, &[(6, 2)]), 5);
-        assert_eq!(count_successes(&[6, 6, 5], 5, &[(6, 2), (6, 2)]), 5);
+        assert_eq!(count_successes(&[6, 6, 5], 5, &[(6, 2)], &[]), 5);
+        assert_eq!(count_successes(&[6, 6, 5], 5, &[(6, 2), (6, 2)], &[]), 5);
     }
 
     #[test]
     fn a_four_succeeding_is_not_made_worth_two_by_a_six_rule() {
-        assert_eq!(count_successes(&[4, 6], 4, &[(6, 2)]), 3);
+        assert_eq!(count_successes(&[4, 6], 4, &[(6, 2)], &[]), 3);
+    }
+
+    /// "Each 6 ... counts as 2 successes and each 1 negates 1 success" (Blunderbuss): 6 6 1 is 3.
+    #[test]
+    fn each_one_negates_a_success() {
+        assert_eq!(count_successes(&[6, 6, 1], 5, &[(6, 2)], &[(1, 1)]), 3);
+        assert_eq!(count_successes(&[5, 1, 3], 5, &[], &[(1, 1)]), 0);
+    }
+
+    /// "Never below 0": more 1s than successes leave 0, not a negative result.
+    #[test]
+    fn negated_successes_stop_at_zero() {
+        assert_eq!(count_successes(&[5, 1, 1, 1], 5, &[], &[(1, 1)]), 0);
+        assert_eq!(count_successes(&[1, 1], 5, &[], &[(1, 1)]), 0);
+    }
+
+    /// Two negation rules for one face: the highest stands, as for `count_face`.
+    #[test]
+    fn two_negation_rules_for_one_face_do_not_add_up() {
+        assert_eq!(count_successes(&[5, 5, 5, 1], 5, &[], &[(1, 1), (1, 1)]), 2);
     }
 }

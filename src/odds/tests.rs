@@ -278,3 +278,47 @@ rerolls = "until_pass"
         );
     }
 }
+
+/// A card that rerolls each failing die once: each of 2 dice succeeds with 1/3 + 2/3 · 1/3 = 5/9, so
+/// P(pass) = 1 − (4/9)² = 65/81. Before a die asked for inside a hook's effects was kept from the
+/// memo when effects were still to apply, the state after the first of two rerolls (faces 2 1, one
+/// reroll left) was memoised as the roll 2 1 (two rerolls left): 74.69%.
+#[test]
+fn a_card_rerolling_every_failing_die_rerolls_each_once_whatever_came_before() {
+    let text = r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+lore = 2
+possessions = [{ id = "again", name = "Again", kind = "asset", script = "fn after_roll(ctx) { let f = ctx.test.failing_dice; for i in f { ctx.test.reroll(i); } }" }]
+[test]
+skill = "lore"
+"#;
+    let mut p = prepare("reroll_every_failing_die.toml", text);
+    let odds = exact_with(&mut p, true, None).unwrap();
+    let passed = odds.p(|o| o.test.is_some_and(|t| t.1));
+    assert!((passed - 65.0 / 81.0).abs() < 1e-12, "{passed}");
+}
+
+/// A die rerolled in the window after each reroll while it shows 1 (after_roll once, then windows 1
+/// to `REROLL_WINDOWS`): it ends a 1 only if all 7 faces are 1s, else it shows 2–6 alike, so P(pass)
+/// = (1 − 6⁻⁷) · 2/5.
+#[test]
+fn a_die_rerolled_while_it_shows_one_has_the_odds_of_its_bounded_chain() {
+    assert_eq!(crate::kernel::REROLL_WINDOWS, 5);
+    let text = r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+lore = 1
+possessions = [{ id = "again", name = "Again", kind = "asset", script = "fn after_roll(ctx) { if ctx.test.faces[0] == 1 { ctx.test.reroll(0); } } fn after_reroll(ctx) { let d = ctx.test.rerolled; if ctx.test.faces[d] == 1 { ctx.test.reroll(d); } }" }]
+[test]
+skill = "lore"
+"#;
+    let mut p = prepare("reroll_while_one.toml", text);
+    let odds = exact_with(&mut p, true, None).unwrap();
+    let passed = odds.p(|o| o.test.is_some_and(|t| t.1));
+    let expected = (1.0 - 6f64.powi(-7)) * 2.0 / 5.0;
+    assert!(
+        (passed - expected).abs() < 1e-12,
+        "{passed} against {expected}"
+    );
+}

@@ -16,13 +16,14 @@ use crate::kernel::{Hook, HookSet};
 use rhai::{AST, ASTNode, Expr, Stmt};
 
 /// What reveals raw faces or die positions.
-const RAW: [&str; 4] = ["faces", "failing_dice", "set_face", "reroll"];
+const RAW: [&str; 5] = ["faces", "failing_dice", "set_face", "reroll", "rerolled"];
 /// What an `after_roll` may not read either (the result, before its counting rules are final).
 const RESULT: [&str; 2] = ["successes", "passed"];
 
 /// The hooks that fire between a test's roll and its end, when its faces are there to read.
-pub const AFTER_THE_ROLL: [Hook; 5] = [
+pub const AFTER_THE_ROLL: [Hook; 6] = [
     Hook::AfterRoll,
+    Hook::AfterReroll,
     Hook::AfterTest,
     Hook::OnDamage,
     Hook::OnGainCondition,
@@ -43,8 +44,10 @@ fn reads_raw_faces(ast: &AST, hook: Hook) -> bool {
     let only = applies::functions_only(ast, |name, params| {
         (name == hook.name() && params == 1) || Hook::parse(name).is_none()
     });
-    let reads =
-        |name: &str| RAW.contains(&name) || (hook == Hook::AfterRoll && RESULT.contains(&name));
+    let reads = |name: &str| {
+        RAW.contains(&name)
+            || (matches!(hook, Hook::AfterRoll | Hook::AfterReroll) && RESULT.contains(&name))
+    };
     let mut found = false;
     only.walk(&mut |path: &[ASTNode]| {
         found |= match path.last() {

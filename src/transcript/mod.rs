@@ -76,6 +76,8 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::Pool { .. }
         | Event::SuccessRule { .. }
         | Event::CountRule { .. }
+        | Event::NegateRule { .. }
+        | Event::RerollWindowsSpent { .. }
         | Event::DicePerClue { .. }
         | Event::Rolled { .. }
         | Event::Reroll { .. }

@@ -169,6 +169,18 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             plural(*successes, "success", "successes"),
             w.source(source)
         ),
+        Event::RerollWindowsSpent { die, windows } => format!(
+            "  die {die}: no window after this reroll ({windows} windows after rerolls are open, one inside another: the most there are)\n"
+        ),
+        Event::NegateRule {
+            source,
+            face,
+            successes,
+        } => format!(
+            "  each {face} negates {} (the result never below 0) ({})\n",
+            plural(*successes, "success", "successes"),
+            w.source(source)
+        ),
         Event::DicePerClue { source, dice } => format!(
             "  a Clue spent on a reroll rerolls up to {} ({})\n",
             plural(*dice, "die", "dice"),

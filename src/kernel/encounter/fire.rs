@@ -32,7 +32,11 @@ impl Encounter {
         let stops = self.procedure().stops_at_once() && hook != Hook::OnDamage;
         // Two copies of one card are two possessions, each called: `in_hand` is its own copy's.
         let mut copies: BTreeMap<Rc<str>, usize> = BTreeMap::new();
-        for card in cards {
+        // What is left after each call that the state does not hold (`pending`): the cards after
+        // it, and, but for the hooks after the dice, the rest of what fired this hook.
+        let after = usize::from(!matches!(hook, Hook::AfterRoll | Hook::AfterReroll));
+        let n = cards.len();
+        for (k, card) in cards.into_iter().enumerate() {
             let copy = copies.entry(card.clone()).or_insert(0);
             *copy += 1;
             let copy = *copy;
@@ -49,9 +53,18 @@ impl Encounter {
                     ),
                 ));
             }
-            self.call_copy(&card, copy, hook, hooks, loss)?;
+            let left = n - k - 1 + after;
+            self.pending += left;
+            let called = self.call_copy(&card, copy, hook, hooks, loss);
+            self.pending -= left;
+            called?;
         }
         Ok(())
+    }
+
+    /// Whether an active card defines `hook`.
+    pub(super) fn defines_any(&mut self, hook: Hook, hooks: &dyn Hooks) -> bool {
+        !self.defining(hook, hooks).is_empty()
     }
 
     /// The active cards that define `hook`, in the order they fire (what each card defines is read
@@ -169,20 +182,24 @@ impl Encounter {
             return Ok(());
         }
         let stops = self.procedure().stops_at_once() && hook != Hook::OnDamage;
+        let n = effects.len();
         for (i, effect) in effects.into_iter().enumerate() {
             if stops && self.investigator.is_out() {
                 break;
             }
-            match effect {
+            let left = n - i - 1;
+            self.pending += left;
+            let applied = match effect {
                 Effect::Store { key: k, value } => self.keep(card, hook, key, k, value),
                 Effect::Exhaust => {
                     self.exhaust(card, key);
                     Ok(())
                 }
                 effect => self.apply(card, hook, effect, loss, hooks),
-            }
+            };
+            self.pending -= left;
             // A refused effect names the call that asked for it (`EffectAt`).
-            .map_err(|e| e.refusing(card, hook, depth, i))?;
+            applied.map_err(|e| e.refusing(card, hook, depth, i))?;
         }
         Ok(())
     }

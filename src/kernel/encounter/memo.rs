@@ -105,6 +105,8 @@ impl Encounter {
             // A cache of which hooks the active cards define, rebuilt from the active cards.
             hooked: _,
             cascade,
+            // The work the hooks under way have left: 0 wherever a die is a memo point (`reroll_die`).
+            pending: _,
             asked,
             gaining,
             becoming,

@@ -50,7 +50,7 @@ pub use losses::Tally;
 pub use memo::StateKey;
 pub use resolve::{Consequences, Resolution};
 use stage::Stage;
-pub use stage::StageRules;
+pub use stage::{RollRules, StageRules};
 
 pub struct Encounter {
     pub game: Game,
@@ -99,8 +99,9 @@ pub struct Encounter {
     /// which abandon a failed run anyway, turn it off to save the copies).
     pub rollback: bool,
     /// For each test (by number), how its faces count once the after_roll hooks ran: the lowest
-    /// success face and the counting rules. Exact odds read it to group faces that count alike.
-    pub roll_rules: BTreeMap<usize, (u8, Vec<(u8, u32)>)>,
+    /// success face, the counting rules and the negation rules. Exact odds read it to group faces
+    /// that count alike.
+    pub roll_rules: BTreeMap<usize, RollRules>,
     /// Set while a test is being resolved, for the views of hooks fired inside it.
     stage: Option<Stage>,
     /// The active cards, in order, with the hooks each defines: asked of `Hooks` again only when the
@@ -108,6 +109,11 @@ pub struct Encounter {
     hooked: Vec<(Rc<str>, HookSet)>,
     /// Hooks running now, one inside the effects of another (bounded by `HOOK_CASCADE`).
     cascade: usize,
+    /// What the hooks under way still have to do that the state does not hold: effects after the
+    /// one being applied, cards after the one being called, and the rest of an effect that fired a
+    /// hook other than `after_roll`/`after_reroll`. A die asked for while it is above 0 is no memo
+    /// point for exact odds (two paths to one state could have different work left).
+    pending: usize,
     /// Tests cards asked for so far (bounded by `TESTS_PER_ENCOUNTER`).
     asked: usize,
     /// The Condition about to be gained, while `on_gain_condition` hooks run.
@@ -160,6 +166,7 @@ impl Encounter {
             stage: None,
             hooked: Vec::new(),
             cascade: 0,
+            pending: 0,
             asked: 0,
             gaining: None,
             becoming: None,

@@ -60,6 +60,9 @@ impl Encounter {
             blocked: Vec::new(),
             success_from: 5,
             counts: Vec::new(),
+            negates: Vec::new(),
+            rerolled: None,
+            windows: 0,
             dice_per_clue: 1,
             faces: Vec::new(),
             rerolling: Vec::new(),
@@ -103,10 +106,16 @@ impl Encounter {
         let (rolled, label) = self.roll_pool(index)?;
         self.fire(Hook::AfterRoll, hooks, &mut None)?;
         if let Some(stage) = &self.stage {
-            self.roll_rules
-                .insert(index, (stage.success_from, stage.counts.clone()));
+            self.roll_rules.insert(
+                index,
+                (
+                    stage.success_from,
+                    stage.counts.clone(),
+                    stage.negates.clone(),
+                ),
+            );
         }
-        self.procedure().spend_tokens(self, &label)?;
+        self.procedure().spend_tokens(self, &label, hooks)?;
         let outcome = self.rolled_outcome(index, rolled);
         self.conclude(outcome, hooks, consequences)
     }
@@ -176,7 +185,12 @@ impl Encounter {
     /// The result of a rolled test, from its faces as hooks and tokens left them.
     fn rolled_outcome(&mut self, index: usize, rolled: usize) -> TestOutcome {
         let stage = self.stage.as_ref().expect("stage is set");
-        let successes = count_successes(&stage.faces, stage.success_from, &stage.counts);
+        let successes = count_successes(
+            &stage.faces,
+            stage.success_from,
+            &stage.counts,
+            &stage.negates,
+        );
         let passed = self
             .procedure()
             .passed(rolled, successes, stage.spec.difficulty);
@@ -255,7 +269,7 @@ impl Encounter {
     pub fn current_successes(&self) -> u32 {
         self.stage
             .as_ref()
-            .map(|s| count_successes(&s.faces, s.success_from, &s.counts))
+            .map(|s| count_successes(&s.faces, s.success_from, &s.counts, &s.negates))
             .unwrap_or(0)
     }
 
@@ -268,14 +282,25 @@ impl Encounter {
         self.stage.as_ref().map(|s| s.dice_per_clue).unwrap_or(1)
     }
 
-    /// Rerolls die `die` of the test under way for `source`.
+    /// Rerolls die `die` of the test under way for `source`, then opens the window after it: the
+    /// cards' `after_reroll` hooks, `ctx.test.rerolled` the die (a reroll there opens the next
+    /// window, up to `REROLL_WINDOWS` deep).
     pub fn reroll_die(
         &mut self,
         die: usize,
         source: &Source,
         label: &str,
-    ) -> Result<(), DiceError> {
-        let to = self.dice.roll(label)?;
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        // A die asked for while the hooks under way have work left that the state does not hold
+        // (`pending`: effects after this one, cards after this one) is no memo point: two paths to
+        // one state could have different work left (a card rerolling each failing die: 1 1 with
+        // the first rerolled to 2, one reroll left, against 2 1 as rolled, two left).
+        let unplaced = self.pending > 0;
+        let to = self.dice.roll(label).map_err(|e| match e {
+            DiceError::NeedMore { n, .. } if unplaced => DiceError::NeedMore { n, memo: false },
+            e => e,
+        })?;
         let stage = self.stage.as_mut().expect("a test is under way");
         let from = std::mem::replace(&mut stage.faces[die], to);
         emit!(
@@ -287,7 +312,34 @@ impl Encounter {
                 source: source.clone(),
             }
         );
-        Ok(())
+        self.after_reroll(die, hooks)
+    }
+
+    /// The window after die `die` was rerolled: `after_reroll` with `ctx.test.rerolled` = `die`,
+    /// unless `REROLL_WINDOWS` windows are open around it (then a transcript line says so).
+    fn after_reroll(&mut self, die: usize, hooks: &mut dyn Hooks) -> Result<(), KernelError> {
+        let stage = self.stage.as_ref().expect("a test is under way");
+        if stage.windows >= crate::kernel::REROLL_WINDOWS {
+            if self.defines_any(Hook::AfterReroll, hooks) {
+                emit!(
+                    self,
+                    Event::RerollWindowsSpent {
+                        die: die + 1,
+                        windows: crate::kernel::REROLL_WINDOWS,
+                    }
+                );
+            }
+            return Ok(());
+        }
+        let stage = self.stage.as_mut().expect("a test is under way");
+        let outer = stage.rerolled.replace(die);
+        stage.windows += 1;
+        let fired = self.fire(Hook::AfterReroll, hooks, &mut None);
+        if let Some(stage) = self.stage.as_mut() {
+            stage.rerolled = outer;
+            stage.windows -= 1;
+        }
+        fired
     }
 
     /// Rerolls `dice` of the test under way one after the other (a token that rerolls several), the
@@ -297,10 +349,11 @@ impl Encounter {
         dice: &[usize],
         source: &Source,
         label: &str,
-    ) -> Result<(), DiceError> {
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
         for (k, &die) in dice.iter().enumerate() {
             self.stage.as_mut().expect("a test is under way").rerolling = dice[k..].to_vec();
-            self.reroll_die(die, source, label)?;
+            self.reroll_die(die, source, label, hooks)?;
         }
         self.stage.as_mut().expect("a test is under way").rerolling = Vec::new();
         Ok(())
@@ -323,6 +376,7 @@ impl Encounter {
             test: self.tests.len() + 1,
             success_from: s.success_from,
             counts: s.counts.clone(),
+            negates: s.negates.clone(),
             rolled: !s.faces.is_empty(),
         })
     }

@@ -3,12 +3,18 @@
 
 use super::*;
 
+/// How one test's faces counted once its after_roll hooks ran: the lowest success face, the
+/// counting rules (`count_face`) and the negation rules (`negate_face`).
+pub type RollRules = (u8, Vec<(u8, u32)>, Vec<(u8, u32)>);
+
 /// How the faces of the test under way count (exact odds group faces by it).
 #[derive(Debug, Clone, PartialEq)]
 pub struct StageRules {
     pub test: usize,
     pub success_from: u8,
     pub counts: Vec<(u8, u32)>,
+    /// Faces that negate successes (`negate_face`).
+    pub negates: Vec<(u8, u32)>,
     /// Whether its dice are rolled yet.
     pub rolled: bool,
 }
@@ -24,6 +30,12 @@ pub(super) struct Stage {
     pub(super) blocked: Vec<(BonusKind, Source)>,
     pub(super) success_from: u8,
     pub(super) counts: Vec<(u8, u32)>,
+    /// Faces that negate successes, each with how many (`negate_face`; the result never below 0).
+    pub(super) negates: Vec<(u8, u32)>,
+    /// In a window after a reroll (`after_reroll`): the die just rerolled (`ctx.test.rerolled`).
+    pub(super) rerolled: Option<usize>,
+    /// How many windows after a reroll are open, one inside another (bounded by `REROLL_WINDOWS`).
+    pub(super) windows: usize,
     pub(super) dice_per_clue: u32,
     pub(super) faces: Vec<u8>,
     /// The dice still to reroll, the one rolling now first, while a token that rerolls several is
@@ -56,13 +68,14 @@ impl Encounter {
     }
 
     pub(super) fn view(&self, chosen_card: &str) -> TestView {
-        let (spec, printed, faces, success_from, counts) = match &self.stage {
+        let (spec, printed, faces, success_from, counts, negates) = match &self.stage {
             Some(s) => (
                 s.spec.clone(),
                 s.printed_skill,
                 s.faces.clone(),
                 s.success_from,
                 s.counts.clone(),
+                s.negates.clone(),
             ),
             None => (
                 TestSpec::new(Skill::Will, "none"),
@@ -70,9 +83,10 @@ impl Encounter {
                 Vec::new(),
                 5,
                 Vec::new(),
+                Vec::new(),
             ),
         };
-        let successes = count_successes(&faces, success_from, &counts);
+        let successes = count_successes(&faces, success_from, &counts, &negates);
         // A test a card made pass or fail automatically has the result the card said (no dice).
         let forced = self
             .stage
@@ -92,6 +106,7 @@ impl Encounter {
             faces,
             success_from,
             counts,
+            negates,
             successes,
             loss: None,
             gaining: self.gaining.as_ref().map(|g| g.condition.clone()),
@@ -110,6 +125,7 @@ impl Encounter {
                 .as_ref()
                 .is_some_and(|c| c.cast.iter().any(|h| h == chosen_card)),
             origin: self.stage.as_ref().and_then(|s| s.spec.origin.clone()),
+            rerolled: self.stage.as_ref().and_then(|s| s.rerolled),
             open_gates: self.rules.open_gates,
             catalog: self.catalog.clone(),
             chosen: self.is_chosen(chosen_card),

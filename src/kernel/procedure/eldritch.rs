@@ -35,7 +35,7 @@ impl Procedure for Eldritch {
     /// One token at a time, each a question to the player: which token on which die, or stop. The
     /// scenario's `[choices]` answer Focus first, then Clues, each on the lowest die that is not a
     /// success. Dice showing the same face are one option (the first of them).
-    fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Step {
+    fn spend_tokens(&self, enc: &mut Encounter, label: &str, hooks: &mut dyn Hooks) -> Step {
         let policy = enc.policy_for(enc.current_kind());
         if policy == Policy::None && enc.decisions.is_fixed() {
             return Ok(());
@@ -101,6 +101,7 @@ impl Procedure for Eldritch {
                 &rerolled,
                 &Source::Reroll(token),
                 &format!("{label}, a reroll"),
+                hooks,
             )?;
         }
     }

@@ -50,7 +50,8 @@ pub trait Procedure: Sync {
     /// and immunities); by default nothing.
     fn filter_bonuses(&self, _enc: &Encounter, _kind: &TestKind, _bonuses: &mut [Bonus]) {}
     /// After the roll and the after_roll hooks: the player's tokens (EH rerolls, AH2e Clue dice).
-    fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Step;
+    /// The game's token step after the roll (`hooks`: a die rerolled opens its `after_reroll` window).
+    fn spend_tokens(&self, enc: &mut Encounter, label: &str, hooks: &mut dyn Hooks) -> Step;
     fn passed(&self, rolled: usize, successes: u32, difficulty: u32) -> bool;
     /// The test a scenario asks for, as the game plays it.
     fn scenario_test(&self, spec: &TestSpec) -> TestSpec {

@@ -128,7 +128,7 @@ impl Search<'_> {
             return None;
         }
         let r = enc.stage_rules()?;
-        let (k, mut from, mut counts) = (r.test, r.success_from, r.counts);
+        let (k, mut from, mut counts, mut negates) = (r.test, r.success_from, r.counts, r.negates);
         if !r.rolled {
             let len = prefix.len();
             prefix.extend(std::iter::repeat_n(1, n));
@@ -136,11 +136,16 @@ impl Search<'_> {
             let run = self.run(start, prefix);
             prefix.truncate(len);
             let (probe, _, _) = run.ok()?;
-            (from, counts) = probe.roll_rules.get(&k)?.clone();
+            (from, counts, negates) = probe.roll_rules.get(&k)?.clone();
         }
-        let mut classes: Vec<(u32, u8, f64)> = Vec::new();
+        // Faces count alike when they count the same successes and negate the same (a 1 that
+        // negates one is not a 2).
+        let mut classes: Vec<((u32, u32), u8, f64)> = Vec::new();
         for f in 1..=6u8 {
-            let v = crate::kernel::face_value(f, from, &counts);
+            let v = (
+                crate::kernel::face_value(f, from, &counts),
+                crate::kernel::face_negates(f, &negates),
+            );
             match classes.iter_mut().find(|(cv, _, _)| *cv == v) {
                 Some(c) => {
                     c.1 = f;

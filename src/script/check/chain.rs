@@ -6,10 +6,12 @@ use super::{CTX, Checker, GUIDE, renamed};
 use crate::script::moved::moved;
 use rhai::{Expr, Position};
 
-/// One link of a chain read from `ctx`: a property, or the method call that ends it.
+/// One link of a chain read from `ctx`: a property, the method call that ends it, or an index into
+/// the value read so far (`ctx.test.faces[0]`: a value, whatever it was read from).
 enum Link {
     Property(String, Position),
     Method(String, Position),
+    Index,
 }
 
 /// The links of a chain after `ctx.` (`investigator`, `clues` in `ctx.investigator.clues`; `test`,
@@ -23,6 +25,8 @@ fn chain(e: &Expr, out: &mut Vec<Link>) {
                 out.push(Link::Property(p.2.to_string(), *pos));
                 if matches!(e, Expr::Dot(..)) {
                     chain(&bin.rhs, out);
+                } else {
+                    out.push(Link::Index);
                 }
             }
             Expr::MethodCall(x, pos) => out.push(Link::Method(x.name.to_string(), *pos)),
@@ -91,6 +95,7 @@ impl Checker<'_> {
                     self.method_of(&ty, &path, &m, pos);
                     return;
                 }
+                Link::Index => return,
             }
         }
     }

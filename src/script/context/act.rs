@@ -180,6 +180,15 @@ pub(super) fn register(engine: &mut Engine) {
         });
         Ok(())
     });
+    act!(e, Test, "negate_face", |c, f: INT, n: INT| {
+        let f = face(f)?;
+        let n = count(n, "negate_face")?;
+        c.push(Effect::NegateFace {
+            face: f,
+            successes: n as u32,
+        });
+        Ok(())
+    });
 
     // ctx.investigator
     act!(e, Investigator, "gain", |c, s: &str, n: INT| {

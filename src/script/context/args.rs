@@ -114,6 +114,7 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
         ("Test", "reroll", &[D]),
         ("Test", "set_face", &[D, F]),
         ("Test", "count_face", &[F, C]),
+        ("Test", "negate_face", &[F, C]),
         ("Investigator", "gain", &[None, C]),
         ("Investigator", "lose", &[None, C]),
         ("Investigator", "spend", &[None, C]),

@@ -144,6 +144,9 @@ pub(super) fn register(engine: &mut Engine) {
         .into_iter()
         .map(|i| Dynamic::from(i as INT))
         .collect::<Array>());
+    get!(e, Test, "rerolled", |v| v
+        .rerolled
+        .map_or(Dynamic::UNIT, |d| Dynamic::from(d as INT)));
     get!(e, Test, "successes", |v| v.successes as INT);
     get!(e, Test, "passed", |v| v.passed);
 

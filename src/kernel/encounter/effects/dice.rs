@@ -51,12 +51,35 @@ impl Encounter {
         Ok(())
     }
 
+    pub(super) fn negate_face(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        face: u8,
+        successes: u32,
+    ) -> Result<(), KernelError> {
+        self.stage_mut(card, hook, "negate_face")?
+            .negates
+            .push((face, successes));
+        emit!(
+            self,
+            Event::NegateRule {
+                source: src,
+                face,
+                successes,
+            }
+        );
+        Ok(())
+    }
+
     pub(super) fn reroll(
         &mut self,
         card: &str,
         hook: Hook,
         src: Source,
         die: usize,
+        hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
         let label = format!("a reroll by {card}");
         let stage = self.stage.as_ref().ok_or_else(|| {
@@ -72,7 +95,7 @@ impl Encounter {
                 ),
             ));
         }
-        self.reroll_die(die, &src, &label)?;
+        self.reroll_die(die, &src, &label, hooks)?;
         Ok(())
     }
 

@@ -39,6 +39,19 @@ impl Encounter {
                 ),
             ));
         }
+        if hook == Hook::AfterReroll
+            && matches!(
+                effect,
+                Effect::CountFace { .. } | Effect::NegateFace { .. } | Effect::SuccessFrom(_)
+            )
+        {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "how faces count is set by `after_roll` at the latest: in after_reroll the \
+                 counting rules of the test are final",
+            ));
+        }
         match effect {
             Effect::ReplaceSkill(to) => self.replace_skill(card, hook, src, to)?,
             Effect::SkipTest(reason) => self.skip_test(card, hook, src, reason)?,
@@ -63,7 +76,10 @@ impl Encounter {
             Effect::CountFace { face, successes } => {
                 self.count_face(card, hook, src, face, successes)?
             }
-            Effect::Reroll(die) => self.reroll(card, hook, src, die)?,
+            Effect::NegateFace { face, successes } => {
+                self.negate_face(card, hook, src, face, successes)?
+            }
+            Effect::Reroll(die) => self.reroll(card, hook, src, die, hooks)?,
             Effect::SetFace { die, face } => self.set_face(card, hook, src, die, face)?,
             Effect::CombatBonus { skill, value } => {
                 self.combat_bonus(card, hook, src, skill, value)?

@@ -78,7 +78,7 @@ impl Procedure for Arkham {
 
     /// After the roll, Clue tokens one at a time, one extra die each, each a question to the player
     /// while the successes are short of the difficulty (`until_pass` answers yes while a Clue is left).
-    fn spend_tokens(&self, enc: &mut Encounter, label: &str) -> Step {
+    fn spend_tokens(&self, enc: &mut Encounter, label: &str, _hooks: &mut dyn Hooks) -> Step {
         let policy = enc.policy_for(enc.current_kind());
         let fixed = enc.decisions.is_fixed();
         if policy == Policy::None && fixed {
