@@ -62,7 +62,7 @@ pub mod bench {
         Decisions, DiceSource, Effect, Encounter, Game, Hook, HookCall, HookSet, Hooks,
         KernelError, TestView, procedure_for,
     };
-    pub use crate::odds::{Objective, best, exact, exact_resuming};
+    pub use crate::odds::{Objective, best, best_resuming, exact, exact_resuming};
     pub use crate::scenario::{Prepared, no_packs, prepare_file};
     pub use crate::script::{ScriptHooks, read_engine_names, sandboxed_engine};
 }

@@ -7,12 +7,12 @@ mod outcome;
 mod report;
 mod sample;
 
-#[cfg(feature = "bench")]
-pub use exact::exact_resuming;
 pub use exact::{
     BestOdds, DecisionOdds, Objective, OptionOdds, best, best_with_progress, exact,
     exact_with_progress,
 };
+#[cfg(feature = "bench")]
+pub use exact::{best_resuming, exact_resuming};
 pub use outcome::Odds;
 pub use report::{Wording, best_json, best_text, decision_text, odds_json, odds_text};
 pub use sample::{check_samples, sampled};

@@ -1,7 +1,7 @@
 //! Odds through the odds room's own knobs: grouping faces that count alike changes no probability, a run
 //! without a transcript ends like one with it, and sampled odds report the lowest failing sample.
 
-use super::exact::{exact_resuming, exact_with};
+use super::exact::{Objective, best_resuming, exact_resuming, exact_with};
 use super::outcome::Outcome;
 use crate::defs::{CardSet, SourceFile};
 use crate::scenario::{Prepared, no_packs, prepare_file};
@@ -111,7 +111,9 @@ fn grouping_faces_changes_no_probability() {
 /// Going on from a checkpoint is only a shortcut: on every combat scenario of the suite, exact odds
 /// whose branches go on from the latest checkpoint their dice passed give the same distribution, to
 /// the bit, from as many runs, as exact odds that replay every branch from the first die (or the
-/// same refusal).
+/// same refusal); and so do exact odds under the best policy (`survive`), whose branches go on with
+/// their path's answers after those the checkpoint's run had used: the same value and the same
+/// first-round options.
 #[test]
 fn going_on_from_a_checkpoint_changes_no_probability() {
     use rayon::prelude::*;
@@ -119,33 +121,68 @@ fn going_on_from_a_checkpoint_changes_no_probability() {
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios"),
         "toml",
     );
-    let compared: usize = files
-        .par_iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(path).expect("scenario text");
-            let file = SourceFile::new(path.to_string_lossy().as_ref(), text);
-            let Ok(mut p) = prepare_file(&file, &CardSet::base, &no_packs) else {
-                return 0; // the diagnostics scenarios
-            };
-            if !matches!(p.request, crate::kernel::TestRequest::Combat) {
-                return 0;
-            }
-            let name = path.display();
-            let resumed = exact_resuming(&mut p, true, true, None);
-            let replayed = exact_resuming(&mut p, true, false, None);
-            match (resumed, replayed) {
-                (Ok(a), Ok(b)) => {
-                    assert_eq!(a.dist, b.dist, "{name}");
-                    assert_eq!(a.runs, b.runs, "{name}");
-                    assert_eq!(a.unresolved, b.unresolved, "{name}");
+    // The search recurses once per roll and decision: the long AH2e fight goes deeper than a
+    // worker's default stack in a debug build.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(64 << 20)
+        .build()
+        .expect("a thread pool");
+    let (compared, best) = pool.install(|| {
+        files
+            .par_iter()
+            .map(|path| {
+                let text = std::fs::read_to_string(path).expect("scenario text");
+                let file = SourceFile::new(path.to_string_lossy().as_ref(), text);
+                let Ok(mut p) = prepare_file(&file, &CardSet::base, &no_packs) else {
+                    return (0, 0); // the diagnostics scenarios
+                };
+                if !matches!(p.request, crate::kernel::TestRequest::Combat) {
+                    return (0, 0);
                 }
-                (Err(a), Err(b)) => assert_eq!(a.message, b.message, "{name}"),
-                (a, b) => panic!("{name}: {:?} vs {:?}", a.err(), b.err()),
-            }
-            1
-        })
-        .sum();
+                let name = path.display();
+                let resumed = exact_resuming(&mut p, true, true, None);
+                let replayed = exact_resuming(&mut p, true, false, None);
+                // The best policy on the smaller ones (the suite's time): exact's runs at most 500.
+                let small = resumed.as_ref().is_ok_and(|o| o.runs <= 500);
+                match (resumed, replayed) {
+                    (Ok(a), Ok(b)) => {
+                        assert_eq!(a.dist, b.dist, "{name}");
+                        assert_eq!(a.runs, b.runs, "{name}");
+                        assert_eq!(a.unresolved, b.unresolved, "{name}");
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a.message, b.message, "{name}"),
+                    (a, b) => panic!("{name}: {:?} vs {:?}", a.err(), b.err()),
+                }
+                if !small {
+                    return (1, 0);
+                }
+                let resumed = best_resuming(&mut p, Objective::Survive, &[], &[], true, None);
+                let replayed = best_resuming(&mut p, Objective::Survive, &[], &[], false, None);
+                match (resumed, replayed) {
+                    (Ok(a), Ok(b)) => {
+                        assert_eq!(a.odds.dist, b.odds.dist, "{name}: best");
+                        assert_eq!(a.odds.runs, b.odds.runs, "{name}: best");
+                        assert_eq!(a.odds.unresolved, b.odds.unresolved, "{name}: best");
+                        assert_eq!(a.value, b.value, "{name}: best");
+                        let options = |b: &super::BestOdds| -> Vec<Vec<f64>> {
+                            let each = b.decisions.iter();
+                            each.map(|d| d.options.iter().map(|o| o.value).collect())
+                                .collect()
+                        };
+                        assert_eq!(options(&a), options(&b), "{name}: best");
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a.message, b.message, "{name}: best"),
+                    (a, b) => panic!("{name}: best: {:?} vs {:?}", a.err(), b.err()),
+                }
+                (1, 1)
+            })
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    });
     assert!(compared > 150, "only {compared} combat scenarios compared");
+    assert!(
+        best > 100,
+        "only {best} combat scenarios compared under the best policy"
+    );
 }
 
 /// Odds play scenarios without a transcript: every scenario of the test suite, with the same seeded

@@ -4,7 +4,9 @@
 //! budgets its scripts had used, it is all a run needs to go on exactly as the one that took it.
 
 use super::prepared::Prepared;
-use crate::kernel::{DiceSource, Effect, Encounter, HookCall, HookSet, Hooks, KernelError, Point};
+use crate::kernel::{
+    Decisions, DiceSource, Effect, Encounter, HookCall, HookSet, Hooks, KernelError, Point,
+};
 use crate::script::{RunUsage, ScriptHooks};
 
 /// The state of a run at a point of its procedure, to start other runs from.
@@ -12,6 +14,9 @@ pub struct Checkpoint {
     pub point: Point,
     /// Faces the run had used when it got there, from its first die.
     pub dice: usize,
+    /// Answers to the player's questions the run had used when it got there (none under the
+    /// scenario's `[choices]`): a run that goes on from here takes its path's answers after them.
+    pub answers: usize,
     /// What its scripts had used of the run's budgets.
     used: RunUsage,
     state: Encounter,
@@ -53,26 +58,39 @@ impl Hooks for Keeping<'_> {
 pub type Resumed = (Encounter, Result<(), KernelError>, Option<Checkpoint>);
 
 impl Prepared {
-    /// `run_for_odds` with the faces `faces` (from the first die), started from `from` (a
-    /// checkpoint of a run whose faces began as these do) or from the start; `keep`: keep the
-    /// latest checkpoint it passes.
+    /// `run_for_odds` with the faces `faces` (from the first die) and the player's questions
+    /// answered by `decisions` (`Fixed`: the scenario's `[choices]`; a replay: the answers from the
+    /// first question), started from `from` (a checkpoint of a run whose faces and answers began as
+    /// these do) or from the start; `keep`: keep the latest checkpoint it passes.
     pub fn run_for_odds_from(
         &mut self,
         from: Option<&Checkpoint>,
         faces: &[u8],
+        decisions: Decisions,
         keep: bool,
     ) -> Resumed {
         let (plan, hooks) = self.split();
+        hooks.set_deciding(!decisions.is_fixed());
         let (mut enc, before) = match from {
             Some(c) => {
                 let mut enc = c.state.copy_without_dice();
                 enc.dice = DiceSource::replay(faces[c.dice..].to_vec());
+                // The copy's answers are those of the run that took it: this run's own go on
+                // after the ones used there (the same, as the faces are).
+                enc.decisions = match decisions {
+                    Decisions::Fixed => Decisions::Fixed,
+                    Decisions::Replay { answers, .. } => Decisions::Replay {
+                        answers,
+                        next: c.answers,
+                    },
+                };
                 hooks.resume_run(c.used);
                 (enc, c.dice)
             }
             None => {
                 let mut enc =
                     Encounter::new(plan.setup.with_dice(DiceSource::replay(faces.to_vec())));
+                enc.decisions = decisions;
                 enc.rollback = false;
                 enc.record = false;
                 hooks.start_run();
@@ -92,6 +110,7 @@ impl Prepared {
             (Some(saved), Some(used)) => Some(Checkpoint {
                 point: saved.at,
                 dice: before + saved.dice,
+                answers: saved.state.decisions.used().len(),
                 used,
                 state: saved.state,
             }),

@@ -10,6 +10,7 @@
 use super::super::outcome::{Odds, Outcome};
 use super::search::{Base, Dist, MemoKey, Search, Stop};
 use crate::kernel::{Answer, DecisionNeeded, Encounter, KernelError, Question, Status};
+use crate::scenario::Checkpoint;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
@@ -121,11 +122,13 @@ impl Choose {
 
 impl Search<'_> {
     /// The decision node: the outcomes after `prefix` and the path's answers under the best play from
-    /// this decision on, relative to `enc`'s state, with that state's [`Base`].
+    /// this decision on, relative to `enc`'s state, with that state's [`Base`]. Each option's runs
+    /// go on from `from`, the latest checkpoint the run that stopped here passed.
     pub(super) fn decide(
         &mut self,
         enc: &Encounter,
         need: DecisionNeeded,
+        from: Option<Rc<Checkpoint>>,
         prefix: &mut Vec<u8>,
         abs: f64,
     ) -> Result<(Dist, Base), Stop> {
@@ -162,7 +165,7 @@ impl Search<'_> {
         let mut each = Vec::new();
         for (i, answer) in need.options.into_iter().enumerate() {
             self.choosing().answers.push(i);
-            let (child, at) = self.explore(None, prefix, 1.0, share)?;
+            let (child, at) = self.explore(from.clone(), prefix, 1.0, share)?;
             self.choosing().answers.pop();
             let mut rel: BTreeMap<Outcome, f64> = BTreeMap::new();
             for (o, p) in &child.0 {

@@ -9,7 +9,7 @@
 //! was reached), are not followed; their mass is reported as unresolved, and the threshold is lowered
 //! until that mass is below 1e-9. A run goes on from the latest checkpoint (`kernel::Point`) the run
 //! of its prefix of dice passed, with a copy of the state there (`scenario/resume.rs`); under the best
-//! policy every run is replayed from the first die (the answers of its path replayed with it).
+//! policy, with the answers of its path after those the checkpoint's run had used.
 //!
 //! Under the best policy ([`best`]) the player's questions are nodes of the same search
 //! (`decide.rs`): each option is explored, and the best on an objective is kept.
@@ -94,9 +94,21 @@ pub fn best_with_progress(
     answers: &[usize],
     progress: Option<&mut dyn FnMut(f64) -> bool>,
 ) -> Result<BestOdds, Diagnostic> {
-    // Every run of the best policy is replayed from the first die with its path's answers (`resume`
-    // is not used under it: a checkpoint's copy holds the answers of the run that took it).
-    let (odds, decisions) = search(p, true, false, progress, faces, Some((objective, answers)))?;
+    best_resuming(p, objective, faces, answers, true, progress)
+}
+
+/// `best_with_progress`, choosing whether each branch goes on from the latest checkpoint its dice
+/// and answers passed or is replayed from the first die (tests compare both ways).
+pub fn best_resuming(
+    p: &mut Prepared,
+    objective: Objective,
+    faces: &[u8],
+    answers: &[usize],
+    resume: bool,
+    progress: Option<&mut dyn FnMut(f64) -> bool>,
+) -> Result<BestOdds, Diagnostic> {
+    let choose = Some((objective, answers));
+    let (odds, decisions) = search(p, true, resume, progress, faces, choose)?;
     Ok(BestOdds {
         objective,
         value: objective.value(&odds.dist),

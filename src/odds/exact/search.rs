@@ -9,7 +9,7 @@ use super::super::outcome::Outcome;
 use super::collapse::Readers;
 use super::decide::Choose;
 use super::multiset::{class_multisets, multisets};
-use crate::kernel::{Decisions, DiceError, DiceSource, Encounter, KernelError, StateKey, Tally};
+use crate::kernel::{Decisions, DiceError, Encounter, KernelError, StateKey, Tally};
 use crate::scenario::Prepared;
 use crate::scenario::{Checkpoint, Resumed};
 use std::collections::{BTreeMap, HashMap};
@@ -72,8 +72,8 @@ impl Search<'_> {
     /// prefix of them passed) or from the start, counting its scripts' operations against the budget
     /// of the whole computation (only those taken after the checkpoint: the rest were counted with
     /// the run that took it). With the encounter and its result, the latest checkpoint it passed.
-    /// Under the best policy (`choose`) the run starts from the first die with the path's answers,
-    /// and keeps no checkpoint.
+    /// Under the best policy (`choose`) the path's answers answer the player's questions (from the
+    /// checkpoint on: the answers before it are the checkpoint's run's, the same).
     fn run(&mut self, from: Option<&Rc<Checkpoint>>, prefix: &[u8]) -> Result<Resumed, Stop> {
         let from = from.map(|c| &**c);
         self.replayed += (prefix.len() - from.map_or(0, |c| c.dice)) as u64;
@@ -82,18 +82,13 @@ impl Search<'_> {
                 "its runs replay more than {MAX_REPLAYED_DICE} dice"
             )));
         }
-        let resumed = match self.choose.as_ref() {
-            Some(c) => {
-                let decisions = Decisions::replay(c.answers.clone());
-                let dice = DiceSource::replay(prefix.to_vec());
-                let (enc, result) = self.p.run_deciding(dice, decisions, false);
-                (enc, result, None)
-            }
-            None => {
-                self.p.hooks.set_deciding(false);
-                self.p.run_for_odds_from(from, prefix, self.resume)
-            }
+        let decisions = match self.choose.as_ref() {
+            Some(c) => Decisions::replay(c.answers.clone()),
+            None => Decisions::Fixed,
         };
+        let resumed = self
+            .p
+            .run_for_odds_from(from, prefix, decisions, self.resume);
         let before = from.map_or(0, Checkpoint::operations);
         self.script_ops = self
             .script_ops
@@ -253,7 +248,7 @@ impl Search<'_> {
                 }
                 Ok((d, base))
             }
-            Err(KernelError::Decision(need)) => self.decide(&enc, need, prefix, abs),
+            Err(KernelError::Decision(need)) => self.decide(&enc, need, from, prefix, abs),
             Err(other) => Err(Stop::Kernel(other)),
         }
     }
