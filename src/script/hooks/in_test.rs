@@ -66,38 +66,3 @@ fn never_here(c: &Compiled, hook: Hook, chosen: bool, deciding: bool, facts: &Te
     };
     applies::never_applies_in_test(&c.ast, hook, enc, facts)
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::defs::{CardSet, SourceFile};
-    use crate::kernel::DiceSource;
-    use crate::scenario::{no_packs, prepare_file};
-
-    /// The operations the scripts of one run of a `skill` test take, with a card in play whose
-    /// `on_pool` acts only in a Strength test.
-    fn operations(skill: &str) -> u64 {
-        let script =
-            r#"fn on_pool(ctx) { if ctx.test.skill == \"strength\" { ctx.test.add_dice(1); } }"#;
-        let text = format!(
-            "game = \"eldritch\"\n[investigator]\nwill = 2\nstrength = 2\npossessions = [{{ id = \
-             \"brace\", name = \"Brace\", kind = \"asset\", source = \"synthetic\", script = \
-             \"{script}\" }}]\n[test]\nskill = \"{skill}\"\n"
-        );
-        let file = SourceFile::new("in_test.toml", text);
-        let mut p = match prepare_file(&file, &CardSet::base, &no_packs) {
-            Ok(p) => p,
-            Err(ds) => panic!("{}", crate::defs::render_all(&ds, false)),
-        };
-        let (_, result) = p.run_for_odds(DiceSource::replay(vec![5; 8]));
-        result.expect("the test resolves");
-        p.hooks.run_operations()
-    }
-
-    /// A hook whose every `if` is false for the test under way is not called in it: in a Will test
-    /// the Strength-only `on_pool` takes no operation; in a Strength test it is called.
-    #[test]
-    fn a_hook_that_cannot_apply_in_the_test_under_way_is_not_called() {
-        assert_eq!(operations("will"), 0);
-        assert!(operations("strength") > 0);
-    }
-}
