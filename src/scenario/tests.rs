@@ -71,3 +71,32 @@ fn a_knock_out_cannot_be_prevented() {
     assert!(d.message.contains("cannot be prevented"), "{d}");
     assert_eq!(played.encounter.investigator.health, 0);
 }
+
+/// The operations the scripts of one run of a `skill` test take, with a card in play whose
+/// `on_pool` acts only in a Strength test.
+fn operations(skill: &str) -> u64 {
+    let script =
+        r#"fn on_pool(ctx) { if ctx.test.skill == \"strength\" { ctx.test.add_dice(1); } }"#;
+    let text = format!(
+        "game = \"eldritch\"\n[investigator]\nwill = 2\nstrength = 2\npossessions = [{{ id = \
+         \"brace\", name = \"Brace\", kind = \"asset\", source = \"synthetic\", script = \
+         \"{script}\" }}]\n[test]\nskill = \"{skill}\"\n"
+    );
+    let file = SourceFile::new("in_test.toml", text);
+    let mut p = match crate::scenario::prepare_file(&file, &CardSet::base, &no_packs) {
+        Ok(p) => p,
+        Err(ds) => panic!("{}", render_all(&ds, false)),
+    };
+    let (_, result) = p.run_for_odds(crate::kernel::DiceSource::replay(vec![5; 8]));
+    result.expect("the test resolves");
+    p.hooks.run_operations()
+}
+
+/// A hook whose every `if` is false for the test under way is not called in it
+/// (`script/hooks/in_test.rs`): in a Will test the Strength-only `on_pool` takes no operation; in a
+/// Strength test it is called.
+#[test]
+fn a_hook_that_cannot_apply_in_the_test_under_way_is_not_called() {
+    assert_eq!(operations("will"), 0);
+    assert!(operations("strength") > 0);
+}

@@ -66,6 +66,12 @@ pub fn never_applies_to(ast: &AST, hook: Hook, test: &TestFacts) -> bool {
     never_applies_in(ast, hook, enc, Some(test))
 }
 
+/// Whether `hook` cannot apply when fired in the test `test`, in `enc` (whether the card is chosen,
+/// whether the player is asked each "may", as the call knows them).
+pub fn never_applies_in_test(ast: &AST, hook: Hook, enc: Encounter, test: &TestFacts) -> bool {
+    never_applies_in(ast, hook, enc, Some(test))
+}
+
 fn never_applies_in(ast: &AST, hook: Hook, enc: Encounter, test: Option<&TestFacts>) -> bool {
     let only = functions_only(ast, |name, params| name == hook.name() && params == 1);
     // The hook's own statements: the walk visits them at depth 1.

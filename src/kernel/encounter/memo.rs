@@ -1,6 +1,6 @@
 //! The memo key of exact odds: a digest of everything the rest of an encounter can depend on, hashed
-//! over typed fields (no `Debug` text). May import only the encounter's own types. `Encounter` is destructured exhaustively below, so a field
-//! added to it is a compile error here until someone decides whether an outcome can depend on it.
+//! over typed fields (no `Debug` text). May import only the encounter's own types. What the key reads
+//! of each field is said in `state.rs` (`hash_state`), beside what a checkpoint's copy takes of it.
 
 use super::*;
 
@@ -48,112 +48,31 @@ impl Encounter {
     pub fn met(&self) -> usize {
         self.current.unwrap_or(0)
     }
+}
 
-    /// Feeds every field the rest of the encounter can depend on into `h`. Each field left out says
-    /// why.
-    fn hash_state(&self, h: &mut impl Hasher) {
-        let Encounter {
-            game,
-            investigator,
-            // See below: the monsters still to meet, and a summary of those met.
-            monsters,
-            // The slots of the monsters still to meet (below): the odds key each one's defeat by its
-            // slot, so two states that meet alike monsters of different slots go on differently.
-            slots,
-            // At a memo point the replayed faces are used up: only the faces to come matter, and they
-            // are what the search branches on.
-            dice: _,
-            // Likewise the replayed answers: those to come are what the search branches on.
-            decisions: _,
-            // Where a question was asked inside a hook: the path there, so that no other path shares
-            // this key.
-            unplaced,
-            // The monster met next (between two combats nothing else says how many were met).
-            meeting,
-            // The transcript is written, never read by a rule (and odds runs keep none).
-            events: _,
-            record: _,
-            // What was lost so far: added to, never read by a rule (the odds add the losses to come
-            // to it: `relative_key`).
-            tally: _,
-            // Tests resolved so far: their number (the next test's index). No rule reads a past test
-            // once a die has been rolled since (the procedure reads a test's result as soon as it is
-            // resolved); what odds read of them (the first test's result) the odds add to their key.
-            tests,
-            may_encounter_again,
-            // The cards that may come into play: the setup's, shared by every run of one search and
-            // never written during an encounter.
-            catalog: _,
-            policy,
-            default_policy,
-            chosen,
-            investigators_in_game,
-            rules,
-            rounds,
-            evade_first,
-            current,
-            combat,
-            queued,
-            no_more_encounters,
-            stopped,
-            // Whether a failed hook is rolled back: bookkeeping of a run that is abandoned on failure.
-            rollback: _,
-            // How each test's faces counted: read only by exact odds, of the test under way, in a
-            // probe run of their own (history once a test is over).
-            roll_rules: _,
-            stage,
-            // A cache of which hooks the active cards define, rebuilt from the active cards.
-            hooked: _,
-            cascade,
-            // The work the hooks under way have left: 0 wherever a die is a memo point (`reroll_die`).
-            pending: _,
-            asked,
-            gaining,
-            becoming,
-            // What a card keeps and whether it is exhausted: a later hook reads them.
-            store,
-            exhausted,
-            // Whether checkpoints are kept, and the latest: bookkeeping of exact odds, which go on
-            // from it (the state it copies is this one's past).
-            keep_checkpoints: _,
-            checkpoint: _,
-        } = self;
-        game.hash(h);
-        investigator.hash(h);
-        // Of the monsters met, what the end of the encounter reads (Another encounter only if every
-        // monster was defeated; EH: none after an ambush).
-        let (done, to_come) = monsters.split_at(self.met());
-        done.iter().all(|m| m.defeated).hash(h);
-        let procedure = self.procedure();
-        done.iter()
-            .any(|m| m.defeated && procedure.ambush(m))
-            .hash(h);
-        to_come.hash(h);
-        slots[self.met()..].hash(h);
-        tests.len().hash(h);
-        may_encounter_again.hash(h);
-        policy.hash(h);
-        default_policy.hash(h);
-        chosen.hash(h);
-        investigators_in_game.hash(h);
-        rules.hash(h);
-        rounds.hash(h);
-        evade_first.hash(h);
-        current.hash(h);
-        combat.hash(h);
-        queued.hash(h);
-        no_more_encounters.hash(h);
-        stopped.hash(h);
-        stage.hash(h);
-        cascade.hash(h);
-        asked.hash(h);
-        gaining.hash(h);
-        becoming.hash(h);
-        store.hash(h);
-        exhausted.hash(h);
-        unplaced.hash(h);
-        meeting.hash(h);
-    }
+/// Of the monsters met, what the end of the encounter reads (another encounter only if every monster
+/// was defeated; EH: none after an ambush); the monsters still to meet whole.
+pub(super) fn monsters(enc: &Encounter, h: &mut impl Hasher) {
+    let (done, to_come) = enc.monsters.split_at(enc.met());
+    done.iter().all(|m| m.defeated).hash(h);
+    let procedure = enc.procedure();
+    done.iter()
+        .any(|m| m.defeated && procedure.ambush(m))
+        .hash(h);
+    to_come.hash(h);
+}
+
+/// The slots of the monsters still to meet: the odds key each one's defeat by its slot, so two states
+/// that meet alike monsters of different slots go on differently.
+pub(super) fn slots(enc: &Encounter, h: &mut impl Hasher) {
+    enc.slots[enc.met()..].hash(h);
+}
+
+/// Of the tests resolved so far, their number (the next test's index). No rule reads a past test once
+/// a die has been rolled since (the procedure reads a test's result as soon as it is resolved); what
+/// odds read of them (the first test's result) the odds add to their key.
+pub(super) fn tests(enc: &Encounter, h: &mut impl Hasher) {
+    enc.tests.len().hash(h);
 }
 
 #[cfg(test)]
@@ -206,26 +125,11 @@ mod tests {
             Arc::make_mut(&mut first).defeated = defeated;
             Arc::make_mut(&mut first).health_tokens = health_tokens;
             e.monsters = vec![first, monster("second")];
-            e.slots = vec![0, 1];
             e.current = Some(1);
             e.relative_key()
         };
         assert_eq!(at_second(false, 0), at_second(false, 1));
         assert_ne!(at_second(false, 0), at_second(true, 0));
-    }
-
-    /// The slots of the monsters still to meet are state: the odds count each one's defeat by its slot,
-    /// so the same monsters to come in other slots go on to other outcomes.
-    #[test]
-    fn the_slots_to_come_are_in_the_key() {
-        let with = |slots: Vec<usize>| {
-            let mut e = encounter();
-            e.monsters = vec![monster("first"), monster("second")];
-            e.slots = slots;
-            e.current = Some(0);
-            e.relative_key()
-        };
-        assert_ne!(with(vec![0, 1]), with(vec![1, 0]));
     }
 
     /// The monster being encountered is state, Health tokens and all.
@@ -236,7 +140,6 @@ mod tests {
             let mut first = monster("first");
             Arc::make_mut(&mut first).health_tokens = health_tokens;
             e.monsters = vec![first];
-            e.slots = vec![0];
             e.current = Some(0);
             e.relative_key()
         };
@@ -274,5 +177,19 @@ mod tests {
             text: "a line".into(),
         });
         assert_eq!(a.relative_key(), b.relative_key());
+    }
+
+    /// The slots of the monsters still to meet are state: the odds count each one's defeat by its slot,
+    /// so the same monsters to come in other slots go on to other outcomes.
+    #[test]
+    fn the_slots_to_come_are_in_the_key() {
+        let with = |slots: Vec<usize>| {
+            let mut e = encounter();
+            e.monsters = vec![monster("first"), monster("second")];
+            e.slots = slots;
+            e.current = Some(0);
+            e.relative_key()
+        };
+        assert_ne!(with(vec![0, 1]), with(vec![1, 0]));
     }
 }

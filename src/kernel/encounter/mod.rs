@@ -7,7 +7,8 @@
 //! for (one file a group of effects); `stage.rs` the test under way and the view hooks read of it;
 //! `resolve.rs` resolving one test; `losses.rs` gains, spending and losses, and their `Tally`;
 //! `combat.rs` the combat under way; `error.rs` how a play fails; `memo.rs` the memo key of exact odds;
-//! `copy.rs` a copy of the state for a run to start from.
+//! `copy.rs` the copy of the state kept at a checkpoint; `state.rs` every field once, with what a
+//! copy and the memo key do with it.
 //!
 //! Words: `Encounter` is only this state. One monster met is a *combat* (EH's Combat Encounter,
 //! AH2e's combat): `CombatState`, `CombatView`, `begin_combat`, `Event::CombatBegins`.
@@ -40,6 +41,7 @@ mod optional;
 mod resolve;
 mod snapshot;
 mod stage;
+mod state;
 
 pub use becoming::Becoming;
 pub use combat::CombatState;

@@ -192,65 +192,79 @@ impl Search<'_> {
                 Ok((Rc::new((d, unresolved)), base))
             }
             Err(KernelError::Dice(DiceError::NeedMore { n, memo })) => {
-                let base = Base::at(&enc, enc.met());
-                let key = self.memo_key(&enc, n);
-                if memo && let Some(d) = self.memo.get(&key) {
-                    self.resolved += abs;
-                    return Ok((d.clone(), base));
-                }
-                // What a memoised branch holds must not depend on how it was reached: below a memo
-                // point, branches are pruned by their probability from that point on.
-                let mass = if memo { 1.0 } else { mass };
-                // Budgets first: the probe and the table cost memory in proportion to them.
-                if n as u64 > MAX_ROLL_FACES {
-                    return Err(Stop::Budget(format!("it rolls {n} dice at once")));
-                }
-                // Dice a script rolls (`ctx.roll`, asked from inside a hook: not `memo`) are no
-                // test's: the test's counting rules do not group them.
-                let classes = if memo {
-                    self.classes(&enc, from.as_ref(), prefix, n)
-                } else {
-                    None
-                };
-                let k = classes.as_ref().map_or(6, |c| c.len()) as u64;
-                let count = multiset_count(n as u64, k);
-                if count > MAX_ROLL_BRANCHES || count.saturating_mul(n as u64) > MAX_ROLL_FACES {
-                    return Err(Stop::Budget(format!(
-                        "a roll of {n} dice can come out {count} ways (at most {MAX_ROLL_BRANCHES} \
-                         ways and {MAX_ROLL_FACES} faces in one roll's table)"
-                    )));
-                }
-                let table = match classes {
-                    Some(classes) => Rc::new(class_multisets(n, &classes)),
-                    None => self.table(n),
-                };
-                drop(enc);
-                let mut acc: BTreeMap<Outcome, f64> = BTreeMap::new();
-                let mut unresolved = 0.0;
-                let len = prefix.len();
-                for (faces, w) in table.iter() {
-                    if mass * w < self.threshold {
-                        unresolved += w;
-                        self.resolved += abs * w;
-                        continue;
-                    }
-                    prefix.extend_from_slice(faces);
-                    let (child, at) = self.explore(from.clone(), prefix, mass * w, abs * w)?;
-                    prefix.truncate(len);
-                    for (o, p) in &child.0 {
-                        *acc.entry(base.from(&at, o)).or_insert(0.0) += w * p;
-                    }
-                    unresolved += w * child.1;
-                }
-                let d = Rc::new((acc, unresolved));
-                if memo {
-                    self.memo.insert(key, d.clone());
-                }
-                Ok((d, base))
+                self.roll(enc, from, prefix, (n, memo), (mass, abs))
             }
             Err(KernelError::Decision(need)) => self.decide(&enc, need, from, prefix, abs),
             Err(other) => Err(Stop::Kernel(other)),
         }
+    }
+
+    /// The branches of a roll of `n` dice where `enc`'s run stopped (`memo`: at a point of the
+    /// procedure, not inside a script), each explored from `from`, merged relative to that state and
+    /// memoised; `mass` and `abs` as for `explore`.
+    fn roll(
+        &mut self,
+        enc: Encounter,
+        from: Option<Rc<Checkpoint>>,
+        prefix: &mut Vec<u8>,
+        (n, memo): (usize, bool),
+        (mass, abs): (f64, f64),
+    ) -> Result<(Dist, Base), Stop> {
+        let base = Base::at(&enc, enc.met());
+        let key = self.memo_key(&enc, n);
+        if memo && let Some(d) = self.memo.get(&key) {
+            self.resolved += abs;
+            return Ok((d.clone(), base));
+        }
+        // What a memoised branch holds must not depend on how it was reached: below a memo
+        // point, branches are pruned by their probability from that point on.
+        let mass = if memo { 1.0 } else { mass };
+        // Budgets first: the probe and the table cost memory in proportion to them.
+        if n as u64 > MAX_ROLL_FACES {
+            return Err(Stop::Budget(format!("it rolls {n} dice at once")));
+        }
+        // Dice a script rolls (`ctx.roll`, asked from inside a hook: not `memo`) are no
+        // test's: the test's counting rules do not group them.
+        let classes = if memo {
+            self.classes(&enc, from.as_ref(), prefix, n)
+        } else {
+            None
+        };
+        let k = classes.as_ref().map_or(6, |c| c.len()) as u64;
+        let count = multiset_count(n as u64, k);
+        if count > MAX_ROLL_BRANCHES || count.saturating_mul(n as u64) > MAX_ROLL_FACES {
+            return Err(Stop::Budget(format!(
+                "a roll of {n} dice can come out {count} ways (at most {MAX_ROLL_BRANCHES} \
+                 ways and {MAX_ROLL_FACES} faces in one roll's table)"
+            )));
+        }
+        let table = match classes {
+            Some(classes) => Rc::new(class_multisets(n, &classes)),
+            None => self.table(n),
+        };
+        drop(enc);
+        let mut acc: BTreeMap<Outcome, f64> = BTreeMap::new();
+        let mut unresolved = 0.0;
+        let len = prefix.len();
+        for (faces, w) in table.iter() {
+            if mass * w < self.threshold {
+                unresolved += w;
+                self.resolved += abs * w;
+                continue;
+            }
+            prefix.extend_from_slice(faces);
+            let (child, at) = self.explore(from.clone(), prefix, mass * w, abs * w)?;
+            prefix.truncate(len);
+            for (o, p) in &child.0 {
+                *acc.entry(base.from(&at, o)).or_insert(0.0) += w * p;
+            }
+            unresolved += w * child.1;
+        }
+        let d = Rc::new((acc, unresolved));
+        if memo {
+            self.memo.insert(key, d.clone());
+        }
+        Ok((d, base))
     }
 
     /// The memo key of `enc`'s state, asked for `n` dice or `n` options: what the rest of the

@@ -31,6 +31,9 @@ impl Hooks for ScriptHooks {
         call: HookCall<'_>,
         dice: &mut DiceSource,
     ) -> Result<Vec<Effect>, KernelError> {
+        if self.cannot_apply_here(&call) {
+            return Ok(Vec::new());
+        }
         self.calls += 1;
         let (Some(compiled), Some(engine)) = (self.compiled.get(call.card), &self.engine) else {
             if self.left_out.contains(call.card) {

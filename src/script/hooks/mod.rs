@@ -4,6 +4,7 @@
 mod call;
 mod faces;
 mod faults;
+mod in_test;
 #[cfg(test)]
 mod tests;
 
@@ -33,6 +34,8 @@ pub(super) struct Compiled {
     defined_deciding: HookSet,
     /// The card's id, as `ctx.card.id` hands it out.
     id: rhai::ImmutableString,
+    /// Whether each hook fired in a test can apply there, as asked so far (`in_test.rs`).
+    in_test: Vec<in_test::Kept>,
 }
 
 pub struct ScriptHooks {
@@ -187,6 +190,7 @@ impl ScriptHooks {
                     defined_deciding: defined,
                     ast,
                     id: id.as_str().into(),
+                    in_test: Vec::new(),
                 },
             );
         }
