@@ -62,8 +62,8 @@ pub(super) fn monsters(enc: &Encounter, h: &mut impl Hasher) {
     to_come.hash(h);
 }
 
-/// The slots of the monsters still to meet: the odds key each one's defeat by its slot, so two states
-/// that meet alike monsters of different slots go on differently.
+/// The slots of the monsters still to meet: the odds key each one's defeat by its slot, so two
+/// states that meet alike monsters of different slots go on differently.
 pub(super) fn slots(enc: &Encounter, h: &mut impl Hasher) {
     enc.slots[enc.met()..].hash(h);
 }
@@ -125,11 +125,26 @@ mod tests {
             Arc::make_mut(&mut first).defeated = defeated;
             Arc::make_mut(&mut first).health_tokens = health_tokens;
             e.monsters = vec![first, monster("second")];
+            e.slots = vec![0, 1];
             e.current = Some(1);
             e.relative_key()
         };
         assert_eq!(at_second(false, 0), at_second(false, 1));
         assert_ne!(at_second(false, 0), at_second(true, 0));
+    }
+
+    /// The slots of the monsters still to meet are state: the odds count each one's defeat by its slot,
+    /// so the same monsters to come in other slots go on to other outcomes.
+    #[test]
+    fn the_slots_to_come_are_in_the_key() {
+        let with = |slots: Vec<usize>| {
+            let mut e = encounter();
+            e.monsters = vec![monster("first"), monster("second")];
+            e.slots = slots;
+            e.current = Some(0);
+            e.relative_key()
+        };
+        assert_ne!(with(vec![0, 1]), with(vec![1, 0]));
     }
 
     /// The monster being encountered is state, Health tokens and all.
@@ -140,6 +155,7 @@ mod tests {
             let mut first = monster("first");
             Arc::make_mut(&mut first).health_tokens = health_tokens;
             e.monsters = vec![first];
+            e.slots = vec![0];
             e.current = Some(0);
             e.relative_key()
         };
@@ -177,19 +193,5 @@ mod tests {
             text: "a line".into(),
         });
         assert_eq!(a.relative_key(), b.relative_key());
-    }
-
-    /// The slots of the monsters still to meet are state: the odds count each one's defeat by its slot,
-    /// so the same monsters to come in other slots go on to other outcomes.
-    #[test]
-    fn the_slots_to_come_are_in_the_key() {
-        let with = |slots: Vec<usize>| {
-            let mut e = encounter();
-            e.monsters = vec![monster("first"), monster("second")];
-            e.slots = slots;
-            e.current = Some(0);
-            e.relative_key()
-        };
-        assert_ne!(with(vec![0, 1]), with(vec![1, 0]));
     }
 }
