@@ -298,20 +298,7 @@ fn a_closed_standard_output_ends_each_command_quietly() {
 
 /// AH2e, Fight 1 and Sneak 2 against a monster of toughness 1, combat rating 0, damage 1, with
 /// Stamina 2 (the hand computation is in `src/odds/best_tests.rs`): not knocked out at best 65/81.
-const DUEL: &str = r#"game = "arkham"
-[investigator]
-name = "Test investigator"
-speed = 1
-sneak = 2
-fight = 1
-will = 1
-lore = 1
-luck = 1
-stamina = 2
-sanity = 5
-[[monsters]]
-card = { id = "brute", name = "Brute", kind = "monster", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }
-"#;
+const DUEL: &str = include_str!("scenarios/odds/ah_duel_evade_or_fight.toml");
 
 /// `odds --best` prints what the library's `Scenario::best_odds` returns: the same text and the same
 /// JSON, whose `best.value` is the optimum 65/81.

@@ -16,8 +16,12 @@ pub(super) enum Kind {
     Folder,
     File,
     Link,
+    // Only a unix folder tells these apart; elsewhere they are `Other`.
+    #[cfg(unix)]
     Fifo,
+    #[cfg(unix)]
     Socket,
+    #[cfg(unix)]
     Device,
     Other,
 }
@@ -28,8 +32,11 @@ impl Kind {
         match self {
             Kind::Folder | Kind::File => None,
             Kind::Link => Some("a symbolic link"),
+            #[cfg(unix)]
             Kind::Fifo => Some("a FIFO"),
+            #[cfg(unix)]
             Kind::Socket => Some("a socket"),
+            #[cfg(unix)]
             Kind::Device => Some("a device"),
             Kind::Other => Some("not a regular file"),
         }

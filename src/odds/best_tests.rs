@@ -3,33 +3,12 @@
 
 use super::exact::exact;
 use super::exact::{Objective, best};
-use crate::defs::{CardSet, SourceFile};
-use crate::scenario::{Prepared, no_packs, prepare_file};
-
-fn prepare(name: &str, text: &str) -> Prepared {
-    let file = SourceFile::new(name, text);
-    match prepare_file(&file, &CardSet::base, &no_packs) {
-        Ok(p) => p,
-        Err(ds) => panic!("{}", crate::defs::render_all(&ds, false)),
-    }
-}
+use crate::scenario::synthetic::prepare;
 
 /// AH2e, a synthetic monster with no horror rating (no horror check), awareness 0, combat rating 0,
-/// combat damage 1, toughness 1; the investigator has Fight 1, Sneak 2, Stamina 2, no Clues.
-const DUEL: &str = r#"game = "arkham"
-[investigator]
-name = "Test investigator"
-speed = 1
-sneak = 2
-fight = 1
-will = 1
-lore = 1
-luck = 1
-stamina = 2
-sanity = 5
-[[monsters]]
-card = { id = "brute", name = "Brute", kind = "monster", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }
-"#;
+/// combat damage 1, toughness 1; the investigator has Fight 1, Sneak 2, Stamina 2, no Clues. The
+/// one file of it, also read by `tests/cli.rs` and the playground's e2e test.
+const DUEL: &str = include_str!("../../tests/scenarios/odds/ah_duel_evade_or_fight.toml");
 
 /// Hand computation from the rules (AH rulebook p.15, Fight or Flee; a success is a 5 or a 6):
 /// a Combat check rolls Fight + 0 = 1 die and passes on one success (toughness 1): 1/3; an Evade

@@ -3,16 +3,8 @@
 
 use super::exact::{Objective, best_resuming, exact_resuming, exact_with};
 use super::outcome::Outcome;
-use crate::defs::{CardSet, SourceFile};
-use crate::scenario::{Prepared, no_packs, prepare_file};
-
-fn prepare(name: &str, text: &str) -> Prepared {
-    let file = SourceFile::new(name, text);
-    match prepare_file(&file, &CardSet::base, &no_packs) {
-        Ok(p) => p,
-        Err(ds) => panic!("{}", crate::defs::render_all(&ds, false)),
-    }
-}
+use crate::scenario::Prepared;
+use crate::scenario::synthetic::{prepare, prepare_path, scenario_files};
 
 /// Scenarios of synthetic cards whose faces fall into classes that count alike: a blessing (4s
 /// succeed) and a weapon whose 6s count two in an EH combat, Clue rerolls in an EH combat, an AH2e
@@ -117,10 +109,7 @@ fn grouping_faces_changes_no_probability() {
 #[test]
 fn going_on_from_a_checkpoint_changes_no_probability() {
     use rayon::prelude::*;
-    let files = crate::test_files::files(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios"),
-        "toml",
-    );
+    let files = scenario_files();
     // The search recurses once per roll and decision: the long AH2e fight goes deeper than a
     // worker's default stack in a debug build.
     let pool = rayon::ThreadPoolBuilder::new()
@@ -131,9 +120,7 @@ fn going_on_from_a_checkpoint_changes_no_probability() {
         files
             .par_iter()
             .map(|path| {
-                let text = std::fs::read_to_string(path).expect("scenario text");
-                let file = SourceFile::new(path.to_string_lossy().as_ref(), text);
-                let Ok(mut p) = prepare_file(&file, &CardSet::base, &no_packs) else {
+                let Some(mut p) = prepare_path(path) else {
                     return (0, 0); // the diagnostics scenarios
                 };
                 if !matches!(p.request, crate::kernel::TestRequest::Combat) {
@@ -191,15 +178,9 @@ fn going_on_from_a_checkpoint_changes_no_probability() {
 #[test]
 fn a_run_without_a_transcript_ends_like_one_with_it() {
     use crate::kernel::{DiceSource, Event, Stat, Target};
-    let files = crate::test_files::files(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios"),
-        "toml",
-    );
     let mut compared = 0;
-    for path in files {
-        let text = std::fs::read_to_string(&path).expect("scenario text");
-        let file = SourceFile::new(path.to_string_lossy().as_ref(), text);
-        let Ok(mut p) = prepare_file(&file, &CardSet::base, &no_packs) else {
+    for path in scenario_files() {
+        let Some(mut p) = prepare_path(&path) else {
             continue; // the diagnostics scenarios
         };
         let is_test = matches!(p.request, crate::kernel::TestRequest::Test(_));

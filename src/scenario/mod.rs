@@ -83,4 +83,6 @@ mod numbers_tests;
 #[cfg(test)]
 mod questions_tests;
 #[cfg(test)]
+pub(crate) mod synthetic;
+#[cfg(test)]
 mod tests;

@@ -1,32 +1,12 @@
 //! The player's "may" effects and the EH order of Normal monsters are questions the kernel asks
 //! (`kernel::Question`), answered by the driver; a scenario's `[choices]` answer them otherwise.
 
-use super::{Prepared, no_packs, prepare_file};
-use crate::defs::{CardSet, SourceFile};
-use crate::kernel::{
-    Answer, DecisionNeeded, Decisions, DiceSource, Encounter, KernelError, Question,
-};
+use super::Prepared;
+use super::synthetic::{play_fixed, replay as play};
+use crate::kernel::{Answer, Question};
 
 fn prepare(text: &str) -> Prepared {
-    let file = SourceFile::new("questions.toml", text);
-    match prepare_file(&file, &CardSet::base, &no_packs) {
-        Ok(p) => p,
-        Err(ds) => panic!("{}", crate::defs::render_all(&ds, false)),
-    }
-}
-
-/// Plays `p` with `faces` and `answers`: the encounter, and the question where the answers end.
-fn play(p: &mut Prepared, faces: &[u8], answers: &[usize]) -> (Encounter, Option<DecisionNeeded>) {
-    let (enc, result) = p.run_deciding(
-        DiceSource::replay(faces.to_vec()),
-        Decisions::replay(answers.to_vec()),
-        false,
-    );
-    match result {
-        Ok(()) => (enc, None),
-        Err(KernelError::Decision(need)) => (enc, Some(need)),
-        Err(other) => panic!("{other:?}"),
-    }
+    super::synthetic::prepare("questions.toml", text)
 }
 
 /// A synthetic flask: "You may discard this card to gain +5
@@ -70,8 +50,7 @@ fn a_may_effect_is_a_question_and_each_answer_is_played() {
 #[test]
 fn the_scenario_answers_a_may_with_use() {
     let mut p = prepare(&format!("{FLASK}[choices]\nuse = [\"flask\"]\n"));
-    let (enc, result) = p.run_deciding(DiceSource::replay(vec![1; 6]), Decisions::Fixed, false);
-    assert!(result.is_ok(), "{result:?}");
+    let enc = play_fixed(&mut p, &[1; 6]);
     assert_eq!(enc.tests[0].pool, 6);
 }
 
@@ -130,8 +109,7 @@ card = { id = "b", name = "B (synthetic)", kind = "monster", toughness = 2, stre
     let met: Vec<&str> = enc.monsters.iter().map(|m| m.id.as_str()).collect();
     assert_eq!(met, ["b", "a", "big"]);
     // The scenario's answer: the order listed (Normal first).
-    let (enc, result) = p.run_deciding(DiceSource::replay(vec![1, 1, 1]), Decisions::Fixed, false);
-    assert!(result.is_ok());
+    let enc = play_fixed(&mut p, &[1, 1, 1]);
     let met: Vec<&str> = enc.monsters.iter().map(|m| m.id.as_str()).collect();
     assert_eq!(met, ["a", "b", "big"]);
 }

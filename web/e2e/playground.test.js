@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { writeFile, mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { serve, launch, open, shot, setText, lastTiming, zipFolder, SHOTS, REPO } from './harness.js';
 
@@ -282,27 +283,11 @@ test('Odds draws the distributions of a single-monster encounter', async () => {
   await page.context().close();
 });
 
-// AH2e, hand-computed: Fight 1 and Sneak 2 against a monster of toughness 1, awareness 0, combat
-// rating 0, damage 1, with Stamina 2. A Combat check (1 die) passes with 1/3, an Evade check (2 dice)
-// with 1 - (2/3)^2 = 5/9. Surviving: try to evade each round, 5/9 + 4/9 * 5/9 = 65/81 = 80.2%, whether or
-// not one first tries to evade; defeating it: fight each round, 1/3 + 2/3 * 1/3 = 5/9 = 55.6%.
-const DUEL = `game = "arkham"
-title = "A duel: evade or fight"
-
-[investigator]
-name = "Test investigator"
-speed = 1
-sneak = 2
-fight = 1
-will = 1
-lore = 1
-luck = 1
-stamina = 2
-sanity = 5
-
-[[monsters]]
-card = { id = "brute", name = "Brute", kind = "monster", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }
-`;
+// AH2e, hand-computed (the working is in the file and in src/odds/best_tests.rs): Fight 1 and Sneak 2
+// against a monster of toughness 1, with Stamina 2. Surviving at best 65/81 = 80.2%, whether or not
+// one first tries to evade; defeating it at best 5/9 = 55.6%. The one file of it, also read by the
+// Rust tests.
+const DUEL = readFileSync(join(REPO, 'tests/scenarios/odds/ah_duel_evade_or_fight.toml'), 'utf8');
 
 test("Odds with a best-for aim show the best play's value and each option's value at each decision", async () => {
   const page = await open(browser, server.url);
