@@ -90,3 +90,49 @@ fn every_card_of_a_shipped_pack_is_played_by_one_of_its_scenarios() {
         }
     }
 }
+
+/// Rat-thing's "you must discard 1 Item or automatically fail" is the player's choice: with a Knife
+/// (+1) and a .38 Revolver (+3), Fight 1 against its combat rating −1 and toughness 1, the scenario's
+/// answer (the last Item listed, the Revolver, is discarded) leaves 1 die, 1/3; the best player
+/// discards the Knife and fights with 3 dice, 1 − (2/3)³ = 19/27.
+#[test]
+fn rat_thing_the_player_chooses_which_item_to_discard() {
+    let file = "packs/dunwich_horror/scenarios/rat_thing_the_player_chooses_the_item.toml";
+    let number = |args: &[&str], pointer: &str| -> f64 {
+        let (status, out, err) = mythos(args);
+        assert_eq!(status, Some(0), "{out}{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        v.pointer(pointer).and_then(|x| x.as_f64()).expect(pointer)
+    };
+    let fixed = number(&["odds", file, "--format", "json"], "/monsters/0/defeated");
+    let best = number(
+        &["odds", file, "--best", "defeat_all", "--format", "json"],
+        "/best/value",
+    );
+    assert!((fixed - 1.0 / 3.0).abs() < 1e-9, "{fixed}");
+    assert!((best - 19.0 / 27.0).abs() < 1e-9, "{best}");
+}
+
+/// A rating printed −X is headed −X at every check: the Crawling One's second Combat check is "Fight
+/// (−X)", not the −4 the die gave the first, and the card's line then says the value it uses (−1, was
+/// −4). Before, the heading showed the earlier check's value until the card gave the new one.
+#[test]
+fn a_rating_printed_minus_x_is_headed_minus_x_at_every_check() {
+    let (status, out, err) = mythos(&[
+        "run",
+        "packs/kingsport_horror/scenarios/crawling_one_rating_minus_the_die_rolled.toml",
+    ]);
+    assert_eq!(status, Some(0), "{out}{err}");
+    assert!(
+        out.contains("Test 2: Fight (−X) [1], Combat check"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Test 3: Fight (−X) [1], Combat check"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the monster's combat rating is −1 (was −4)"),
+        "{out}"
+    );
+}

@@ -46,6 +46,10 @@ pub enum Event {
         /// AH2e: its rating is printed −X and no card has given it yet (`modifier` is then 0).
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         unrated: bool,
+        /// AH2e: its rating is printed −X, whatever value a card gave it for an earlier check: the
+        /// heading shows −X, the card's line the value this check uses.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        printed_x: bool,
     },
     SkillReplaced {
         source: Source,

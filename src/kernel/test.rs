@@ -111,6 +111,8 @@ pub struct TestSpec {
     /// AH2e: the monster's rating for this check is printed −X and no card has given it yet; a check
     /// still so when its pool is assembled stops the play (a rule error naming the monster).
     pub unrated: bool,
+    /// AH2e: the monster's rating for this check is printed −X (given or not).
+    pub printed_x: bool,
 }
 
 /// The two printed tests of an Eldritch Horror monster token (AH2e: the horror and combat checks).
@@ -142,6 +144,7 @@ impl TestSpec {
             rating: None,
             origin: None,
             unrated: false,
+            printed_x: false,
         }
     }
 }

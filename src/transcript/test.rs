@@ -17,8 +17,9 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             combat,
             slot,
             unrated,
+            printed_x,
         } => {
-            let shown = if *unrated {
+            let shown = if *unrated || *printed_x {
                 "−X".to_string()
             } else {
                 signed(*modifier)

@@ -37,7 +37,7 @@ impl Encounter {
 
     /// The printed bonuses of the active cards that apply to the test of `stage`: of its skill (or of
     /// its kind of check, whatever its skill: "+3 to Combat checks"), held
-    /// (AH2e: a card that takes hands helps only while held), and cast (a spell only once cast;
+    /// (AH2e: in a combat, a card that takes hands helps only while held), and cast (a spell only once cast;
     /// otherwise listed as not cast); one of a combat only in combat, one the player may use only when
     /// chosen.
     fn printed_bonuses(&self, stage: &Stage) -> Vec<Bonus> {
@@ -59,7 +59,9 @@ impl Encounter {
                     Some(kind) => *kind == stage.spec.kind,
                     None => b.skill.is_none_or(|s| s == skill),
                 };
-                if !to_this_test || (card.hands > 0 && !held) {
+                // Hands limit the weapons and spells used in combat (AH RB "Using Weapons and Spells
+                // in Combat": "Weapon and Spell Limits"); outside a combat no hand is needed.
+                if !to_this_test || (card.hands > 0 && stage.spec.in_combat && !held) {
                     continue;
                 }
                 let excluded = if card.casting.is_some() && !cast {

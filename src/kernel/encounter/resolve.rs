@@ -49,6 +49,7 @@ impl Encounter {
                 combat: spec.in_combat,
                 slot: spec.slot,
                 unrated: spec.unrated,
+                printed_x: spec.printed_x,
             }
         );
         self.stage = Some(Stage {

@@ -329,6 +329,7 @@ impl Arkham {
         spec.rating = Some(Slot::Will);
         spec.origin = Some(id.clone());
         spec.unrated = unrated;
+        spec.printed_x = h.x;
         self.test_then(enc, spec, hooks, &mut consequences)?;
         Ok(())
     }

@@ -154,6 +154,7 @@ impl Arkham {
         spec.rating = Some(Slot::Strength);
         spec.origin = Some(monster.id.clone());
         spec.unrated = unrated;
+        spec.printed_x = c.x;
         let r = self.test_then(enc, spec, hooks, &mut consequences)?;
         if resolved(r, enc) == Some(false) && !done(enc, m) {
             self.monster_damage(enc, m, hooks)?;
