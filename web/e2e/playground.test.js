@@ -599,6 +599,7 @@ test('once loaded, the page works offline', async () => {
   await page.locator('#run').click();
   await page.locator('#transcript').waitFor();
   assert.match(await page.locator('#transcript').innerText(), /Combat Encounter 1: Ghoul/);
+  await shot(page, '9-offline');
   await page.context().close();
 });
 
