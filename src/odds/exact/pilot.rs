@@ -1,8 +1,10 @@
-//! A first estimate of how far exact odds have got: before the search, a short pilot of random walks
-//! down the same tree (each roll's outcome drawn by its probability, each decision's option at
-//! random) notes the memo points it passes. They are a sample of the distinct states the search has
-//! to explore, the cost of a search with a memo; the share of them the search has finished is its
-//! progress. The walks are seeded, so the same scenario reports the same shares.
+//! A first estimate of how far exact odds have got: once the search has taken a few thousand runs, a
+//! short pilot of random walks down the same tree (each roll's outcome drawn by its probability in
+//! one walk, uniformly among the roll's outcomes in the next, so that unlikely states are sampled
+//! too; each decision's option at random) notes the memo points it passes. They are a sample of the
+//! distinct states the search has to explore, the cost of a search with a memo; the share of them
+//! the search has finished, each weighted by the runs it costs, is its progress. The walks are
+//! seeded, so the same scenario reports the same shares.
 
 use super::super::budget::multiset_count;
 use super::search::{MemoKey, Search};
@@ -14,6 +16,9 @@ use std::rc::Rc;
 const WALKS: usize = 48;
 /// Runs of the rules the pilot may take, at most (each step of a walk is one run).
 const PILOT_RUNS: u64 = 1_024;
+/// Outcomes of a roll the pilot still walks through (a larger roll ends it: its table would cost
+/// more than the estimate is worth).
+const PILOT_ROLL_OUTCOMES: u64 = 4_096;
 
 /// The memo points a pilot passed, and how many of them the search has finished.
 #[derive(Default)]
@@ -77,7 +82,6 @@ impl Search<'_> {
         let mut mix = Mix(0x6d79_7468_6f73);
         let mut pending = HashMap::new();
         let mut runs = 0;
-        let answered = given;
         'walks: for walk in 0..WALKS {
             let mut prefix = start.to_vec();
             let mut from = None;
@@ -92,7 +96,7 @@ impl Search<'_> {
                 from = passed.map(Rc::new).or(from);
                 match result {
                     Err(KernelError::Dice(DiceError::NeedMore { n, memo })) => {
-                        if multiset_count(n as u64, 6) > 4_096 {
+                        if multiset_count(n as u64, 6) > PILOT_ROLL_OUTCOMES {
                             break 'walks;
                         }
                         let table = self.table(n);
@@ -123,11 +127,11 @@ impl Search<'_> {
                 }
             }
             if let Some(c) = self.choose.as_mut() {
-                c.answers.truncate(answered);
+                c.answers.truncate(given);
             }
         }
         if let Some(c) = self.choose.as_mut() {
-            c.answers.truncate(answered);
+            c.answers.truncate(given);
             c.answers.extend(path.unwrap_or_default());
         }
         (self.replayed, self.script_ops) = (replayed, script_ops);
