@@ -200,3 +200,58 @@ card = { id = "brute", name = "Brute", kind = "monster", toughness = 2, will = {
         assert_eq!(b.odds.dist, fixed.dist, "{on}");
     }
 }
+
+/// EH, two unlike Normal monsters, listed `a` then `b`, no Will line; Strength 2 (2 dice, a success
+/// on a 5 or a 6: 1/3 each), Health 2. `a`: toughness 1, damage 3; `b`: toughness 2, damage 0.
+const TWO_MONSTERS: &str = r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+strength = 2
+will = 1
+health = 2
+sanity = 5
+[[monsters]]
+card = { id = "a", name = "A (synthetic)", kind = "monster", toughness = 1, strength = { modifier = 0, damage = 3 } }
+[[monsters]]
+card = { id = "b", name = "B (synthetic)", kind = "monster", toughness = 2, strength = { modifier = 0, damage = 0 } }
+"#;
+
+/// EH: the monsters are met "in the order of your choice" (EH wiki, Encounters), and the odds of
+/// each monster's defeat are that monster's whatever order it was met in. By hand (seed 000, Combat
+/// Encounter: lose Health = damage − successes, the monster loses Health = successes, the two
+/// simultaneously; a defeated investigator meets no further monster), with k the successes of 2 dice
+/// (P(k ≥ 1) = 5/9, P(k = 2) = 1/9):
+/// `a` first: k = 0 or 1 loses 3 or 2 Health, defeated (`a` defeated at k = 1, `b` never met); k = 2
+/// loses 1 and defeats `a`, then `b` needs k = 2: every monster defeated 1/9 · 1/9 = 1/81.
+/// `b` first: `b` falls at k = 2 (1/9) and deals nothing, then `a` falls at k ≥ 1 (5/9): 5/81.
+/// So `defeat_all` meets `b` first, against the order listed, and then `a` is defeated with 5/9 and
+/// `b` with 1/9 (the labels follow the order listed: a swap would show 1/9 and 5/9).
+#[test]
+fn each_monster_defeated_is_that_monsters_whatever_the_order_chosen() {
+    let mut p = prepare("two_monsters.toml", TWO_MONSTERS);
+    let b = best(&mut p, Objective::DefeatAll, &[], &[]).unwrap();
+    assert!((b.value - 5.0 / 81.0).abs() < 1e-9, "{}", b.value);
+    let first = &b.decisions[0];
+    assert_eq!(first.question, crate::kernel::Question::NextMonster);
+    assert!(
+        matches!(&first.options[first.best].answer, crate::kernel::Answer::Monster { id, .. } if id == "b")
+    );
+    let close = |x: f64, y: f64| assert!((x - y).abs() < 1e-9, "{x} is not {y}");
+    let (ia, ib) = (0, 1);
+    assert_eq!(b.odds.monsters[ia].0, "a");
+    assert_eq!(b.odds.monsters[ib].0, "b");
+    close(b.odds.p(|o| o.defeated[ia]), 5.0 / 9.0);
+    close(b.odds.p(|o| o.defeated[ib]), 1.0 / 9.0);
+    // The option of meeting `a` first: `a` defeated at k >= 1 (5/9), `b` at 1/9 · 1/9.
+    let a_first = first
+        .options
+        .iter()
+        .find(|o| matches!(&o.answer, crate::kernel::Answer::Monster { id, .. } if id == "a"))
+        .unwrap();
+    let p = |i: usize| {
+        let on = a_first.dist.iter().filter(|(o, _)| o.defeated[i]);
+        on.map(|(_, p)| p).sum::<f64>()
+    };
+    close(p(ia), 5.0 / 9.0);
+    close(p(ib), 1.0 / 81.0);
+}

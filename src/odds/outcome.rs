@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 /// The end of one run of a scenario.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Outcome {
-    /// For each monster, in the order encountered.
+    /// For each monster, by its slot (`Encounter::slots`: the order given, Normal before Epic, as
+    /// `Odds::monsters` lists them), whatever order it was met in.
     pub defeated: Vec<bool>,
     /// Health (EH) or Stamina (AH2e) lost.
     pub health_lost: i32,
@@ -23,7 +24,7 @@ pub struct Outcome {
 impl Outcome {
     pub fn of(enc: &Encounter, is_test: bool) -> Outcome {
         Outcome {
-            defeated: enc.monsters.iter().map(|m| m.defeated).collect(),
+            defeated: by_slot(enc),
             health_lost: enc.tally.health_lost,
             sanity_lost: enc.tally.sanity_lost,
             status: enc.investigator.status,
@@ -36,6 +37,15 @@ impl Outcome {
             stopped: enc.stopped,
         }
     }
+}
+
+/// Whether each monster was defeated, by its slot.
+fn by_slot(enc: &Encounter) -> Vec<bool> {
+    let mut defeated = vec![false; enc.monsters.len()];
+    for (m, slot) in enc.monsters.iter().zip(&enc.slots) {
+        defeated[*slot] = m.defeated;
+    }
+    defeated
 }
 
 /// A probability distribution over outcomes, with what was left unresolved.
@@ -53,7 +63,7 @@ pub struct Odds {
     /// Exact: an upper bound on the probability of the runs not followed to their end (pruned below
     /// the path threshold, or stopped at the round limit). Sampled: the share stopped at the limit.
     pub unresolved: f64,
-    /// Monster ids and names, in the order encountered.
+    /// Monster ids and names, by slot (the order given, Normal before Epic: `Outcome::defeated`'s).
     pub monsters: Vec<(String, String)>,
     #[allow(dead_code, reason = "the odds work (memo) may read it; left to it")]
     pub start: Investigator,

@@ -57,6 +57,9 @@ impl Encounter {
             investigator,
             // See below: the monsters still to meet, and a summary of those met.
             monsters,
+            // The slots of the monsters still to meet (below): the odds key each one's defeat by its
+            // slot, so two states that meet alike monsters of different slots go on differently.
+            slots,
             // At a memo point the replayed faces are used up: only the faces to come matter, and they
             // are what the search branches on.
             dice: _,
@@ -124,6 +127,7 @@ impl Encounter {
             .any(|m| m.defeated && procedure.ambush(m))
             .hash(h);
         to_come.hash(h);
+        slots[self.met()..].hash(h);
         tests.len().hash(h);
         may_encounter_again.hash(h);
         policy.hash(h);
@@ -200,11 +204,26 @@ mod tests {
             Arc::make_mut(&mut first).defeated = defeated;
             Arc::make_mut(&mut first).health_tokens = health_tokens;
             e.monsters = vec![first, monster("second")];
+            e.slots = vec![0, 1];
             e.current = Some(1);
             e.relative_key()
         };
         assert_eq!(at_second(false, 0), at_second(false, 1));
         assert_ne!(at_second(false, 0), at_second(true, 0));
+    }
+
+    /// The slots of the monsters still to meet are state: the odds count each one's defeat by its slot,
+    /// so the same monsters to come in other slots go on to other outcomes.
+    #[test]
+    fn the_slots_to_come_are_in_the_key() {
+        let with = |slots: Vec<usize>| {
+            let mut e = encounter();
+            e.monsters = vec![monster("first"), monster("second")];
+            e.slots = slots;
+            e.current = Some(0);
+            e.relative_key()
+        };
+        assert_ne!(with(vec![0, 1]), with(vec![1, 0]));
     }
 
     /// The monster being encountered is state, Health tokens and all.
@@ -215,6 +234,7 @@ mod tests {
             let mut first = monster("first");
             Arc::make_mut(&mut first).health_tokens = health_tokens;
             e.monsters = vec![first];
+            e.slots = vec![0];
             e.current = Some(0);
             e.relative_key()
         };

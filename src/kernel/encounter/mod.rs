@@ -58,6 +58,10 @@ pub struct Encounter {
     /// no view holds it).
     pub investigator: Arc<Investigator>,
     pub monsters: Vec<Arc<Monster>>,
+    /// For each monster (by position), its slot: its position in the order given, Normal before
+    /// Epic (the order `odds::Odds::monsters` labels), which a chosen order of meeting
+    /// (`Procedure::choose_next`) does not change. Odds key each monster's defeat by it.
+    pub slots: Vec<usize>,
     pub dice: DiceSource,
     /// Who answers the player's questions (the scenario's `[choices]` unless a driver replaces it).
     pub decisions: Decisions,
@@ -127,6 +131,7 @@ impl Encounter {
         Encounter {
             game: setup.game,
             investigator: setup.investigator,
+            slots: (0..setup.monsters.len()).collect(),
             monsters: setup.monsters,
             dice: setup.dice,
             decisions: Decisions::Fixed,

@@ -163,7 +163,8 @@ pub trait Procedure: Sync {
                 let first = match from {
                     Some(at) => at.monster(),
                     None => {
-                        // Stable: monsters of one rank are met in the order given.
+                        // Stable: monsters of one rank are met in the order given (their slots,
+                        // `Encounter::slots`, are their positions after this sort).
                         enc.monsters.sort_by_key(|m| self.combat_rank(m));
                         0
                     }
@@ -227,6 +228,7 @@ pub trait Procedure: Sync {
         let fixed = Answer::Monster { index: m, id };
         if let Answer::Monster { index, .. } = enc.decide(Question::NextMonster, options, fixed)? {
             enc.monsters[m..=index].rotate_right(1);
+            enc.slots[m..=index].rotate_right(1);
         }
         Ok(())
     }

@@ -310,8 +310,9 @@ impl Search<'_> {
 /// go on alike whatever they lost or defeated before, so they share one distribution.
 pub(super) struct Base {
     tally: Tally,
-    /// Whether each monster met before this state was defeated.
-    met: Vec<bool>,
+    /// Each monster met before this state, in the order met: its slot (`Encounter::slots`, the
+    /// index of `Outcome::defeated`) and whether it was defeated.
+    met: Vec<(usize, bool)>,
 }
 
 impl Base {
@@ -327,7 +328,11 @@ impl Base {
     pub(super) fn at(enc: &Encounter, met: usize) -> Base {
         Base {
             tally: enc.tally,
-            met: enc.monsters[..met].iter().map(|m| m.defeated).collect(),
+            met: enc.monsters[..met]
+                .iter()
+                .zip(&enc.slots)
+                .map(|(m, slot)| (*slot, m.defeated))
+                .collect(),
         }
     }
 
@@ -335,8 +340,8 @@ impl Base {
     fn relative(&self, mut o: Outcome) -> Outcome {
         o.health_lost -= self.tally.health_lost;
         o.sanity_lost -= self.tally.sanity_lost;
-        for d in o.defeated.iter_mut().take(self.met.len()) {
-            *d = false;
+        for (slot, _) in &self.met {
+            o.defeated[*slot] = false;
         }
         o
     }
@@ -351,8 +356,9 @@ impl Base {
         let mut o = o.clone();
         o.health_lost += later.tally.health_lost - self.tally.health_lost;
         o.sanity_lost += later.tally.sanity_lost - self.tally.sanity_lost;
-        for (i, d) in later.met.iter().enumerate().skip(self.met.len()) {
-            o.defeated[i] = *d;
+        // `later` met the monsters this state met first, in the same order, then others.
+        for (slot, d) in later.met.iter().skip(self.met.len()) {
+            o.defeated[*slot] = *d;
         }
         o
     }
