@@ -120,3 +120,52 @@ fn the_ghoul_worked_example_odds_are_the_closed_form() {
     assert!((sanity_one - (2.0f64 / 3.0).powi(5)).abs() < 1e-12);
     assert_eq!(o.unresolved(), 0.0);
 }
+
+/// Blessed, a Double-barreled Shotgun and 2 Clues against three monsters: exact odds of a few
+/// thousand runs of the rules, long enough for the pilot of their progress.
+const THREE_MONSTERS: &str = "game = \"eldritch\"
+[investigator]
+card = \"mark_harrigan\"
+clues = 2
+conditions = [\"blessed\"]
+possessions = [\"double_barreled_shotgun\"]
+[[monsters]]
+card = \"ghoul\"
+[[monsters]]
+card = \"zombie\"
+[[monsters]]
+card = \"deep_one\"
+";
+
+/// The progress of exact odds never goes back and ends at 1 (told once at the end); before the
+/// end it stays below 1.
+#[test]
+fn exact_odds_progress_rises_to_one_at_the_end() {
+    let mut seen = Vec::new();
+    prepare("three.toml", THREE_MONSTERS)
+        .exact_odds_with_progress(&mut |done| {
+            seen.push(done);
+            true
+        })
+        .unwrap();
+    assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+    assert_eq!(seen.last(), Some(&1.0));
+    assert!(seen[..seen.len() - 1].iter().all(|d| *d < 1.0), "{seen:?}");
+}
+
+/// On a first run the progress is an estimate of the work done, not the probability resolved (which
+/// stays near 0 until the last few percent of the runs): half way through its calls (one every 64
+/// runs) it has passed a tenth.
+#[test]
+fn exact_odds_progress_is_told_before_the_end() {
+    let mut seen = Vec::new();
+    prepare("three.toml", THREE_MONSTERS)
+        .exact_odds_with_progress(&mut |done| {
+            seen.push(done);
+            true
+        })
+        .unwrap();
+    assert!(seen.len() > 20, "{} calls", seen.len());
+    let half = seen[seen.len() / 2];
+    assert!(half > 0.1 && half < 0.99, "half way: {half} ({seen:?})");
+}

@@ -334,15 +334,19 @@ test('long odds show progress and Cancel stops them; the page goes on working', 
   await page.context().close();
 });
 
-test('long exact odds show how much of the probability is resolved, and Cancel stops them', async () => {
+test("long exact odds show the engine's estimate of their progress and the time left, and Cancel stops them", async () => {
   const page = await open(browser, server.url);
   await setText(page, SIX);
   await page.locator('#odds').click();
-  // Never computed to the end here: the runs so far and their pace, with the probability resolved.
+  // Never computed to the end here: the runs so far and their pace, then the engine's estimate of the
+  // share done (from its pilot) on the bar, with the time left.
   await page.waitForFunction(() => /runs of the rules so far/.test(document.getElementById('progress-text').textContent));
+  assert.match(await page.locator('#progress-text').innerText(), /^every roll enumerated: about [\d,]+ runs of the rules so far, [\d,]+ a second/);
+  await page.waitForFunction(() => /done \(estimated\)/.test(document.getElementById('progress-text').textContent), null, { timeout: 60000 });
   const shown = await page.locator('#progress-text').innerText();
-  assert.match(shown, /^every roll enumerated: about [\d,]+ runs of the rules so far, [\d,]+ a second \(\d+\.\d+% of the probability resolved\)/);
-  assert.equal(await page.locator('#bar').evaluate((b) => b.hasAttribute('value')), false);
+  assert.match(shown, /^every roll enumerated: about [\d,]+ runs of the rules so far, [\d,]+ a second; about \d+\.\d+% done \(estimated\) · [\d.]+ s, about \d+ (s|min) left$/);
+  const value = await page.locator('#bar').evaluate((b) => (b.hasAttribute('value') ? b.value : null));
+  assert.ok(value > 0 && value < 1, `bar at ${value}`);
   await shot(page, '5b-exact-progress');
   // A first visit is not cross-origin isolated (only the service worker adds the headers): no shared
   // flag, so Cancel ends the worker and starts a fresh one.
@@ -439,7 +443,17 @@ test('exact odds show their runs of the rules; the next time, the bar is their s
   const first = await progressOf(page);
   const counts = first.map(([, , t]) => t.match(/about ([\d,]+) runs of the rules so far/)).filter(Boolean).map((m) => Number(m[1].replace(/,/g, '')));
   assert.ok(counts.length >= 2 && counts.at(-1) > counts[0], JSON.stringify(counts));
-  assert.ok(first.every(([, v]) => v === null), 'no share the first time');
+  // The first time, the bar draws the engine's estimate: it never goes back, and passes a tenth before
+  // nine tenths of the time (the probability resolved, drawn before, stayed near 0 until the last few
+  // percent of the runs).
+  const estimated = first.filter(([, v]) => v !== null);
+  assert.ok(estimated.length >= 3, JSON.stringify(first));
+  assert.ok(estimated.every(([, v], i) => i === 0 || v >= estimated[i - 1][1]), 'the estimate never goes back');
+  const firstEnd = first.at(-1)[0];
+  const tenth = estimated.find(([, v]) => v >= 0.1);
+  assert.ok(tenth && tenth[0] < 0.9 * firstEnd, `a tenth at ${tenth && tenth[0]} ms of ${firstEnd} ms`);
+  assert.match(tenth[2], /done \(estimated\)/);
+  timings.four_monsters_first_tenth_ms = [Math.round(tenth[0]), Math.round(firstEnd)];
   const runs = Number((await page.locator('.output .meta').first().innerText()).match(/exact: ([\d,]+) runs/)[1].replace(/,/g, ''));
   // The second time: the share of the runs the first took (the engine calls back once per 64 runs).
   const second = await progressOf(page, '5c-exact-progress-known');
@@ -549,6 +563,17 @@ test("Validate reports the loaded packs' problems, and none once they are unload
   await page.context().close();
 });
 
+test("the footer names the engine's build by the digest of the module's bytes", async () => {
+  const { createHash } = await import('node:crypto');
+  const { readFile } = await import('node:fs/promises');
+  const wasm = await readFile(join(REPO, 'web', 'dist', 'pkg', 'mythos_web_bg.wasm'));
+  const digest = createHash('sha256').update(wasm).digest('hex').slice(0, 16);
+  const page = await open(browser, server.url);
+  assert.equal(await page.locator('#version').getAttribute('data-build'), digest);
+  assert.match(await page.locator('#version').innerText(), new RegExp(`build ${digest}`));
+  await page.context().close();
+});
+
 test('once loaded, the page works offline', async () => {
   const page = await open(browser, server.url);
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -559,6 +584,7 @@ test('once loaded, the page works offline', async () => {
   await page.locator('#run').click();
   await page.locator('#transcript').waitFor();
   assert.match(await page.locator('#transcript').innerText(), /Combat Encounter 1: Ghoul/);
+  await shot(page, '9-offline');
   await page.context().close();
 });
 

@@ -516,12 +516,12 @@ function bestHtml(b, arkham) {
 // ---------------------------------------------------------------- actions
 
 // How many progress calls and runs of the rules the exact odds of a scenario took, by a digest (FNV-1a)
-// of the engine's version, the file name, the best-for aim and the text; the last 100 kept in
-// localStorage.
-let engineVersion = '';
+// of the engine's build (the worker's digest of the module's bytes), the file name, the best-for aim and
+// the text; the last 100 kept in localStorage.
+let engineBuild = '';
 function runsKey(path, body) {
   let h = 0x811c9dc5;
-  for (const c of `${engineVersion}\n${path}\n${body}`) h = Math.imul(h ^ c.codePointAt(0), 0x01000193) >>> 0;
+  for (const c of `${engineBuild}\n${path}\n${body}`) h = Math.imul(h ^ c.codePointAt(0), 0x01000193) >>> 0;
   return h.toString(36);
 }
 function callsTable() {
@@ -564,7 +564,8 @@ async function act(action) {
       const started = performance.now();
       // The exact odds' steady measure is the engine's progress calls (about one per 64 runs of the
       // rules); how many a scenario takes is kept when it runs to the end, so the next computation of
-      // the same text by the same engine draws its share of them, and the time left.
+      // the same text by the same build draws its share of them, and the time left. The first time, the
+      // bar draws the engine's own estimate (a pilot's sample of the states to explore).
       const key = runsKey(args.path, `${$('objective').value}\n${args.text}`);
       const known = knownCalls(key);
       // The last progress message, drawn again every 250 ms so the time goes on between messages.
@@ -580,15 +581,19 @@ async function act(action) {
         };
         if (last.exact) {
           const runs = last.runs.toLocaleString('en');
-          const mass = `${pctOf(last.progress)} of the probability resolved${last.pass > 1 ? `, finer pass ${last.pass}` : ''}`;
+          const pace = `${Math.round(last.runs / Math.max(secs, 0.1)).toLocaleString('en')} a second`;
           if (known) {
             const share = Math.min(last.calls / known.calls, 0.999);
             bar.value = share;
-            $('progress-text').textContent = `every roll enumerated: about ${Math.round(share * known.runs).toLocaleString('en')} of ${known.runs.toLocaleString('en')} runs of the rules (${pctOf(share)}, as when it last ran to the end; ${mass}) · ${secs.toFixed(1)} s, ${leftOf(share)}`;
+            $('progress-text').textContent = `every roll enumerated: about ${Math.round(share * known.runs).toLocaleString('en')} of ${known.runs.toLocaleString('en')} runs of the rules (${pctOf(share)}, as when it last ran to the end) · ${secs.toFixed(1)} s, ${leftOf(share)}`;
+          } else if (last.progress >= 0.01) {
+            // The engine's estimate: the share of a pilot's sample of the states it has explored.
+            bar.value = last.progress;
+            $('progress-text').textContent = `every roll enumerated: about ${runs} runs of the rules so far, ${pace}; about ${pctOf(last.progress)} done (estimated) · ${secs.toFixed(1)} s, ${leftOf(last.progress)}`;
           } else {
-            // No total known yet: the count and its pace, the bar moving without a share.
+            // No estimate yet (the engine's first few hundred runs, or under 1%): the count and its pace.
             bar.removeAttribute('value');
-            $('progress-text').textContent = `every roll enumerated: about ${runs} runs of the rules so far, ${Math.round(last.runs / Math.max(secs, 0.1)).toLocaleString('en')} a second (${mass}) · ${secs.toFixed(1)} s`;
+            $('progress-text').textContent = `every roll enumerated: about ${runs} runs of the rules so far, ${pace} · ${secs.toFixed(1)} s`;
           }
         } else {
           bar.value = last.progress;
@@ -913,8 +918,9 @@ async function main() {
   drawEditor();
   whatChanged();
   const { out } = await hello;
-  engineVersion = out.version;
-  $('version').textContent = `mythos ${out.version}.`;
+  engineBuild = out.build;
+  $('version').textContent = `mythos ${out.version}, build ${out.build}.`;
+  $('version').dataset.build = out.build;
   setStatus('ready: Ctrl+Enter runs the scenario');
   document.body.dataset.ready = 'true';
   if (shared && ['run', 'check', 'validate', 'odds'].includes(shared.action)) await act(shared.action);

@@ -7,7 +7,27 @@
 // E0503), the module and what it keeps still here. Elsewhere Cancel ends this worker.
 import init, * as m from './pkg/mythos_web.js';
 
-const ready = init();
+// The module's bytes, fetched here (from the service worker's cache when offline) so that their digest
+// names this build: the page keys what it learnt of a scenario's exact odds on it, so an engine change,
+// even one under the same version number, never reuses another build's counts.
+const bytes = fetch(new URL('./pkg/mythos_web_bg.wasm', import.meta.url)).then((r) => {
+  if (!r.ok) throw new Error(`the module could not be fetched: ${r.status}`);
+  return r.arrayBuffer();
+});
+const ready = bytes.then((b) => init({ module_or_path: b }));
+
+// SHA-256 of the module, its first 16 hex digits (FNV-1a where the page is not a secure context and
+// has no crypto.subtle).
+async function buildId(b) {
+  if (self.crypto && crypto.subtle) {
+    const d = new Uint8Array(await crypto.subtle.digest('SHA-256', b));
+    return Array.from(d.slice(0, 8), (x) => x.toString(16).padStart(2, '0')).join('');
+  }
+  let h = 0x811c9dc5;
+  for (const x of new Uint8Array(b)) h = Math.imul(h ^ x, 0x01000193) >>> 0;
+  return `fnv${h.toString(16)}`;
+}
+const build = bytes.then(buildId);
 
 // Samples played between two progress messages.
 const CHUNK = 2000;
@@ -68,27 +88,23 @@ function sampled(id, job, samples, seed) {
   return out;
 }
 
-// The exact odds' progress: the engine calls back at its first run of the rules and about every 64 runs
-// after (RUNS_PER_CALL; its probe runs are not counted), with the share of the probability mass
-// resolved. That share is uneven (the first branches explored do most of the work and hold little of
-// the mass: 0% most of the time, then all of it at the end), so the page is told the calls so far too,
-// a count that grows with the work at a steady pace and, for the same scenario, reaches the same total
-// every time. At most one message per 100 ms; the callback's `false` (the page's flag set to this id)
-// stops the engine with E0503.
+// The exact odds' progress: the engine calls back at its first run of the rules, about every 64 runs
+// after (RUNS_PER_CALL; its probe and pilot runs are not counted) and once at the end, with its
+// estimate of the share of the work done (`Scenario::exact_odds_with_progress`: 0 for its first 2,048
+// runs, then the share of a pilot's sample of the states it has finished; never going back). The
+// page is told the calls so far too, a count that grows with the work at a steady pace and, for the
+// same scenario, reaches the same total every time. At most one message per 100 ms; the callback's
+// `false` (the page's flag set to this id) stops the engine with E0503.
 const RUNS_PER_CALL = 64;
 
 function exactProgress(id, counted) {
   let last = -Infinity;
-  let pass = 1;
-  let before = 0;
   return (done) => {
     counted.calls += 1;
-    if (done < before) pass += 1;
-    before = done;
     const now = performance.now();
-    if (now - last >= 100) {
+    if (now - last >= 100 && done < 1) {
       last = now;
-      self.postMessage({ id, progress: done, exact: true, pass, calls: counted.calls, runs: (counted.calls - 1) * RUNS_PER_CALL + 1 });
+      self.postMessage({ id, progress: done, exact: true, calls: counted.calls, runs: (counted.calls - 1) * RUNS_PER_CALL + 1 });
     }
     return !cancelled(id);
   };
@@ -108,11 +124,12 @@ function odds(id, { path, text, samples, seed, objective }) {
       // The best choice: exact odds under the best play, and each decision's options.
       const b = parse(job.best_with_progress(objective, exactProgress(id, counted)));
       if (b.diagnostics) return b.diagnostics.some(d => d.code === 'E0503') ? { cancelled: true } : b;
-      return { ...b.odds, best: { objective: b.objective, value: b.value, decisions: b.decisions }, progress_calls: counted.calls };
+      return { ...b.odds, best: { objective: b.objective, value: b.value, decisions: b.decisions }, progress_calls: counted.calls - 1 };
     }
     const exact = parse(job.exact_with_progress(exactProgress(id, counted)));
     if (exact.diagnostics && exact.diagnostics.some(d => d.code === 'E0503')) return { cancelled: true };
-    exact.progress_calls = counted.calls;
+    // The call at the end is not one of the calls the runs pace.
+    exact.progress_calls = counted.calls - 1;
     // Too large to enumerate (E0501): sample instead, as `mythos odds --samples` would.
     if (exact.diagnostics && exact.diagnostics.some(d => d.code === 'E0501')) {
       self.postMessage({ id, progress: 0, text: 'too large to enumerate: sampling 100,000 runs' });
@@ -136,7 +153,7 @@ self.onmessage = async (e) => {
     switch (op) {
       case 'hello':
         flag = e.data.flag ? new Int32Array(e.data.flag) : null;
-        out = { version: m.version(), flag: flag !== null };
+        out = { version: m.version(), build: await build, flag: flag !== null };
         break;
       case 'packs': out = parse(m.set_packs(JSON.stringify(e.data.packs))); break;
       case 'cards': out = parse(m.cards(e.data.game)); break;

@@ -102,7 +102,7 @@ pub(super) struct Choose {
     /// Whether the path is still before the second round.
     first: bool,
     /// The best distribution from each decision point, relative to it (as the rolls' memo).
-    memo: HashMap<MemoKey, Dist>,
+    pub(super) memo: HashMap<MemoKey, Dist>,
     /// Decisions met before the second round, in the order first met.
     pub(super) report: Vec<DecisionOdds>,
 }
@@ -197,6 +197,9 @@ impl Search<'_> {
             r.best = i;
         }
         c.memo.insert(key, d.clone());
+        if let Some(pilot) = self.pilot.as_mut() {
+            pilot.finished(&key, true);
+        }
         Ok((d, base))
     }
 

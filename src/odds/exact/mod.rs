@@ -16,11 +16,12 @@
 //!
 //! Files: `multiset.rs` the rolls of n dice and their weights, `collapse.rs` when faces that count alike
 //! may be grouped (test by test), `search.rs` the search over rolls with its memo, `decide.rs` its
-//! decision nodes.
+//! decision nodes, `pilot.rs` the estimate of its progress.
 
 mod collapse;
 mod decide;
 mod multiset;
+mod pilot;
 mod search;
 
 use super::outcome::Odds;
@@ -41,9 +42,10 @@ pub fn exact(p: &mut Prepared) -> Result<Odds, Diagnostic> {
     exact_with(p, true, None)
 }
 
-/// `exact`, telling `progress` every so often the share of the probability mass resolved so far (0
-/// to 1); when it returns false the computation stops with E0503 (cancelled). A finer pass (made when
-/// more than 1e-9 was left unresolved) starts again from 0.
+/// `exact`, telling `progress` every so often an estimate of the share of the work done (0 to 1,
+/// never going back, 1 once at the end): 0 for its first few hundred runs, then the share of a
+/// pilot's memo points finished (`pilot.rs`); when it returns
+/// false the computation stops with E0503 (cancelled).
 pub fn exact_with_progress(
     p: &mut Prepared,
     progress: &mut dyn FnMut(f64) -> bool,
@@ -85,8 +87,9 @@ pub fn best(
     best_with_progress(p, objective, faces, answers, None)
 }
 
-/// `best`, telling `progress` every so often the share of the probability mass resolved so far (0 to
-/// 1; the options of a decision share their branch's mass equally), as `exact_with_progress` does.
+/// `best`, telling `progress` every so often an estimate of the share of the work done, as
+/// `exact_with_progress` does (the options of a decision share their branch's mass equally; the
+/// pilot answers each decision at random).
 pub fn best_with_progress(
     p: &mut Prepared,
     objective: Objective,
@@ -133,6 +136,8 @@ fn search(
     let mut total_runs = 0;
     let mut script_ops = 0;
     let readers = Readers::of(p);
+    let estimate = progress.is_some();
+    let mut told = 0.0;
     loop {
         let mut tell = |done: f64| progress.as_mut().is_none_or(|f| f(done));
         let mut s = Search {
@@ -150,10 +155,14 @@ fn search(
             progress: Some(&mut tell),
             resolved: 0.0,
             choose: choose.map(|(objective, answers)| Choose::new(objective, answers)),
+            pilot: None,
+            estimate: estimate.then_some((start, choose.map_or(0, |(_, a)| a.len()))),
+            told,
         };
         let d = s.explore(None, &mut start.to_vec(), 1.0, 1.0);
         total_runs += s.runs;
         script_ops = s.script_ops;
+        told = s.told;
         let decisions = s.choose.take().map(|c| c.report).unwrap_or_default();
         let (d, at) = d.map_err(|e| match e {
             Stop::Kernel(e) => p.diagnostic(&e),
@@ -161,6 +170,9 @@ fn search(
             Stop::Cancelled => cancelled(p),
         })?;
         if d.1 < TARGET || threshold < 1e-30 {
+            if let Some(f) = progress.as_mut() {
+                f(1.0);
+            }
             let monsters = combat_order(p);
             let odds = Odds {
                 game: p.setup.game,

@@ -9,6 +9,7 @@ use super::super::outcome::Outcome;
 use super::collapse::Readers;
 use super::decide::Choose;
 use super::multiset::{class_multisets, multisets};
+use super::pilot::Pilot;
 use crate::kernel::{Decisions, DiceError, Encounter, KernelError, StateKey, Tally};
 use crate::scenario::Prepared;
 use crate::scenario::{Checkpoint, Resumed};
@@ -62,10 +63,22 @@ pub(super) struct Search<'a> {
     /// Under the best policy (`decide.rs`): the player's questions are nodes of the search. None:
     /// the scenario's `[choices]` answer them.
     pub(super) choose: Option<Choose>,
+    /// The memo points a pilot passed (`pilot.rs`): when some, progress is the share of them
+    /// finished, else the share of the mass resolved.
+    pub(super) pilot: Option<Pilot>,
+    /// Whether to walk a pilot once the search has taken `PILOT_AFTER` runs, and from which faces
+    /// and answers (the number of `choose`'s answers given before the search).
+    pub(super) estimate: Option<(&'a [u8], usize)>,
+    /// The greatest share told so far: what is told never goes back.
+    pub(super) told: f64,
 }
 
 /// Runs between two calls of the progress callback.
 const PROGRESS_EVERY: u64 = 64;
+
+/// Runs of the search before it walks a pilot: a computation shorter than this pays nothing for
+/// its estimate.
+const PILOT_AFTER: u64 = 32 * PROGRESS_EVERY;
 
 impl Search<'_> {
     /// Plays the scenario with the faces `prefix` from `from` (the latest checkpoint a run of a
@@ -74,7 +87,11 @@ impl Search<'_> {
     /// the run that took it). With the encounter and its result, the latest checkpoint it passed.
     /// Under the best policy (`choose`) the path's answers answer the player's questions (from the
     /// checkpoint on: the answers before it are the checkpoint's run's, the same).
-    fn run(&mut self, from: Option<&Rc<Checkpoint>>, prefix: &[u8]) -> Result<Resumed, Stop> {
+    pub(super) fn run(
+        &mut self,
+        from: Option<&Rc<Checkpoint>>,
+        prefix: &[u8],
+    ) -> Result<Resumed, Stop> {
         let from = from.map(|c| &**c);
         self.replayed += (prefix.len() - from.map_or(0, |c| c.dice)) as u64;
         if self.replayed > MAX_REPLAYED_DICE {
@@ -101,7 +118,7 @@ impl Search<'_> {
         Ok(resumed)
     }
 
-    fn table(&mut self, n: usize) -> Table {
+    pub(super) fn table(&mut self, n: usize) -> Table {
         self.tables
             .entry(n)
             .or_insert_with(|| Rc::new(multisets(n)))
@@ -164,10 +181,7 @@ impl Search<'_> {
         abs: f64,
     ) -> Result<(Dist, Base), Stop> {
         self.runs += 1;
-        if self.runs % PROGRESS_EVERY == 1
-            && let Some(progress) = self.progress.as_mut()
-            && !progress(self.resolved.min(1.0))
-        {
+        if self.runs % PROGRESS_EVERY == 1 && !self.tell() {
             return Err(Stop::Cancelled);
         }
         if self.runs > MAX_RUNS {
@@ -262,9 +276,33 @@ impl Search<'_> {
         }
         let d = Rc::new((acc, unresolved));
         if memo {
+            if let Some(pilot) = self.pilot.as_mut() {
+                pilot.finished(&key, false);
+            }
             self.memo.insert(key, d.clone());
         }
         Ok((d, base))
+    }
+
+    /// Tells the progress callback the share done, never less than told before: 0 until the pilot
+    /// is walked (when one is to be), then its estimate; the share of the mass resolved when there
+    /// is no pilot or it passed no memo point. Walks the pilot when it is time. False: stop.
+    fn tell(&mut self) -> bool {
+        if self.pilot.is_none()
+            && self.runs > PILOT_AFTER
+            && let Some((start, given)) = self.estimate
+        {
+            self.pilot = Some(self.pilot(start, given));
+        }
+        let share = match &self.pilot {
+            Some(pilot) if pilot.sampled() => pilot.share(),
+            Some(_) => self.resolved.min(1.0),
+            None if self.estimate.is_some() => 0.0,
+            None => self.resolved.min(1.0),
+        };
+        self.told = self.told.max(share);
+        let told = self.told;
+        self.progress.as_mut().is_none_or(|f| f(told))
     }
 
     /// The memo key of `enc`'s state, asked for `n` dice or `n` options: what the rest of the
