@@ -122,7 +122,7 @@ pub struct RawCard {
     #[serde(default)]
     pub combat: Option<RawRating>,
     /// Ability keywords: ambush, endless, physical_resistance, physical_immunity, magical_resistance,
-    /// magical_immunity, undead, mask.
+    /// magical_immunity, undead, mask, weapon_immunity.
     #[serde(default)]
     pub abilities: Vec<Spanned<String>>,
     #[serde(default)]

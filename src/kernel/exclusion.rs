@@ -17,6 +17,8 @@ pub enum Exclusion {
     Blocked { kind: BonusKind, by: Source },
     /// AH2e: the monster (by id) is immune to bonuses of this kind.
     Immunity { kind: BonusKind, monster: String },
+    /// AH2e: the monster (by id) has Weapon Immunity and this bonus is a Weapon's.
+    WeaponImmunity { monster: String },
     /// EH: only the single highest bonus applies; this is the one used.
     NotHighest { used: Source, value: i32 },
     /// A bonus of +0 or less.

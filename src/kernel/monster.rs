@@ -74,10 +74,12 @@ pub enum Keyword {
     MagicalImmunity,
     Undead,
     Mask,
+    /// Innsmouth Horror: no bonus of a Weapon (physical or magical) applies to a Combat check against it.
+    WeaponImmunity,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 8] = [
+    pub const ALL: [Keyword; 9] = [
         Keyword::Ambush,
         Keyword::Endless,
         Keyword::PhysicalResistance,
@@ -86,10 +88,11 @@ impl Keyword {
         Keyword::MagicalImmunity,
         Keyword::Undead,
         Keyword::Mask,
+        Keyword::WeaponImmunity,
     ];
 
     /// The spellings of `ALL`, in the same order (what card files write).
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "ambush",
         "endless",
         "physical_resistance",
@@ -98,6 +101,7 @@ impl Keyword {
         "magical_immunity",
         "undead",
         "mask",
+        "weapon_immunity",
     ];
 
     pub fn as_str(self) -> &'static str {

@@ -338,6 +338,7 @@ fn keyword(k: Keyword) -> &'static str {
         Keyword::MagicalImmunity => "Magical Immunity",
         Keyword::Undead => "Undead",
         Keyword::Mask => "Mask",
+        Keyword::WeaponImmunity => "Weapon Immunity",
     }
 }
 

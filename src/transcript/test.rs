@@ -240,6 +240,9 @@ pub(super) fn exclusion(e: &Exclusion, w: &Words) -> String {
         Exclusion::Immunity { kind, monster } => {
             format!("{} Immunity ({})", title(*kind), w.card(monster))
         }
+        Exclusion::WeaponImmunity { monster } => {
+            format!("Weapon Immunity ({})", w.card(monster))
+        }
         Exclusion::NotHighest { used, value } => format!(
             "only the single highest bonus applies ({} +{value} is used)",
             w.source(used)

@@ -47,27 +47,30 @@ impl Procedure for Arkham {
         0
     }
 
-    /// Resistances and immunities act on the bonuses of weapons and spells in combat checks.
+    /// Resistances and immunities act on the bonuses of weapons and spells in combat checks; Weapon
+    /// Immunity on every bonus of a card with the trait `weapon`, physical or magical.
     fn filter_bonuses(&self, enc: &Encounter, kind: &TestKind, bonuses: &mut [Bonus]) {
         let Some(m) = enc.current.filter(|_| *kind == TestKind::Combat) else {
             return;
         };
         let monster = &enc.monsters[m];
         for b in bonuses {
-            let from_hand = b
-                .source
-                .card_id()
-                .and_then(|id| enc.catalog.get(id))
-                .is_some_and(|c| c.hands > 0 || c.casting.is_some());
-            if b.excluded.is_some() || !from_hand {
+            let card = b.source.card_id().and_then(|id| enc.catalog.get(id));
+            let from_hand = card.is_some_and(|c| c.hands > 0 || c.casting.is_some());
+            let weapon = card.is_some_and(|c| c.traits.iter().any(|t| t == "weapon"));
+            if b.excluded.is_some() {
                 continue;
             }
-            if monster.has(b.kind.immunity()) {
+            if weapon && monster.has(Keyword::WeaponImmunity) {
+                b.excluded = Some(Exclusion::WeaponImmunity {
+                    monster: monster.id.clone(),
+                });
+            } else if from_hand && monster.has(b.kind.immunity()) {
                 b.excluded = Some(Exclusion::Immunity {
                     kind: b.kind,
                     monster: monster.id.clone(),
                 });
-            } else if monster.has(b.kind.resistance()) {
+            } else if from_hand && monster.has(b.kind.resistance()) {
                 b.halved = Some(monster.id.clone());
             }
         }
