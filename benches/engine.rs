@@ -565,10 +565,68 @@ fn best_policy() {
     }
 }
 
+/// Issue 15 item 4: a question asked inside a hook (`ctx.card.may`) is not memoised (the state does not
+/// say where in the hook it was asked: `Encounter::unplaced`). The same encounter (a synthetic
+/// once-per-round "you may reroll 1 die" card, Ghoul then Zombie) with the question asked
+/// (`--best survive`) against the same answered by the scenario's policy (`choices.use`, exact odds),
+/// each the fastest of a few runs in this run.
+const IN_HOOK_QUESTION: &str = r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+will = 2
+strength = 2
+health = 5
+sanity = 5
+possessions = [
+    { id = "charm", name = "Charm", kind = "asset", source = "synthetic", script = """
+fn after_roll(ctx) {
+    let failing = ctx.test.failing_dice;
+    if !ctx.card.exhausted && failing.len() > 0 && ctx.card.may("reroll 1 die") {
+        ctx.test.reroll(failing[0]);
+        ctx.card.exhaust();
+    }
+}
+""" },
+]
+[[monsters]]
+card = "ghoul"
+[[monsters]]
+card = "zombie"
+[choices]
+use = ["charm"]
+"#;
+
+fn in_hook_questions() {
+    let mut p = prepare_text("in_hook_question.toml", IN_HOOK_QUESTION);
+    let mut runs = (0, 0);
+    let policy = fastest(3, || {
+        runs.0 = black_box(mythos::bench::exact(&mut p)).expect("exact").runs;
+    });
+    let asked = fastest(3, || {
+        let b = mythos::bench::best(&mut p, mythos::bench::Objective::Survive, &[], &[]);
+        runs.1 = black_box(b).expect("best").odds.runs;
+    });
+    println!(
+        "\nin-hook question (ctx.card.may, not memoised): Ghoul then Zombie, a once-per-round reroll card"
+    );
+    println!(
+        "  answered by the policy (exact, choices.use)  {:>10.2} ms  {} runs",
+        ns(policy) / 1e6,
+        runs.0
+    );
+    println!(
+        "  asked (--best survive)                       {:>10.2} ms  {} runs  {:.1}x",
+        ns(asked) / 1e6,
+        runs.1,
+        ns(asked) / ns(policy)
+    );
+}
+
 fn main() {
     divan::main();
     ratios();
     loading();
     realistic_encounters();
     best_policy();
+    in_hook_questions();
 }

@@ -376,3 +376,60 @@ fn a_probability_of_nothing_is_zero_in_json_not_minus_zero() {
     assert!(text.contains("defeated:   0.00%"), "{text}");
     assert!(text.contains("may encounter again:   0.00%"), "{text}");
 }
+
+/// Lucky Talisman (Under the Pyramids): "Once per round, you may reroll all of your dice when
+/// resolving a test": the player is asked whatever the dice show. Will 1 (one die, a success on a 5
+/// or a 6): after a success, keeping it passes (1) and rerolling passes with 1/3; after a failure,
+/// rerolling passes with 1/3 and keeping it fails; so the best pass chance is 1/3 + 2/3 · 1/3 = 5/9.
+#[test]
+fn lucky_talisman_is_asked_after_a_success_too() {
+    let dir = std::env::temp_dir().join(format!("mythos-talisman-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pack = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("packs/under_the_pyramids");
+    let text = format!(
+        "game = \"eldritch\"\npacks = [{:?}]\n[investigator]\nname = \"Test investigator\"\nwill = 1\n\
+         possessions = [\"lucky_talisman\"]\n[test]\nskill = \"will\"\n",
+        pack.to_str().unwrap()
+    );
+    let path = dir.join("talisman.toml");
+    std::fs::write(&path, text).unwrap();
+    let out = mythos(&[
+        "odds",
+        path.to_str().unwrap(),
+        "--best",
+        "pass",
+        "--format",
+        "json",
+    ]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let value = v["best"]["value"].as_f64().expect("a number");
+    assert!((value - 5.0 / 9.0).abs() < 1e-9, "{value}");
+    let decisions = v["best"]["decisions"].as_array().expect("decisions");
+    let after_success = decisions
+        .iter()
+        .find(|d| {
+            d["question"]["kind"] == "may"
+                && d["question"]["card"] == "lucky_talisman"
+                && d["faces"]
+                    .as_array()
+                    .is_some_and(|f| f.iter().all(|x| x.as_u64() >= Some(5)))
+        })
+        .unwrap_or_else(|| panic!("no question after a success: {decisions:?}"));
+    let option = |take: bool| {
+        let options = after_success["options"].as_array().expect("options");
+        let o = options
+            .iter()
+            .find(|o| o["answer"]["take"] == take)
+            .expect("an option");
+        o["value"].as_f64().expect("a number")
+    };
+    assert!((option(false) - 1.0).abs() < 1e-9, "{}", option(false));
+    assert!((option(true) - 1.0 / 3.0).abs() < 1e-9, "{}", option(true));
+}
