@@ -38,6 +38,7 @@ mod fire;
 mod losses;
 mod memo;
 mod optional;
+mod reroll;
 mod resolve;
 mod snapshot;
 mod stage;

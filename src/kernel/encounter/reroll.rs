@@ -1,0 +1,94 @@
+//! Changing the dice of the test under way: a reroll of one die or several (a card's, a Clue's or a
+//! Focus's) and the `after_reroll` window each opens, and dice added to the roll (AH2e Clue dice).
+
+use super::*;
+
+impl Encounter {
+    /// Rerolls die `die` of the test under way for `source`, then opens the window after it: the
+    /// cards' `after_reroll` hooks, `ctx.test.rerolled` the die (a reroll there opens the next
+    /// window, up to `REROLL_WINDOWS` deep).
+    pub fn reroll_die(
+        &mut self,
+        die: usize,
+        source: &Source,
+        label: &str,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        // A die asked for while the hooks under way have work left that the state does not hold
+        // (`pending`: effects after this one, cards after this one) is no memo point: two paths to
+        // one state could have different work left (a card rerolling each failing die: 1 1 with
+        // the first rerolled to 2, one reroll left, against 2 1 as rolled, two left).
+        let unplaced = self.pending > 0;
+        let to = self.dice.roll(label).map_err(|e| match e {
+            DiceError::NeedMore { n, .. } if unplaced => DiceError::NeedMore { n, memo: false },
+            e => e,
+        })?;
+        let stage = self.stage.as_mut().expect("a test is under way");
+        let from = std::mem::replace(&mut stage.faces[die], to);
+        emit!(
+            self,
+            Event::Reroll {
+                die: die + 1,
+                from,
+                to,
+                source: source.clone(),
+            }
+        );
+        self.after_reroll(die, hooks)
+    }
+
+    /// The window after die `die` was rerolled: `after_reroll` with `ctx.test.rerolled` = `die`,
+    /// unless `REROLL_WINDOWS` windows are open around it (then a transcript line says so).
+    fn after_reroll(&mut self, die: usize, hooks: &mut dyn Hooks) -> Result<(), KernelError> {
+        let stage = self.stage.as_ref().expect("a test is under way");
+        if stage.windows >= crate::kernel::REROLL_WINDOWS {
+            if self.defines_any(Hook::AfterReroll, hooks) {
+                emit!(
+                    self,
+                    Event::RerollWindowsSpent {
+                        die: die + 1,
+                        windows: crate::kernel::REROLL_WINDOWS,
+                    }
+                );
+            }
+            return Ok(());
+        }
+        let stage = self.stage.as_mut().expect("a test is under way");
+        let outer = stage.rerolled.replace(die);
+        stage.windows += 1;
+        let fired = self.fire(Hook::AfterReroll, hooks, &mut None);
+        if let Some(stage) = self.stage.as_mut() {
+            stage.rerolled = outer;
+            stage.windows -= 1;
+        }
+        fired
+    }
+
+    /// Rerolls `dice` of the test under way one after the other (a token that rerolls several), the
+    /// dice still to reroll kept in the test's state while each rolls.
+    pub fn reroll_dice(
+        &mut self,
+        dice: &[usize],
+        source: &Source,
+        label: &str,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        for (k, &die) in dice.iter().enumerate() {
+            self.stage.as_mut().expect("a test is under way").rerolling = dice[k..].to_vec();
+            self.reroll_die(die, source, label, hooks)?;
+        }
+        self.stage.as_mut().expect("a test is under way").rerolling = Vec::new();
+        Ok(())
+    }
+
+    /// Rolls extra dice onto the test under way (AH2e Clue dice).
+    pub fn add_die(&mut self, label: &str) -> Result<u8, DiceError> {
+        let face = self.dice.roll(label)?;
+        self.stage
+            .as_mut()
+            .expect("a test is under way")
+            .faces
+            .push(face);
+        Ok(face)
+    }
+}
