@@ -671,3 +671,18 @@ fn check_bonus_in_eldritch() {
     );
     insta::assert_snapshot!(out);
 }
+
+#[test]
+fn writing_a_ctx_object() {
+    // `ctx.test` has a setter only for Rhai's write-back after a method call on it, which takes
+    // the test object itself: a script that writes anything else to it is stopped where it does
+    // (line 9, the caret on the property written), and the die its earlier call added is not
+    // applied.
+    let out = failed_one(
+        "writing_a_ctx_object",
+        "E0402",
+        "9:9",
+        "nothing of this hook",
+    );
+    insta::assert_snapshot!(out);
+}

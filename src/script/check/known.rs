@@ -51,6 +51,10 @@ impl Known {
                         .or_default()
                         .insert(p.to_string(), returned.to_string());
                 }
+            } else if name.starts_with("set$") {
+                // The write-back setters of `ctx`'s objects (`context/mod.rs`): not a name a
+                // script calls.
+                continue;
             } else if !name.is_empty() {
                 // `name(_: &mut Type, ...)`: a method of `ctx` or of one of its objects.
                 let on = sig.split(['(', ',', ')']).nth(1).unwrap_or("");

@@ -143,12 +143,20 @@ macro_rules! object {
         pub const OBJECTS: &[&str] = &["Ctx", $(stringify!($name)),*];
         /// Registers each object's type under its name; printing one prints that name (its fields
         /// are read one by one).
+        ///
+        /// Each object also gets a setter on `ctx` (`ctx.test`, named as its type in lowercase) that
+        /// takes only that object and does nothing. Rhai writes a property back after a method call
+        /// on it (`ctx.test.reroll(1)` sets `ctx.test` again); with no setter it looks for one, then
+        /// for an indexer, and builds two errors that it drops, a fifth of a scripted hook call's
+        /// time. With the setter, the write-back is found at once; `ctx.test = 1` is still refused
+        /// (no setter takes a number), and `known.rs` does not list the setters as methods.
         fn register_objects(e: &mut Engine) {
             e.register_type_with_name::<Ctx>("Ctx");
             $(
                 e.register_type_with_name::<$name>(stringify!($name));
                 e.register_fn("to_string", |_: &mut $name| stringify!($name).to_string());
                 e.register_fn("to_debug", |_: &mut $name| stringify!($name).to_string());
+                e.register_set(stringify!($name).to_lowercase(), |_: &mut Ctx, _: $name| {});
             )*
         }
     };
