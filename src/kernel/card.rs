@@ -71,6 +71,10 @@ pub struct BonusDef {
     pub kind: Option<BonusKind>,
 }
 
+/// Every card a scenario knows, by id: looked up by id at each test (its printed bonuses, hands,
+/// casting), so hashed rather than ordered; nothing walks it in order.
+pub type Catalog = rustc_hash::FxHashMap<String, ActiveCard>;
+
 /// A card in play, as the kernel sees it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ActiveCard {

@@ -101,7 +101,7 @@ pub struct TestView {
     pub origin: Option<String>,
     pub open_gates: u32,
     /// Every card's kind and traits (scripts read them through `possession_traits`).
-    pub catalog: std::sync::Arc<std::collections::BTreeMap<String, super::ActiveCard>>,
+    pub catalog: std::sync::Arc<super::Catalog>,
     /// Whether the player chose to use this card's optional effect (`choices.use`).
     pub chosen: bool,
     pub investigators_in_game: u32,

@@ -45,7 +45,7 @@ mod source;
 mod stored;
 mod test;
 
-pub use card::{ActiveCard, BonusDef, BonusKind, Casting, During};
+pub use card::{ActiveCard, BonusDef, BonusKind, Casting, Catalog, During};
 pub use checkpoint::Point;
 pub use choices::{Action, Policy, Round};
 pub use decide::{Answer, DecisionNeeded, Decisions, Question, round_options};

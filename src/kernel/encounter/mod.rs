@@ -17,8 +17,8 @@ use super::hooks::LossView;
 use super::pool::{Bonus, PoolInput, assemble};
 use super::test::count_successes;
 use super::{
-    ActiveCard, Answer, BonusKind, CheckedSetup, CombatView, DecisionNeeded, Decisions, DiceError,
-    DiceSource, During, Effect, Event, Exclusion, Game, Hook, HookCall, HookError, HookSet, Hooks,
+    Answer, BonusKind, CheckedSetup, CombatView, DecisionNeeded, Decisions, DiceError, DiceSource,
+    During, Effect, Event, Exclusion, Game, Hook, HookCall, HookError, HookSet, Hooks,
     Investigator, KernelError, Location, Monster, MonsterValue, Place, Point, Policy, Round, Rules,
     Skill, Slot, Source, Stat, Status, Target, TestKind, TestOutcome, TestSpec, TestView,
 };
@@ -81,7 +81,7 @@ pub struct Encounter {
     pub tally: Tally,
     pub tests: Vec<TestOutcome>,
     pub may_encounter_again: bool,
-    pub catalog: Arc<BTreeMap<String, ActiveCard>>,
+    pub catalog: Arc<crate::kernel::Catalog>,
     policy: BTreeMap<String, Policy>,
     default_policy: Policy,
     chosen: Vec<String>,

@@ -10,8 +10,7 @@ pub use problem::{FOCUS_LIMIT, MonsterPart, Part, Problem, SetupError, SetupProb
 
 use super::bounds::{self, Bounds};
 use super::{
-    ActiveCard, DiceSource, Game, HANDS, Investigator, Monster, Policy, Round, TestRequest,
-    split_copy,
+    DiceSource, Game, HANDS, Investigator, Monster, Policy, Round, TestRequest, split_copy,
 };
 use std::collections::BTreeMap;
 use std::ops::Deref;
@@ -25,7 +24,7 @@ pub struct Setup {
     pub investigator: Arc<Investigator>,
     pub monsters: Vec<Arc<Monster>>,
     /// Every card that is or may come into play (conditions gained mid-encounter included), by id.
-    pub catalog: Arc<BTreeMap<String, ActiveCard>>,
+    pub catalog: Arc<crate::kernel::Catalog>,
     pub dice: DiceSource,
     /// Token policy by test kind; kinds not listed use `default_policy`.
     pub policy: BTreeMap<String, Policy>,
@@ -262,7 +261,7 @@ impl Setup {
             game,
             investigator: Arc::new(Investigator::new(game)),
             monsters: Vec::new(),
-            catalog: Arc::new(BTreeMap::new()),
+            catalog: Arc::new(crate::kernel::Catalog::default()),
             dice: DiceSource::fixed(Vec::new()),
             policy: BTreeMap::new(),
             default_policy: Policy::None,
@@ -297,7 +296,7 @@ mod tests {
     #[test]
     fn more_than_two_hands_is_refused_for_the_round_that_wields_them() {
         let mut s = setup(Game::Arkham);
-        let mut catalog = BTreeMap::new();
+        let mut catalog = crate::kernel::Catalog::default();
         for (id, hands) in [("two_handed_toy", 2), ("one_handed_toy", 1)] {
             catalog.insert(
                 id.to_string(),
