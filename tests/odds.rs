@@ -137,10 +137,9 @@ card = \"zombie\"
 card = \"deep_one\"
 ";
 
-/// The progress of exact odds never goes back and ends at 1 (told once at the end); before the
-/// end it stays below 1.
-#[test]
-fn exact_odds_progress_rises_to_one_at_the_end() {
+/// Every share of the work done that the exact odds of `THREE_MONSTERS` tell their progress
+/// callback, in order.
+fn three_monsters_progress() -> Vec<f64> {
     let mut seen = Vec::new();
     prepare("three.toml", THREE_MONSTERS)
         .exact_odds_with_progress(&mut |done| {
@@ -148,6 +147,14 @@ fn exact_odds_progress_rises_to_one_at_the_end() {
             true
         })
         .unwrap();
+    seen
+}
+
+/// The progress of exact odds never goes back and ends at 1 (told once at the end); before the
+/// end it stays below 1.
+#[test]
+fn exact_odds_progress_rises_to_one_at_the_end() {
+    let seen = three_monsters_progress();
     assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
     assert_eq!(seen.last(), Some(&1.0));
     assert!(seen[..seen.len() - 1].iter().all(|d| *d < 1.0), "{seen:?}");
@@ -158,13 +165,7 @@ fn exact_odds_progress_rises_to_one_at_the_end() {
 /// runs) it has passed a tenth.
 #[test]
 fn exact_odds_progress_is_told_before_the_end() {
-    let mut seen = Vec::new();
-    prepare("three.toml", THREE_MONSTERS)
-        .exact_odds_with_progress(&mut |done| {
-            seen.push(done);
-            true
-        })
-        .unwrap();
+    let seen = three_monsters_progress();
     assert!(seen.len() > 20, "{} calls", seen.len());
     let half = seen[seen.len() / 2];
     assert!(half > 0.1 && half < 0.99, "half way: {half} ({seen:?})");

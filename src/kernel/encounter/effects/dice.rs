@@ -29,47 +29,39 @@ impl Encounter {
         Ok(())
     }
 
-    pub(super) fn count_face(
+    /// A face rule of the test under way: face `face` counts as `successes` successes
+    /// (`count_face`), or negates that many (`negate_face`, never below 0).
+    pub(super) fn face_rule(
         &mut self,
         card: &str,
         hook: Hook,
         src: Source,
+        negates: bool,
         face: u8,
         successes: u32,
     ) -> Result<(), KernelError> {
-        self.stage_mut(card, hook, "count_face")?
-            .counts
-            .push((face, successes));
-        emit!(
-            self,
-            Event::CountRule {
-                source: src,
-                face,
-                successes,
-            }
-        );
-        Ok(())
-    }
-
-    pub(super) fn negate_face(
-        &mut self,
-        card: &str,
-        hook: Hook,
-        src: Source,
-        face: u8,
-        successes: u32,
-    ) -> Result<(), KernelError> {
-        self.stage_mut(card, hook, "negate_face")?
-            .negates
-            .push((face, successes));
-        emit!(
-            self,
+        let method = if negates { "negate_face" } else { "count_face" };
+        let stage = self.stage_mut(card, hook, method)?;
+        let rules = if negates {
+            &mut stage.negates
+        } else {
+            &mut stage.counts
+        };
+        rules.push((face, successes));
+        let event = if negates {
             Event::NegateRule {
                 source: src,
                 face,
                 successes,
             }
-        );
+        } else {
+            Event::CountRule {
+                source: src,
+                face,
+                successes,
+            }
+        };
+        emit!(self, event);
         Ok(())
     }
 

@@ -74,10 +74,10 @@ impl Encounter {
             Effect::SuccessFrom(face) => self.success_from(card, hook, src, face)?,
             Effect::DicePerClue(n) => self.set_dice_per_clue(card, hook, src, n)?,
             Effect::CountFace { face, successes } => {
-                self.count_face(card, hook, src, face, successes)?
+                self.face_rule(card, hook, src, false, face, successes)?
             }
             Effect::NegateFace { face, successes } => {
-                self.negate_face(card, hook, src, face, successes)?
+                self.face_rule(card, hook, src, true, face, successes)?
             }
             Effect::Reroll(die) => self.reroll(card, hook, src, die, hooks)?,
             Effect::SetFace { die, face } => self.set_face(card, hook, src, die, face)?,
