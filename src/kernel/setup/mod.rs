@@ -300,7 +300,7 @@ mod tests {
         for (id, hands) in [("two_handed_toy", 2), ("one_handed_toy", 1)] {
             catalog.insert(
                 id.to_string(),
-                ActiveCard {
+                crate::kernel::ActiveCard {
                     id: id.to_string(),
                     name: id.to_string(),
                     magical: false,
