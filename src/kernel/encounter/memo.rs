@@ -5,25 +5,22 @@
 use super::*;
 
 /// A 128-bit digest of an encounter's state where the replayed dice ran out: two runs with the same
-/// key at the same dice request go on alike (two 64-bit SipHash streams, the second salted, so that a
-/// collision between two states is about as likely as 2^-128 per pair).
+/// key at the same dice request go on alike (XXH3-128 over the typed fields, so that a collision
+/// between two states is about as likely as 2^-128 per pair; no key is ever chosen by an adversary,
+/// as the states are the rules' own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct StateKey(u64, u64);
 
-/// Two SipHash streams over the same bytes, the second started with a salt.
-struct Digest(
-    std::collections::hash_map::DefaultHasher,
-    std::collections::hash_map::DefaultHasher,
-);
+/// One XXH3-128 stream over the bytes the state's `Hash` writes.
+struct Digest(xxhash_rust::xxh3::Xxh3Default);
 
 impl Hasher for Digest {
     fn write(&mut self, bytes: &[u8]) {
-        self.0.write(bytes);
-        self.1.write(bytes);
+        self.0.update(bytes);
     }
 
     fn finish(&self) -> u64 {
-        self.0.finish()
+        self.0.digest()
     }
 }
 
@@ -35,10 +32,10 @@ impl Encounter {
     /// whether one that came in an ambush was). The odds keyed on it count the losses to come and the
     /// monsters still to meet (`Encounter::met`), and add what came before.
     pub fn relative_key(&self) -> StateKey {
-        let mut h = Digest(Default::default(), Default::default());
-        h.1.write_u64(0x9e37_79b9_7f4a_7c15);
+        let mut h = Digest(xxhash_rust::xxh3::Xxh3Default::new());
         self.hash_state(&mut h);
-        StateKey(h.0.finish(), h.1.finish())
+        let d = h.0.digest128();
+        StateKey((d >> 64) as u64, d as u64)
     }
 
     /// How many monsters are met and done with: those before the one being encountered (monsters
