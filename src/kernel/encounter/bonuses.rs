@@ -51,6 +51,9 @@ impl Encounter {
             };
             let n = copies.entry(id).or_insert(0);
             *n += 1;
+            if card.bonuses.is_empty() {
+                continue;
+            }
             let key = crate::kernel::copy_key(id, *n);
             let held = self.combat.as_ref().is_some_and(|c| c.hands.contains(&key));
             let cast = self.combat.as_ref().is_some_and(|c| c.cast.contains(&key));
