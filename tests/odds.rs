@@ -121,6 +121,22 @@ fn the_ghoul_worked_example_odds_are_the_closed_form() {
     assert_eq!(o.unresolved(), 0.0);
 }
 
+/// Mandy Thompson's Research rerolls every die of a check that is not a success, after its Clue dice:
+/// a Luck 1 check with 1 Clue spent until it passes fails only when the die and the Clue die both
+/// fail twice, (2/3)^4 = 16/81, so it passes with 65/81 (with the die alone rerolled, before the Clue
+/// die: 1 − (4/9)(2/3) = 57/81).
+#[test]
+fn research_after_the_clue_die_passes_a_luck_1_check_with_65_in_81() {
+    let full = format!(
+        "{}/tests/scenarios/arkham/mandy_thompson_research_rerolls_a_clue_die.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&full).unwrap();
+    let o = prepare(&full, &text).exact_odds().unwrap();
+    let passed = o.test_passed().expect("a [test] scenario");
+    assert!((passed - 65.0 / 81.0).abs() < 1e-12, "{passed}");
+}
+
 /// Blessed, a Double-barreled Shotgun and 2 Clues against three monsters: exact odds of a few
 /// thousand runs of the rules, long enough for the pilot of their progress.
 const THREE_MONSTERS: &str = "game = \"eldritch\"

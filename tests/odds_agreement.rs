@@ -64,50 +64,40 @@ fn the_agreement_rule_rejects_a_sample_off_an_exact_certainty() {
     assert!(agrees(0.248, 0.24, SAMPLES));
 }
 
-/// Every scenario of the suite: exact and sampled odds agree on every probability printed.
-#[test]
-fn exact_and_sampled_odds_agree_on_every_scenario() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let files = common::files(&root, "toml");
-    // Scenarios are independent: played on every core (each result is deterministic).
-    let results: Vec<Result<Vec<String>, String>> = files
-        .par_iter()
-        .map(|path| {
-            let name = path
-                .strip_prefix(&root)
-                .unwrap_or(path)
-                .display()
-                .to_string();
-            let text = std::fs::read_to_string(path).expect("scenario text");
-            let mut p = match Scenario::parse(&Library::new(), &name, &text) {
-                Ok(p) => p,
-                Err(_) if Scenario::refusal_expected(&text).is_some() => {
-                    return Err(format!("skipped {name}: a scenario that must be refused"));
-                }
-                Err(ds) => panic!("{name}: {}", render(&ds, false)),
-            };
-            let e = p
-                .exact_odds()
-                .map_err(|d| format!("skipped {name}: exact odds refuse it: {}", d.message()))?;
-            let s = p
-                .sampled_odds(SAMPLES, SEED)
-                .expect("sampled odds of a scenario");
-            let (mut pe, mut ps) = (BTreeMap::new(), BTreeMap::new());
-            probabilities(&e.to_json(), "", &mut pe);
-            probabilities(&s.to_json(), "", &mut ps);
-            // A value one method gives and the other does not is 0 there.
-            let keys: BTreeSet<&String> = pe.keys().chain(ps.keys()).collect();
-            Ok(keys
-                .into_iter()
-                .filter_map(|what| {
-                    let a = pe.get(what).copied().unwrap_or(0.0);
-                    let b = ps.get(what).copied().unwrap_or(0.0);
-                    (!agrees(a, b, SAMPLES))
-                        .then(|| format!("{name}: {what}: exact {a:.5}, sampled {b:.5}"))
-                })
-                .collect())
+/// The probabilities on which exact and sampled odds of scenario `name` disagree, or why it is skipped
+/// (a scenario that must be refused, or one exact odds refuse).
+fn disagreements(library: &Library, name: &str, text: &str) -> Result<Vec<String>, String> {
+    let mut p = match Scenario::parse(library, name, text) {
+        Ok(p) => p,
+        Err(_) if Scenario::refusal_expected(text).is_some() => {
+            return Err(format!("skipped {name}: a scenario that must be refused"));
+        }
+        Err(ds) => panic!("{name}: {}", render(&ds, false)),
+    };
+    let e = p
+        .exact_odds()
+        .map_err(|d| format!("skipped {name}: exact odds refuse it: {}", d.message()))?;
+    let s = p
+        .sampled_odds(SAMPLES, SEED)
+        .expect("sampled odds of a scenario");
+    let (mut pe, mut ps) = (BTreeMap::new(), BTreeMap::new());
+    probabilities(&e.to_json(), "", &mut pe);
+    probabilities(&s.to_json(), "", &mut ps);
+    // A value one method gives and the other does not is 0 there.
+    let keys: BTreeSet<&String> = pe.keys().chain(ps.keys()).collect();
+    Ok(keys
+        .into_iter()
+        .filter_map(|what| {
+            let a = pe.get(what).copied().unwrap_or(0.0);
+            let b = ps.get(what).copied().unwrap_or(0.0);
+            (!agrees(a, b, SAMPLES))
+                .then(|| format!("{name}: {what}: exact {a:.5}, sampled {b:.5}"))
         })
-        .collect();
+        .collect())
+}
+
+/// Sorts the results: the failures found, and how many scenarios were compared (a skip is printed).
+fn tally(results: Vec<Result<Vec<String>, String>>) -> (Vec<String>, usize) {
     let mut compared = 0;
     let mut failures = Vec::new();
     for r in results {
@@ -119,10 +109,83 @@ fn exact_and_sampled_odds_agree_on_every_scenario() {
             Err(skip) => println!("{skip}"),
         }
     }
+    (failures, compared)
+}
+
+/// Every scenario of the suite: exact and sampled odds agree on every probability printed.
+#[test]
+fn exact_and_sampled_odds_agree_on_every_scenario() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let files = common::files(&root, "toml");
+    let library = Library::new();
+    // Scenarios are independent: played on every core (each result is deterministic).
+    let results: Vec<Result<Vec<String>, String>> = files
+        .par_iter()
+        .map(|path| {
+            let name = path
+                .strip_prefix(&root)
+                .unwrap_or(path)
+                .display()
+                .to_string();
+            let text = std::fs::read_to_string(path).expect("scenario text");
+            disagreements(&library, &name, &text)
+        })
+        .collect();
+    let (failures, compared) = tally(results);
     assert!(
         failures.is_empty(),
         "exact and sampled odds disagree by more than 5 standard errors:\n{}",
         failures.join("\n")
     );
     assert!(compared > 100, "only {compared} scenarios compared");
+}
+
+/// Every scenario of every shipped pack (`packs/*/scenarios/`), loaded with the packs it lists as the
+/// `mythos` command loads them (folders relative to the scenario file, `..` its own pack): exact and
+/// sampled odds agree on every probability printed.
+#[test]
+fn exact_and_sampled_odds_agree_on_every_pack_scenario() {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let packs = common::pack_folders(crate_dir);
+    let mut jobs = Vec::new();
+    for pack in &packs {
+        // The folders a scenario of this pack may name: its own (`..`) and each other pack's.
+        let mut library = Library::new().with_folder("..", common::pack_files(crate_dir, pack));
+        for other in &packs {
+            library = library.with_folder(
+                format!("../../{other}"),
+                common::pack_files(crate_dir, other),
+            );
+        }
+        let dir = crate_dir.join("packs").join(pack).join("scenarios");
+        for path in common::files(&dir, "toml") {
+            let name = path
+                .strip_prefix(crate_dir)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            jobs.push((library.clone(), name, path));
+        }
+    }
+    // Exact odds recurse once per roll and decision: a fight that never costs Stamina (Child of the
+    // Goat) goes deeper than a worker's default stack in a debug build.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(64 << 20)
+        .build()
+        .expect("a thread pool");
+    let results: Vec<Result<Vec<String>, String>> = pool.install(|| {
+        jobs.par_iter()
+            .map(|(library, name, path)| {
+                let text = std::fs::read_to_string(path).expect("scenario text");
+                disagreements(library, name, &text)
+            })
+            .collect()
+    });
+    let (failures, compared) = tally(results);
+    assert!(
+        failures.is_empty(),
+        "exact and sampled odds disagree by more than 5 standard errors:\n{}",
+        failures.join("\n")
+    );
+    assert!(compared > 100, "only {compared} pack scenarios compared");
 }

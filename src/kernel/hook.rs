@@ -24,10 +24,14 @@ pub enum Hook {
     /// A die of the test under way was rerolled (by a card, a Clue or a Focus): a card may react to
     /// its new face (`TestView::rerolled`), rerolling it again ("as many times as it shows 1").
     AfterReroll,
+    /// The player's tokens of the test under way are spent (AH2e: the Clue dice added; EH: the Clue
+    /// and Focus rerolls made), every die on the table, before successes are final: a card that acts
+    /// "after making a skill check" reaches the Clue dice too (Mandy Thompson's Research).
+    AfterTokens,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 11] = [
+    pub const ALL: [Hook; 12] = [
         Hook::BeforeCombat,
         Hook::BeforeTest,
         Hook::OnPool,
@@ -39,6 +43,7 @@ impl Hook {
         Hook::OnStatus,
         Hook::AfterRound,
         Hook::AfterReroll,
+        Hook::AfterTokens,
     ];
 
     pub fn name(self) -> &'static str {
@@ -54,6 +59,7 @@ impl Hook {
             Hook::OnStatus => "on_status",
             Hook::AfterRound => "after_round",
             Hook::AfterReroll => "after_reroll",
+            Hook::AfterTokens => "after_tokens",
         }
     }
 

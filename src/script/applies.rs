@@ -84,7 +84,12 @@ fn never_applies_in(ast: &AST, hook: Hook, enc: Encounter, test: Option<&TestFac
     });
     let in_test = matches!(
         hook,
-        Hook::BeforeTest | Hook::OnPool | Hook::AfterRoll | Hook::AfterReroll | Hook::AfterTest
+        Hook::BeforeTest
+            | Hook::OnPool
+            | Hook::AfterRoll
+            | Hook::AfterReroll
+            | Hook::AfterTokens
+            | Hook::AfterTest
     );
     only.iter_functions().count() == 1
         && !body.is_empty()

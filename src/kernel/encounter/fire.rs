@@ -34,7 +34,10 @@ impl Encounter {
         let mut copies: BTreeMap<Rc<str>, usize> = BTreeMap::new();
         // What is left after each call that the state does not hold (`pending`): the cards after
         // it, and, but for the hooks after the dice, the rest of what fired this hook.
-        let after = usize::from(!matches!(hook, Hook::AfterRoll | Hook::AfterReroll));
+        let after = usize::from(!matches!(
+            hook,
+            Hook::AfterRoll | Hook::AfterReroll | Hook::AfterTokens
+        ));
         let n = cards.len();
         for (k, card) in cards.into_iter().enumerate() {
             let copy = copies.entry(card.clone()).or_insert(0);

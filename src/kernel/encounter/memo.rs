@@ -179,6 +179,22 @@ mod tests {
         assert_eq!(b.relative_key(), c.relative_key());
     }
 
+    /// A test whose tokens are spent goes on to its result; the same test in its `after_roll` window
+    /// still has its token step (AH2e Clue dice, EH Clue rerolls) and `after_tokens` to come: a die
+    /// asked for in one is not a state of the other.
+    #[test]
+    fn whether_a_test_s_tokens_are_spent_is_in_the_key() {
+        let at = |spent: bool| {
+            let mut e = encounter();
+            let mut stage = Stage::new(crate::kernel::TestSpec::new(Skill::Luck, "test"));
+            stage.faces = vec![2, 3];
+            stage.tokens_spent = spent;
+            e.stage = Some(stage);
+            e.relative_key()
+        };
+        assert_ne!(at(false), at(true));
+    }
+
     /// What happened before (the transcript, the dice used up) is not state.
     #[test]
     fn the_transcript_and_the_dice_used_are_not() {

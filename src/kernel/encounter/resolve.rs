@@ -1,5 +1,5 @@
-//! Resolving one test: before_test, the pool, the roll, after_roll, the game's token step, the result
-//! and its consequences, after_test.
+//! Resolving one test: before_test, the pool, the roll, after_roll, the game's token step,
+//! after_tokens, the result and its consequences, after_test.
 
 use super::*;
 
@@ -20,7 +20,7 @@ pub enum Resolution {
 
 impl Encounter {
     /// Resolves one test under the rules of the game's procedure: before_test, pool (on_pool), roll, after_roll, the
-    /// game's token step, result, after_test.
+    /// game's token step, after_tokens, result, after_test.
     pub fn run_test(
         &mut self,
         spec: TestSpec,
@@ -52,26 +52,7 @@ impl Encounter {
                 printed_x: spec.printed_x,
             }
         );
-        self.stage = Some(Stage {
-            printed_skill: spec.skill,
-            spec,
-            bonuses: Vec::new(),
-            additional: Vec::new(),
-            fewer: Vec::new(),
-            blocked: Vec::new(),
-            success_from: 5,
-            counts: Vec::new(),
-            negates: Vec::new(),
-            rerolled: None,
-            windows: 0,
-            dice_per_clue: 1,
-            faces: Vec::new(),
-            rerolling: Vec::new(),
-            skip: None,
-            defeat: None,
-            forced: None,
-            taken: Vec::new(),
-        });
+        self.stage = Some(Stage::new(spec));
         let result = self.resolve_stage(index, hooks, consequences);
         // Asked for a die the replayed prefix does not hold (exact odds): keep the test under way, so
         // that the state can be keyed where the branch starts (`relative_key`).
@@ -117,6 +98,11 @@ impl Encounter {
             );
         }
         self.procedure().spend_tokens(self, &label, hooks)?;
+        // The tokens are spent: every die is on the table (`after_tokens`). Kept in the test's
+        // state, so that a die asked for in this window is no state of the `after_roll` one, whose
+        // token step is still to come.
+        self.stage.as_mut().expect("stage is set").tokens_spent = true;
+        self.fire(Hook::AfterTokens, hooks, &mut None)?;
         let outcome = self.rolled_outcome(index, rolled);
         self.conclude(outcome, hooks, consequences)
     }

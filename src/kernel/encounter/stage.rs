@@ -36,6 +36,9 @@ pub(super) struct Stage {
     pub(super) rerolled: Option<usize>,
     /// How many windows after a reroll are open, one inside another (bounded by `REROLL_WINDOWS`).
     pub(super) windows: usize,
+    /// The game's token step is over (`after_tokens` and after): the rest of the test differs from
+    /// that of a die asked for in `after_roll`, before it.
+    pub(super) tokens_spent: bool,
     pub(super) dice_per_clue: u32,
     pub(super) faces: Vec<u8>,
     /// The dice still to reroll, the one rolling now first, while a token that rerolls several is
@@ -49,6 +52,33 @@ pub(super) struct Stage {
     pub(super) forced: Option<(Source, bool)>,
     /// The cards whose optional ("may") printed bonus the player takes on this test.
     pub(super) taken: Vec<String>,
+}
+
+impl Stage {
+    /// A test about to be assembled: nothing added to it yet.
+    pub(super) fn new(spec: TestSpec) -> Stage {
+        Stage {
+            printed_skill: spec.skill,
+            spec,
+            bonuses: Vec::new(),
+            additional: Vec::new(),
+            fewer: Vec::new(),
+            blocked: Vec::new(),
+            success_from: 5,
+            counts: Vec::new(),
+            negates: Vec::new(),
+            rerolled: None,
+            windows: 0,
+            tokens_spent: false,
+            dice_per_clue: 1,
+            faces: Vec::new(),
+            rerolling: Vec::new(),
+            skip: None,
+            defeat: None,
+            forced: None,
+            taken: Vec::new(),
+        }
+    }
 }
 
 impl Encounter {

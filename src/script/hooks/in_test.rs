@@ -1,5 +1,5 @@
 //! Hook calls that cannot apply in the test under way: a hook of a test (`before_test`, `on_pool`,
-//! `after_roll`, `after_test`) whose every `if` is false for that test's skill, kind, slot and combat
+//! `after_roll`, `after_tokens`, `after_test`) whose every `if` is false for that test's skill, kind, slot and combat
 //! (`applies::never_applies_in_test`; the Double-barreled Shotgun's "Strength test during a Combat
 //! Encounter" in the Will test of a combat) is not called in it. Such a call would return no effect,
 //! print nothing, roll nothing and raise nothing; leaving it out only saves the Rhai call. Asked once
@@ -14,10 +14,11 @@ use crate::script::applies::{self, TestFacts};
 pub(super) type Kept = (Hook, bool, bool, TestFacts, bool);
 
 /// The hooks fired inside a test, where `ctx.test` is the test under way.
-const IN_TEST: [Hook; 4] = [
+const IN_TEST: [Hook; 5] = [
     Hook::BeforeTest,
     Hook::OnPool,
     Hook::AfterRoll,
+    Hook::AfterTokens,
     Hook::AfterTest,
 ];
 

@@ -39,7 +39,7 @@ impl Encounter {
                 ),
             ));
         }
-        if hook == Hook::AfterReroll
+        if matches!(hook, Hook::AfterReroll | Hook::AfterTokens)
             && matches!(
                 effect,
                 Effect::CountFace { .. } | Effect::NegateFace { .. } | Effect::SuccessFrom(_)
@@ -48,8 +48,10 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "how faces count is set by `after_roll` at the latest: in after_reroll the \
-                 counting rules of the test are final",
+                format!(
+                    "how faces count is set by `after_roll` at the latest: in {hook} the \
+                     counting rules of the test are final"
+                ),
             ));
         }
         match effect {
