@@ -32,9 +32,22 @@ fn may(c: &Ctx, what: &str, fixed: bool) -> Res<bool> {
 }
 
 pub(super) fn register(engine: &mut Engine) {
-    let e = engine;
+    ctx(engine);
+    card_store(engine);
+    card_may(engine);
+    test_before(engine);
+    test_pool(engine);
+    test_roll(engine);
+    investigator(engine);
+    monster(engine);
+    combat(engine);
+    loss(engine);
+    becoming(engine);
+    gaining(engine);
+}
 
-    // ctx: anywhere
+/// The methods of `ctx`: anywhere.
+fn ctx(e: &mut Engine) {
     e.register_fn(
         "roll",
         |call: NativeCallContext, c: &mut Ctx, n: INT| -> Res<Array> {
@@ -61,8 +74,10 @@ pub(super) fn register(engine: &mut Engine) {
                 .push(Effect::Note(text.to_string()), call.call_position())
         },
     );
+}
 
-    // ctx.card: what this card keeps between its hook calls
+/// The methods of `ctx.card`: what this card keeps between its hook calls.
+fn card_store(e: &mut Engine) {
     act!(e, Card, "set", |c, key: &str, v: INT| {
         let key = store_key(key)?;
         c.push(Effect::Store {
@@ -101,7 +116,10 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::Exhaust);
         Ok(())
     });
-    // ctx.card: its "may" effects, asked of the player
+}
+
+/// The methods of `ctx.card`: its "may" effects, asked of the player.
+fn card_may(e: &mut Engine) {
     e.register_fn("may", |c: &mut Card, what: &str| -> Res<bool> {
         let fixed = c.0.view(|v| v.chosen);
         may(&c.0, what, fixed)
@@ -110,8 +128,10 @@ pub(super) fn register(engine: &mut Engine) {
         "may",
         |c: &mut Card, what: &str, fixed: bool| -> Res<bool> { may(&c.0, what, fixed) },
     );
+}
 
-    // ctx.test: before_test
+/// The methods of `ctx.test`: before_test.
+fn test_before(e: &mut Engine) {
     act!(e, Test, "replace_skill", |c, s: &str| {
         c.push(Effect::ReplaceSkill(skill(s)?));
         Ok(())
@@ -128,7 +148,10 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::SkipTest(reason.to_string()));
         Ok(())
     });
-    // ctx.test: on_pool
+}
+
+/// The methods of `ctx.test`: on_pool.
+fn test_pool(e: &mut Engine) {
     act!(e, Test, "bonus", |c, n: INT| {
         let value = count(n, "bonus")?;
         c.push(Effect::Bonus { value, kind: None });
@@ -160,7 +183,10 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::DicePerClue(count(n, "dice_per_clue")? as u32));
         Ok(())
     });
-    // ctx.test: after_roll
+}
+
+/// The methods of `ctx.test`: after_roll.
+fn test_roll(e: &mut Engine) {
     act!(e, Test, "reroll", |c, n: INT| {
         c.push(Effect::Reroll(die(n, || format!("reroll({n})"))?));
         Ok(())
@@ -189,8 +215,10 @@ pub(super) fn register(engine: &mut Engine) {
         });
         Ok(())
     });
+}
 
-    // ctx.investigator
+/// The methods of `ctx.investigator`.
+fn investigator(e: &mut Engine) {
     act!(e, Investigator, "gain", |c, s: &str, n: INT| {
         let (s, n) = (stat(s)?, count(n, "gain")?);
         c.push(Effect::Gain(s, n));
@@ -240,8 +268,10 @@ pub(super) fn register(engine: &mut Engine) {
         });
         Ok(())
     });
+}
 
-    // ctx.monster
+/// The methods of `ctx.monster`.
+fn monster(e: &mut Engine) {
     act!(e, Monster, "defeat", |c| {
         c.push(Effect::DefeatMonster);
         Ok(())
@@ -290,8 +320,10 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::MonsterToBox);
         Ok(())
     });
+}
 
-    // ctx.combat
+/// The methods of `ctx.combat`.
+fn combat(e: &mut Engine) {
     act!(e, Combat, "bonus", |c, s: &str, n: INT| {
         let skill = if s == "all" { None } else { Some(skill(s)?) };
         let value = count(n, "bonus")?;
@@ -310,8 +342,10 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::EndCombat);
         Ok(())
     });
+}
 
-    // ctx.loss: on_damage
+/// The methods of `ctx.loss`: on_damage.
+fn loss(e: &mut Engine) {
     act!(e, Loss, "reduce", |c, n: INT| {
         c.push(Effect::ReduceLoss(count(n, "reduce")?));
         Ok(())
@@ -320,8 +354,10 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::PreventLoss);
         Ok(())
     });
+}
 
-    // ctx.becoming: on_status
+/// The methods of `ctx.becoming`: on_status.
+fn becoming(e: &mut Engine) {
     act!(e, Becoming, "replace", |c, s: &str| {
         c.push(Effect::ReplaceStatus(fate(s, "replace")?));
         Ok(())
@@ -330,8 +366,10 @@ pub(super) fn register(engine: &mut Engine) {
         c.push(Effect::PreventStatus);
         Ok(())
     });
+}
 
-    // ctx.gaining: on_gain_condition
+/// The methods of `ctx.gaining`: on_gain_condition.
+fn gaining(e: &mut Engine) {
     act!(e, Gaining, "prevent", |c| {
         c.push(Effect::PreventGain);
         Ok(())

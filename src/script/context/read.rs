@@ -42,9 +42,19 @@ macro_rules! mon {
 }
 
 pub(super) fn register(engine: &mut Engine) {
-    let e = engine;
+    ctx(engine);
+    card(engine);
+    test(engine);
+    monster_getters(engine);
+    investigator(engine);
+    combat(engine);
+    loss(engine);
+    gaining(engine);
+    becoming(engine);
+}
 
-    // ctx
+/// The getters of `ctx`.
+fn ctx(e: &mut Engine) {
     e.register_get("game", |c: &mut Ctx| c.view(|v| name(v.game.as_str())));
     e.register_get("card", |c: &mut Ctx| Card(c.clone()));
     e.register_get("test", |c: &mut Ctx| {
@@ -99,8 +109,10 @@ pub(super) fn register(engine: &mut Engine) {
     e.register_fn("traits_of", |c: &mut Ctx, id: &str| {
         c.view(|v| traits_of(v, id))
     });
+}
 
-    // ctx.card
+/// The getters of `ctx.card`.
+fn card(e: &mut Engine) {
     e.register_get("id", |o: &mut Card| o.0.0.borrow().card.clone());
     get!(e, Card, "chosen", |v| v.chosen);
     get!(e, Card, "in_hand", |v| only(v, Game::Arkham, || v
@@ -120,8 +132,10 @@ pub(super) fn register(engine: &mut Engine) {
         let id = o.0.0.borrow().card.clone();
         o.0.view(|v| traits_of(v, &id))
     });
+}
 
-    // ctx.test
+/// The getters of `ctx.test`.
+fn test(e: &mut Engine) {
     get!(e, Test, "skill", |v| name(v.skill.as_str()));
     get!(e, Test, "printed_skill", |v| name(v.printed_skill.as_str()));
     get!(e, Test, "kind", |v| match v.kind.builtin() {
@@ -149,8 +163,10 @@ pub(super) fn register(engine: &mut Engine) {
         .map_or(Dynamic::UNIT, |d| Dynamic::from(d as INT)));
     get!(e, Test, "successes", |v| v.successes as INT);
     get!(e, Test, "passed", |v| v.passed);
+}
 
-    // ctx.monster
+/// The getters of `ctx.monster`.
+fn monster_getters(e: &mut Engine) {
     e.register_get("id", |o: &mut Monster| {
         monster(&o.0, |_, m| Dynamic::from(m.id.clone())).unwrap_or(Dynamic::UNIT)
     });
@@ -221,8 +237,10 @@ pub(super) fn register(engine: &mut Engine) {
         (m.overwhelming as INT).into()
     }));
     mon!(e, "defeated", |_v, m| m.defeated.into());
+}
 
-    // ctx.investigator
+/// The getters of `ctx.investigator`.
+fn investigator(e: &mut Engine) {
     get!(e, Investigator, "name", |v| v.investigator.name.clone());
     get!(e, Investigator, "card", |v| v
         .investigator
@@ -266,8 +284,10 @@ pub(super) fn register(engine: &mut Engine) {
         .investigator
         .location
         .map_or(Dynamic::UNIT, |l| Dynamic::from(name(l.as_str()))));
+}
 
-    // ctx.combat
+/// The getters of `ctx.combat`.
+fn combat(e: &mut Engine) {
     macro_rules! fight {
         ($name:literal, |$c:ident| $body:expr) => {
             e.register_get($name, |o: &mut Combat| {
@@ -285,8 +305,10 @@ pub(super) fn register(engine: &mut Engine) {
     fight!("sanity_lost", |c| (c.sanity_lost as INT).into());
     fight!("health_lost", |c| (c.health_lost as INT).into());
     fight!("round", |c| opt_int(c.round.map(|r| r as i64)));
+}
 
-    // ctx.loss
+/// The getters of `ctx.loss`.
+fn loss(e: &mut Engine) {
     macro_rules! loss {
         ($name:literal, |$l:ident| $body:expr) => {
             e.register_get($name, |o: &mut Loss| {
@@ -299,13 +321,17 @@ pub(super) fn register(engine: &mut Engine) {
     loss!("stat", |l| name(l.stat.as_str()).into());
     loss!("target", |l| l.target.key().to_string().into());
     loss!("cause", |l| l.cause.key().into_owned().into());
+}
 
-    // ctx.gaining
+/// The getters of `ctx.gaining`.
+fn gaining(e: &mut Engine) {
     e.register_get("id", |o: &mut Gaining| {
         o.0.view(|v| v.gaining.clone().map_or(Dynamic::UNIT, Dynamic::from))
     });
+}
 
-    // ctx.becoming
+/// The getters of `ctx.becoming`.
+fn becoming(e: &mut Engine) {
     macro_rules! becoming {
         ($name:literal, |$b:ident| $body:expr) => {
             e.register_get($name, |o: &mut Becoming| {
