@@ -117,10 +117,11 @@ impl DiceSource {
         (0..n).map(|_| self.roll(wanted_by)).collect()
     }
 
-    /// Whether this source can run out of faces, so that what wants a die must be named (a seeded
-    /// source never runs out: naming what rolls is then skipped).
-    pub fn can_run_out(&self) -> bool {
-        !matches!(self, DiceSource::Seeded { .. })
+    /// Whether this source names what wants a die when it runs out: only fixed faces do (E0301's
+    /// "out of faces" says which test wanted one); a seeded source never runs out, and replayed dice
+    /// ask exact odds for the next branch without a name. Naming what rolls is skipped otherwise.
+    pub fn names_what_rolls(&self) -> bool {
+        matches!(self, DiceSource::Fixed { .. })
     }
 
     /// Fixed faces not yet used (always 0 for a seeded source).

@@ -84,6 +84,12 @@ impl HookSet {
         HookSet(self.0 | hook.bit())
     }
 
+    /// The hooks of either set.
+    #[must_use]
+    pub const fn union(self, other: HookSet) -> HookSet {
+        HookSet(self.0 | other.0)
+    }
+
     pub const fn contains(self, hook: Hook) -> bool {
         self.0 & hook.bit() != 0
     }

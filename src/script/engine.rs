@@ -170,20 +170,37 @@ pub type Printed = Rc<RefCell<Output>>;
 /// size limits do not see.
 pub const DISABLED: [&str; 4] = ["eval", "import", "Fn", "curry"];
 
+/// The packages scripts may use, as one module with every function registered (Rhai's packages list
+/// theirs lazily: a call resolved in a package that does not hold it hashes each of its functions in
+/// turn, and every hook call resolves its calls again). Combined in the order Rhai would register
+/// them one by one, a later package's function of the same signature overriding an earlier one.
+fn packages(engine: &mut Engine) -> rhai::Module {
+    fn add<P: Package>(engine: &mut Engine, all: &mut rhai::Module, package: P) {
+        P::init_engine(engine);
+        all.combine((*package.as_shared_module()).clone());
+    }
+    let mut all = rhai::Module::new();
+    add(engine, &mut all, ArithmeticPackage::new());
+    add(engine, &mut all, LogicPackage::new());
+    add(engine, &mut all, BasicStringPackage::new());
+    add(engine, &mut all, MoreStringPackage::new());
+    add(engine, &mut all, BasicIteratorPackage::new());
+    add(engine, &mut all, BasicArrayPackage::new());
+    add(engine, &mut all, BasicMapPackage::new());
+    add(engine, &mut all, BasicMathPackage::new());
+    add(engine, &mut all, BitFieldPackage::new());
+    all.register_lazy_functions();
+    all.build_index();
+    all
+}
+
 /// The sandboxed engine, with the modder API registered. `printed` receives what scripts print.
 pub fn sandboxed_engine(printed: Printed) -> Engine {
     // No LanguageCorePackage (`sleep`, `exit`, `parse_json`, reflection), no BasicTimePackage
     // (`timestamp`), no BLOBs; nothing here reads a clock, the environment or a random source.
     let mut engine = Engine::new_raw();
-    ArithmeticPackage::new().register_into_engine(&mut engine);
-    LogicPackage::new().register_into_engine(&mut engine);
-    BasicStringPackage::new().register_into_engine(&mut engine);
-    MoreStringPackage::new().register_into_engine(&mut engine);
-    BasicIteratorPackage::new().register_into_engine(&mut engine);
-    BasicArrayPackage::new().register_into_engine(&mut engine);
-    BasicMapPackage::new().register_into_engine(&mut engine);
-    BasicMathPackage::new().register_into_engine(&mut engine);
-    BitFieldPackage::new().register_into_engine(&mut engine);
+    let all = packages(&mut engine);
+    engine.register_global_module(all.into());
     engine
         .set_max_operations(Limits::OPERATIONS)
         .set_max_call_levels(Limits::CALL_LEVELS)

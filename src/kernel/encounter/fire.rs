@@ -30,8 +30,6 @@ impl Encounter {
         // no effect after the one that defeated him applies (RG, Defeated Investigators). A loss the
         // monster takes at the same time as his (the Strength test) still goes through on_damage.
         let stops = self.procedure().stops_at_once() && hook != Hook::OnDamage;
-        // Two copies of one card are two possessions, each called: `in_hand` is its own copy's.
-        let mut copies: BTreeMap<Rc<str>, usize> = BTreeMap::new();
         // What is left after each call that the state does not hold (`pending`): the cards after
         // it, and, but for the hooks after the dice, the rest of what fired this hook.
         let after = usize::from(!matches!(
@@ -39,16 +37,15 @@ impl Encounter {
             Hook::AfterRoll | Hook::AfterReroll | Hook::AfterTokens
         ));
         let n = cards.len();
-        for (k, card) in cards.into_iter().enumerate() {
-            let copy = copies.entry(card.clone()).or_insert(0);
-            *copy += 1;
-            let copy = *copy;
+        for (k, card) in cards.iter().enumerate() {
+            // Two copies of one card are two possessions, each called: `in_hand` is its own copy's.
+            let copy = 1 + cards[..k].iter().filter(|c| **c == *card).count();
             if stops && self.investigator.is_out() {
                 break;
             }
             if self.cascade >= crate::kernel::HOOK_CASCADE {
                 return Err(limit_error(
-                    &card,
+                    card,
                     hook,
                     format!(
                         "hooks fired by effects of hooks went {} deep (an effect of this hook fires it again?)",
@@ -58,7 +55,7 @@ impl Encounter {
             }
             let left = n - k - 1 + after;
             self.pending += left;
-            let called = self.call_copy(&card, copy, hook, hooks, loss);
+            let called = self.call_copy(card, copy, hook, hooks, loss);
             self.pending -= left;
             called?;
         }
@@ -71,16 +68,35 @@ impl Encounter {
     }
 
     /// The active cards that define `hook`, in the order they fire (what each card defines is read
-    /// from `hooks` again only when the active cards changed).
+    /// from `hooks` again only when the active cards changed). Asked at every hook point, where
+    /// usually no active card defines the hook: that answer allocates nothing.
     fn defining(&mut self, hook: Hook, hooks: &dyn Hooks) -> Vec<Rc<str>> {
-        let active = self.hooked.iter().map(|(id, _)| &**id);
-        if !active.eq(self.active_ids()) {
-            self.hooked = self
+        let n = usize::from(self.current.is_some())
+            + usize::from(self.investigator.card.is_some())
+            + self.investigator.possessions.len()
+            + self.investigator.conditions.len();
+        let fresh = self.hooked.cards.len() == n
+            && self
+                .hooked
+                .cards
+                .iter()
+                .map(|(id, _)| &**id)
+                .eq(self.active_ids());
+        if !fresh {
+            let cards: Vec<(Rc<str>, HookSet)> = self
                 .active_ids()
                 .map(|id| (Rc::from(id), hooks.defined(id)))
                 .collect();
+            let any = cards
+                .iter()
+                .fold(HookSet::NONE, |all, (_, defined)| all.union(*defined));
+            self.hooked = Hooked { cards, any };
+        }
+        if !self.hooked.any.contains(hook) {
+            return Vec::new();
         }
         self.hooked
+            .cards
             .iter()
             .filter(|(_, defined)| defined.contains(hook))
             .map(|(id, _)| id.clone())

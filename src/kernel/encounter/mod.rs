@@ -55,6 +55,13 @@ pub use resolve::{Consequences, Resolution};
 use stage::Stage;
 pub use stage::{RollRules, StageRules};
 
+/// The active cards, in order, with the hooks each defines and the hooks any of them defines.
+#[derive(Clone, Default)]
+struct Hooked {
+    cards: Vec<(Rc<str>, HookSet)>,
+    any: HookSet,
+}
+
 pub struct Encounter {
     pub game: Game,
     /// Shared with the views hooks read; written through `Arc::make_mut` (copy-on-write: no copy while
@@ -107,9 +114,9 @@ pub struct Encounter {
     pub roll_rules: BTreeMap<usize, RollRules>,
     /// Set while a test is being resolved, for the views of hooks fired inside it.
     stage: Option<Stage>,
-    /// The active cards, in order, with the hooks each defines: asked of `Hooks` again only when the
-    /// active cards change (an encounter is played with one `Hooks` from start to end).
-    hooked: Vec<(Rc<str>, HookSet)>,
+    /// The active cards, in order, with the hooks each defines (and any of them): asked of `Hooks`
+    /// again only when the active cards change (an encounter is played with one `Hooks` from start to end).
+    hooked: Hooked,
     /// Hooks running now, one inside the effects of another (bounded by `HOOK_CASCADE`).
     cascade: usize,
     /// What the hooks under way still have to do that the state does not hold: effects after the
@@ -167,7 +174,7 @@ impl Encounter {
             rollback: true,
             roll_rules: BTreeMap::new(),
             stage: None,
-            hooked: Vec::new(),
+            hooked: Hooked::default(),
             cascade: 0,
             pending: 0,
             asked: 0,

@@ -138,7 +138,7 @@ impl Encounter {
     }
 
     /// Assembles the pool and rolls its dice onto the test under way: the number of dice rolled and
-    /// the label that names them when fixed faces run out (empty for seeded dice, which never do).
+    /// the label that names them when fixed faces run out (empty for seeded or replayed dice, which name none).
     fn roll_pool(&mut self, index: usize) -> Result<(usize, String), KernelError> {
         let game = self.procedure();
         let input = self.pool_input();
@@ -152,7 +152,7 @@ impl Encounter {
                 rolled,
             }
         );
-        let label = if self.dice.can_run_out() {
+        let label = if self.dice.names_what_rolls() {
             let s = &self.stage.as_ref().expect("stage is set").spec;
             format!("test {index} ({} {})", s.skill, s.kind)
         } else {
