@@ -250,12 +250,13 @@ impl Card {
             magical: self.magical,
             bonuses: self.bonuses.clone(),
             hands: int_opt(&self.raw.hands).map_or(0, |h| h.max(0) as u32),
-            casting: (self.kind == CardKind::Spell && self.raw.casting_modifier.is_some()).then(
-                || Casting {
-                    modifier: int_opt(&self.raw.casting_modifier).unwrap_or(0),
-                    sanity_cost: int_opt(&self.raw.sanity_cost).unwrap_or(0),
-                },
-            ),
+            // A spell that prints a Sanity cost and no casting modifier prints it "Special".
+            casting: (self.kind == CardKind::Spell
+                && (self.raw.casting_modifier.is_some() || self.raw.sanity_cost.is_some()))
+            .then(|| Casting {
+                modifier: int_opt(&self.raw.casting_modifier),
+                sanity_cost: int_opt(&self.raw.sanity_cost).unwrap_or(0),
+            }),
             traits: std::iter::once(format!("{:?}", self.kind).to_lowercase())
                 .chain(self.traits.iter().map(|t| t.to_lowercase()))
                 .collect(),

@@ -94,7 +94,10 @@ pub struct ActiveCard {
 /// How an AH2e spell is cast.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Casting {
-    pub modifier: i32,
+    /// `None`: printed "Special", the card's text gives it (Markings of Isis: "equal to the
+    /// monster's horror rating"); such a spell is cast by its script (`ctx.card.cast(modifier)`),
+    /// not in a round of combat.
+    pub modifier: Option<i32>,
     pub sanity_cost: i32,
 }
 

@@ -73,6 +73,12 @@ pub enum Effect {
         skill: Option<Skill>,
         value: i32,
     },
+    /// AH2e: a bonus to every check of kind `check` (Combat, Horror, Evade, Spell) for the rest of
+    /// this combat, whatever skill a card makes it test (`ctx.combat.check_bonus`).
+    CombatCheckBonus {
+        check: TestKind,
+        value: i32,
+    },
     /// Resolve the Strength test before the Will test (Hank Samson).
     StrengthFirst,
     /// Reduce the monster's damage value for this encounter, to a minimum of `min`.
@@ -147,6 +153,12 @@ pub enum Effect {
     },
     /// This card is exhausted: it stays so for the rest of the play.
     Exhaust,
+    /// AH2e: cast this spell now, as its card says: its Sanity cost paid, exhausted, and its Spell
+    /// check (Lore + casting modifier) resolved where a test asked for here would be (`Test`);
+    /// `modifier`: the one its text gives (printed "Special"), else the printed one.
+    Cast {
+        modifier: Option<i32>,
+    },
     /// A line of the script's own in the transcript (`print`, `ctx.note`).
     Note(String),
 }

@@ -298,6 +298,12 @@ pub enum Event {
         skill: Option<Skill>,
         value: i32,
     },
+    /// AH2e: a bonus for the rest of the combat to every check of kind `check`, whatever its skill.
+    CombatCheckBonus {
+        source: Source,
+        check: TestKind,
+        value: i32,
+    },
     /// EH: the Strength test is resolved before the Will test.
     StrengthFirst {
         source: Source,

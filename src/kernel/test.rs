@@ -113,6 +113,10 @@ pub struct TestSpec {
     pub unrated: bool,
     /// AH2e: the monster's rating for this check is printed −X (given or not).
     pub printed_x: bool,
+    /// AH2e: the copy of the spell (its copy key) this Spell check casts when its card casts it
+    /// (`ctx.card.cast`): passed, the spell is cast. `None` for every other test, a round's Spell
+    /// checks included (the round marks its own).
+    pub casts: Option<String>,
 }
 
 /// The two printed tests of an Eldritch Horror monster token (AH2e: the horror and combat checks).
@@ -145,6 +149,7 @@ impl TestSpec {
             origin: None,
             unrated: false,
             printed_x: false,
+            casts: None,
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use super::words::{Title, Words, plural, signed};
 use crate::kernel::monster::MonsterTest;
-use crate::kernel::{Event, Game, Keyword, MonsterValue, Place, Slot, Source};
+use crate::kernel::{Event, Game, Keyword, MonsterValue, Place, Slot, Source, TestKind};
 use std::fmt::Write;
 
 pub(super) fn line(ev: &Event, w: &Words) -> String {
@@ -163,6 +163,25 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                 format!("+{value}")
             } else {
                 value.to_string()
+            }
+        ),
+        Event::CombatCheckBonus {
+            source,
+            check,
+            value,
+        } => format!(
+            "  {}: {} to {} for the rest of this combat\n",
+            w.source(source),
+            if *value >= 0 {
+                format!("+{value}")
+            } else {
+                value.to_string()
+            },
+            match check {
+                TestKind::Horror => "Horror checks",
+                TestKind::Evade => "Evade checks",
+                TestKind::Spell => "Spell checks",
+                _ => "Combat checks",
             }
         ),
         Event::StrengthFirst { source } => format!(

@@ -97,6 +97,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::MonsterRecovered { .. }
         | Event::MonsterToBox { .. }
         | Event::CombatBonus { .. }
+        | Event::CombatCheckBonus { .. }
         | Event::StrengthFirst { .. }
         | Event::DamageValueChanged { .. }
         | Event::MonsterValueChanged { .. }

@@ -10,7 +10,7 @@ impl Encounter {
         let stage = self.stage.as_ref().expect("stage is set");
         let skill = stage.spec.skill;
         let mut bonuses = self.printed_bonuses(stage);
-        bonuses.extend(self.combat_bonuses(skill));
+        bonuses.extend(self.combat_bonuses(skill, &stage.spec.kind));
         bonuses.extend(stage.bonuses.iter().cloned());
         for b in &mut bonuses {
             if b.excluded.is_none()
@@ -88,18 +88,25 @@ impl Encounter {
         bonuses
     }
 
-    /// The bonuses cards gave for the rest of the combat (`ctx.combat.bonus`) that apply to `skill`:
-    /// magical when the card is.
-    fn combat_bonuses(&self, skill: Skill) -> Vec<Bonus> {
+    /// The bonuses cards gave for the rest of the combat that apply to `skill` (`ctx.combat.bonus`)
+    /// or to checks of `kind` (`ctx.combat.check_bonus`): magical when the card is.
+    fn combat_bonuses(&self, skill: Skill, kind: &TestKind) -> Vec<Bonus> {
         let Some(combat) = &self.combat else {
             return Vec::new();
         };
-        let applies = combat
+        let to_skill = combat
             .bonuses
             .iter()
-            .filter(|(_, s, _)| s.is_none_or(|s| s == skill));
-        applies
-            .map(|(source, _, value)| {
+            .filter(|(_, s, _)| s.is_none_or(|s| s == skill))
+            .map(|(source, _, value)| (source, value));
+        let to_kind = combat
+            .check_bonuses
+            .iter()
+            .filter(|(_, k, _)| k == kind)
+            .map(|(source, _, value)| (source, value));
+        to_skill
+            .chain(to_kind)
+            .map(|(source, value)| {
                 let magical = source
                     .card_id()
                     .and_then(|id| self.catalog.get(id))

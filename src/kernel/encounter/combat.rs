@@ -8,6 +8,9 @@ pub struct CombatState {
     pub view: CombatView,
     /// Bonuses that last for this combat: (source, skill or every skill, value).
     pub bonuses: Vec<(Source, Option<Skill>, i32)>,
+    /// AH2e: bonuses that last for this combat to every check of a kind, whatever its skill:
+    /// (source, kind of check, value).
+    pub check_bonuses: Vec<(Source, TestKind, i32)>,
     pub strength_first: bool,
     /// AH2e: the round of Fight or Flee under way.
     pub round: usize,

@@ -185,7 +185,7 @@ impl Encounter {
             emit!(self, Event::CannotDefeat { monster, source });
             return Ok(());
         }
-        if let Some((stat, amount, held)) = self.unpayable(&effects) {
+        if let Some((stat, amount, held)) = self.unpayable(card, &effects) {
             // "An investigator cannot spend a token he does not have", nor his last Health or Sanity
             // (EH RG, Spend): the effect paid by it cannot be used.
             let source = Source::card(card);
@@ -214,6 +214,7 @@ impl Encounter {
                     self.exhaust(card, key);
                     Ok(())
                 }
+                Effect::Cast { modifier } => self.cast_now(card, key, hook, modifier, hooks),
                 effect => self.apply(card, hook, effect, loss, hooks),
             };
             self.pending -= left;

@@ -66,22 +66,30 @@ impl Encounter {
     /// The first spend among a hook's effects that the investigator cannot make, with what he holds:
     /// more than he holds, or (Eldritch Horror) his last Health or Sanity ("he cannot spend his last
     /// Health or Sanity", RG, Spend). Spends add up; other effects of the hook are not counted.
-    pub(super) fn unpayable(&self, effects: &[Effect]) -> Option<(Stat, i32, i32)> {
+    pub(super) fn unpayable(&self, card: &str, effects: &[Effect]) -> Option<(Stat, i32, i32)> {
         let inv = &self.investigator;
         let mut spent = [0i32; 4];
         for e in effects {
-            let Effect::Spend(stat, n) = e else { continue };
+            // A spell cast now (`ctx.card.cast`) spends its Sanity cost.
+            let (stat, n) = match e {
+                Effect::Spend(stat, n) => (*stat, *n),
+                Effect::Cast { .. } => (
+                    Stat::Sanity,
+                    self.casting_of(card).map_or(0, |c| c.sanity_cost),
+                ),
+                _ => continue,
+            };
             let (i, held) = match stat {
                 Stat::Health => (0, inv.health),
                 Stat::Sanity => (1, inv.sanity),
                 Stat::Clues => (2, inv.clues),
                 Stat::Focus => (3, inv.focus),
             };
-            spent[i] = spent[i].saturating_add(*n);
+            spent[i] = spent[i].saturating_add(n);
             let last = self.game == Game::Eldritch && matches!(stat, Stat::Health | Stat::Sanity);
             let left = held.saturating_sub(spent[i]);
-            if left < 0 || (last && left < 1 && *n > 0) {
-                return Some((*stat, *n, held));
+            if left < 0 || (last && left < 1 && n > 0) {
+                return Some((stat, n, held));
             }
         }
         None

@@ -260,13 +260,27 @@ pub trait Procedure: Sync {
     /// Resolves the tests hooks asked for, in order; a test they ask for in turn is resolved after them.
     /// A card that asks for a test after every test stops at `TESTS_PER_ENCOUNTER` (counted where a
     /// test is asked for).
+    /// A spell's Spell check a card cast now (`ctx.card.cast`) casts it when passed, before the
+    /// check's after_test hooks.
     fn run_queued(&self, enc: &mut Encounter, hooks: &mut dyn Hooks) -> Step {
         while !enc.queued.is_empty() {
             for (_source, spec) in std::mem::take(&mut enc.queued) {
                 if enc.investigator.is_out() {
                     return Ok(());
                 }
-                enc.run_test(spec, hooks)?;
+                match spec.casts.clone() {
+                    Some(key) => {
+                        enc.run_test_then(spec, hooks, &mut |enc, out, _| {
+                            if out.passed {
+                                enc.cast_passed(&key);
+                            }
+                            Ok(())
+                        })?;
+                    }
+                    None => {
+                        enc.run_test(spec, hooks)?;
+                    }
+                }
             }
         }
         Ok(())

@@ -2,6 +2,7 @@
 //! on. Each records an effect that the kernel applies after the hook returns.
 
 use super::*;
+use crate::kernel::TestKind;
 
 /// Registers method `$name` of object `$ty`: its body gets the shared state as `c`, recording each
 /// effect at the call's position in the script, and returns a `Res<()>` (an argument out of range is
@@ -76,7 +77,7 @@ fn ctx(e: &mut Engine) {
     );
 }
 
-/// The methods of `ctx.card`: what this card keeps between its hook calls.
+/// The methods of `ctx.card`: what this card keeps between its hook calls, exhausting it, casting it.
 fn card_store(e: &mut Engine) {
     act!(e, Card, "set", |c, key: &str, v: INT| {
         let key = store_key(key)?;
@@ -114,6 +115,15 @@ fn card_store(e: &mut Engine) {
     });
     act!(e, Card, "exhaust", |c| {
         c.push(Effect::Exhaust);
+        Ok(())
+    });
+    act!(e, Card, "cast", |c| {
+        c.push(Effect::Cast { modifier: None });
+        Ok(())
+    });
+    act!(e, Card, "cast", |c, m: INT| {
+        let m = modifier(m, || format!("cast({m})"))?;
+        c.push(Effect::Cast { modifier: Some(m) });
         Ok(())
     });
 }
@@ -328,6 +338,22 @@ fn combat(e: &mut Engine) {
         let skill = if s == "all" { None } else { Some(skill(s)?) };
         let value = count(n, "bonus")?;
         c.push(Effect::CombatBonus { skill, value });
+        Ok(())
+    });
+    act!(e, Combat, "check_bonus", |c, k: &str, n: INT| {
+        let check = match k {
+            "combat" => TestKind::Combat,
+            "horror" => TestKind::Horror,
+            "evade" => TestKind::Evade,
+            "spell" => TestKind::Spell,
+            _ => {
+                return err(format!(
+                    "check_bonus(\"{k}\", {n}): a kind of check, \"combat\", \"horror\", \"evade\" or \"spell\""
+                ));
+            }
+        };
+        let value = count(n, "check_bonus")?;
+        c.push(Effect::CombatCheckBonus { check, value });
         Ok(())
     });
     act!(e, Combat, "strength_test_first", |c| {

@@ -105,6 +105,7 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
     const M: Option<Bounds> = Some(bounds::MODIFIER);
     &[
         ("Ctx", "roll", &[C]),
+        ("Card", "cast", &[M]),
         ("Test", "bonus", &[C]),
         ("Test", "bonus", &[C, None]),
         ("Test", "add_dice", &[C]),
@@ -126,6 +127,7 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
         ("Monster", "reduce_toughness", &[C, C]),
         ("Monster", "set_modifier", &[None, M]),
         ("Combat", "bonus", &[None, C]),
+        ("Combat", "check_bonus", &[None, C]),
         ("Loss", "reduce", &[C]),
     ]
 };

@@ -37,6 +37,40 @@ impl Encounter {
         Ok(())
     }
 
+    /// AH2e, `ctx.combat.check_bonus`: +`value` to every `check` of this combat, whatever skill it
+    /// tests ("+3 to Combat checks" stays when a card makes them Lore checks, as a printed
+    /// `check = "combat"` bonus does). Eldritch Horror bonuses are to a skill (`ctx.combat.bonus`).
+    pub(super) fn combat_check_bonus(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        check: TestKind,
+        value: i32,
+    ) -> Result<(), KernelError> {
+        if self.game != Game::Arkham {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "`ctx.combat.check_bonus` is Arkham Horror's: an Eldritch Horror bonus is to a \
+                 skill, `ctx.combat.bonus(skill, n)`",
+            ));
+        }
+        let combat = self.combat_mut(card, hook, "`ctx.combat.check_bonus`")?;
+        combat
+            .check_bonuses
+            .push((src.clone(), check.clone(), value));
+        emit!(
+            self,
+            Event::CombatCheckBonus {
+                source: src,
+                check,
+                value,
+            }
+        );
+        Ok(())
+    }
+
     pub(super) fn strength_first(
         &mut self,
         card: &str,

@@ -86,6 +86,9 @@ impl Encounter {
             Effect::CombatBonus { skill, value } => {
                 self.combat_bonus(card, hook, src, skill, value)?
             }
+            Effect::CombatCheckBonus { check, value } => {
+                self.combat_check_bonus(card, hook, src, check, value)?
+            }
             Effect::StrengthFirst => self.strength_first(card, hook, src)?,
             Effect::ReduceDamage { by, min } => self.reduce_damage(card, hook, src, by, min)?,
             Effect::ReduceHorror { by, min } => self.reduce_horror(card, hook, src, by, min)?,
@@ -120,7 +123,7 @@ impl Encounter {
             Effect::ReplaceStatus(fate) => self.replace_status(card, hook, fate)?,
             Effect::PreventStatus => self.prevent_status(card, hook)?,
             // Kept per copy of the card: `fire` applies these, knowing which copy asked.
-            Effect::Store { .. } | Effect::Exhaust => {}
+            Effect::Store { .. } | Effect::Exhaust | Effect::Cast { .. } => {}
             Effect::DiscardCondition(id) => self.discard_condition(src, id),
             Effect::Discard(id) => self.discard(src, id),
             Effect::ReduceLoss(n) => self.reduce_loss(card, hook, src, n, loss)?,

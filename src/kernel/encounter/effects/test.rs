@@ -1,4 +1,5 @@
-//! Effects on the tests themselves: not resolving the test under way, asking for another.
+//! Effects on the tests themselves: not resolving the test under way, asking for another, casting a
+//! spell now (its Spell check asked for).
 
 use super::*;
 
@@ -37,6 +38,105 @@ impl Encounter {
         let stage = self.stage_mut(card, hook, "skip")?;
         stage.skip.get_or_insert((src, reason));
         Ok(())
+    }
+
+    /// How spell `card` (or a copy key of it) is cast, if it is a spell that prints how.
+    pub(in crate::kernel::encounter) fn casting_of(
+        &self,
+        card: &str,
+    ) -> Option<crate::kernel::Casting> {
+        let id = crate::kernel::split_copy(card).0;
+        self.catalog.get(id).and_then(|c| c.casting)
+    }
+
+    /// AH2e, `ctx.card.cast()`: copy `key` of spell `card` is cast now, as its card says ("Cast and
+    /// exhaust to pass a Horror check", before it): its Sanity cost is paid whether or not the
+    /// Spell check passes (AH RB p.16, Casting Spells), it is exhausted, and its Spell check (Lore +
+    /// casting modifier, from the spell) is queued as a test asked for here would be; passed, the
+    /// spell is cast (`ctx.card.cast` for the rest of the combat, until a round's hands leave it).
+    /// `modifier`: the one the card's text gives, for a casting modifier printed "Special".
+    pub(in crate::kernel::encounter) fn cast_now(
+        &mut self,
+        card: &str,
+        key: &str,
+        hook: Hook,
+        modifier: Option<i32>,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        let refuse = |m: &str| {
+            Err(Self::rule_error(
+                card,
+                hook,
+                format!("`ctx.card.cast`: {m}"),
+            ))
+        };
+        if self.game != Game::Arkham {
+            return refuse(
+                "Arkham Horror's: an Eldritch Horror Spell's test is `ctx.investigator.test`",
+            );
+        }
+        let Some(casting) = self.casting_of(card) else {
+            return refuse(
+                "only a spell that prints a casting modifier or a Sanity cost (`casting_modifier`, \
+                 `sanity_cost`) can be cast",
+            );
+        };
+        let modifier = match (casting.modifier, modifier) {
+            (Some(printed), None) => printed,
+            (None, Some(given)) => given,
+            (Some(printed), Some(_)) => {
+                return refuse(&format!(
+                    "its casting modifier is printed ({printed:+}): `cast()` casts with it"
+                ));
+            }
+            (None, None) => {
+                return refuse(
+                    "its casting modifier is printed Special: the card's text gives it, \
+                     `ctx.card.cast(modifier)`",
+                );
+            }
+        };
+        if self.exhausted.contains(key) {
+            return refuse(
+                "it is exhausted, and an exhausted spell is not cast until it refreshes",
+            );
+        }
+        if self.asked >= crate::kernel::TESTS_PER_ENCOUNTER {
+            return Err(limit_error(
+                card,
+                hook,
+                format!(
+                    "cast a spell beyond the {} tests that cards may ask for in one encounter",
+                    crate::kernel::TESTS_PER_ENCOUNTER
+                ),
+            ));
+        }
+        let id = crate::kernel::split_copy(card).0.to_string();
+        let src = Source::card(&id);
+        if casting.sanity_cost > 0 {
+            self.spend(Stat::Sanity, casting.sanity_cost, src.clone())
+                .map_err(|m| Self::rule_error(card, hook, m))?;
+            self.record_status(&src, hooks)?;
+        }
+        self.exhaust(&id, key);
+        self.asked += 1;
+        let mut spec = TestSpec::new(Skill::Lore, TestKind::Spell);
+        spec.modifier = modifier;
+        spec.in_combat = self.combat.is_some();
+        spec.origin = Some(id);
+        spec.casts = Some(key.to_string());
+        self.queued.push((src, spec));
+        Ok(())
+    }
+
+    /// A passed Spell check that cast spell copy `key` now (`TestSpec::casts`): in a combat, the
+    /// spell is cast, as a round's cast leaves it (its bonuses while its hands stay on it).
+    pub fn cast_passed(&mut self, key: &str) {
+        if let Some(c) = self.combat.as_mut()
+            && !c.cast.iter().any(|k| k == key)
+        {
+            c.cast.push(key.to_string());
+        }
     }
 
     /// A test a card asks for, queued for the next point the procedure allows (at most

@@ -180,13 +180,20 @@ impl Arkham {
             let Some(casting) = enc.catalog.get(card).and_then(|c| c.casting) else {
                 return Err(rule(card, "only a spell can be cast"));
             };
+            let Some(modifier) = casting.modifier else {
+                return Err(rule(
+                    card,
+                    "its casting modifier is printed Special (its text gives it): its script \
+                     casts it, `ctx.card.cast(modifier)`, not a round's `cast`",
+                ));
+            };
             if casting.sanity_cost > 0 {
                 enc.spend(Stat::Sanity, casting.sanity_cost, Source::card(card))
                     .map_err(|m| rule(card, format!("cannot pay the casting cost: {m}")))?;
                 enc.record_status(&Source::card(card), hooks)?;
             }
             // The Spell check comes from the spell it casts (`ctx.test.origin`).
-            let mut spec = check(Skill::Lore, TestKind::Spell, casting.modifier, 1);
+            let mut spec = check(Skill::Lore, TestKind::Spell, modifier, 1);
             spec.origin = Some(card.to_string());
             let r = self.test(enc, spec, hooks)?;
             if resolved(r, enc) == Some(true)
@@ -326,7 +333,7 @@ fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Step {
 }
 
 /// The investigator's cards that take hands, one entry a copy: its copy key, its hands, and whether it
-/// is a spell (cast with a Spell check).
+/// is a spell a round casts (with a Spell check).
 fn hand_cards(enc: &Encounter) -> Vec<(String, u32, bool)> {
     let mut out: Vec<(String, u32, bool)> = Vec::new();
     for id in &enc.investigator.possessions {
@@ -337,7 +344,9 @@ fn hand_cards(enc: &Encounter) -> Vec<(String, u32, bool)> {
             continue;
         }
         let n = out.iter().filter(|(k, _, _)| split_copy(k).0 == id).count() + 1;
-        out.push((copy_key(id, n), card.hands, card.casting.is_some()));
+        // A spell of a Special casting modifier is cast by its script, never in a round.
+        let cast_in_round = card.casting.is_some_and(|c| c.modifier.is_some());
+        out.push((copy_key(id, n), card.hands, cast_in_round));
     }
     out
 }
