@@ -2,6 +2,7 @@
 //! next card is called, and a failed hook rolled back.
 
 use super::*;
+use smallvec::SmallVec;
 
 impl Encounter {
     /// The cards whose hooks fire, in the documented order: the monster being encountered, the
@@ -70,19 +71,8 @@ impl Encounter {
     /// The active cards that define `hook`, in the order they fire (what each card defines is read
     /// from `hooks` again only when the active cards changed). Asked at every hook point, where
     /// usually no active card defines the hook: that answer allocates nothing.
-    fn defining(&mut self, hook: Hook, hooks: &dyn Hooks) -> Vec<Rc<str>> {
-        let n = usize::from(self.current.is_some())
-            + usize::from(self.investigator.card.is_some())
-            + self.investigator.possessions.len()
-            + self.investigator.conditions.len();
-        let fresh = self.hooked.cards.len() == n
-            && self
-                .hooked
-                .cards
-                .iter()
-                .map(|(id, _)| &**id)
-                .eq(self.active_ids());
-        if !fresh {
+    fn defining(&mut self, hook: Hook, hooks: &dyn Hooks) -> SmallVec<[Rc<str>; 4]> {
+        if !self.hooked_fresh() {
             let cards: Vec<(Rc<str>, HookSet)> = self
                 .active_ids()
                 .map(|id| (Rc::from(id), hooks.defined(id)))
@@ -93,7 +83,7 @@ impl Encounter {
             self.hooked = Hooked { cards, any };
         }
         if !self.hooked.any.contains(hook) {
-            return Vec::new();
+            return SmallVec::new();
         }
         self.hooked
             .cards
@@ -101,6 +91,25 @@ impl Encounter {
             .filter(|(_, defined)| defined.contains(hook))
             .map(|(id, _)| id.clone())
             .collect()
+    }
+
+    /// Whether the active cards are still those `hooked` was made of, in the same order.
+    fn hooked_fresh(&self) -> bool {
+        let inv = &self.investigator;
+        let monster = self.current.map(|m| self.monsters[m].id.as_str());
+        let active = usize::from(monster.is_some())
+            + usize::from(inv.card.is_some())
+            + inv.possessions.len()
+            + inv.conditions.len();
+        if self.hooked.cards.len() != active {
+            return false;
+        }
+        let mut ids = self.hooked.cards.iter().map(|(id, _)| &**id);
+        let mut same = |id: &str| ids.next() == Some(id);
+        monster.is_none_or(&mut same)
+            && inv.card.as_deref().is_none_or(&mut same)
+            && inv.possessions.iter().all(|p| same(p))
+            && inv.conditions.iter().all(|c| same(c))
     }
 
     /// What copy `copy` of `card` sees when its hook is called: the test, the loss, whether this copy
