@@ -50,6 +50,8 @@ pub enum Effect {
     SuccessFrom(u8),
     /// Each Clue spent on a reroll rerolls up to this many dice.
     DicePerClue(u32),
+    /// Each Focus spent on a reroll rerolls up to this many dice.
+    DicePerFocus(u32),
     // after_roll
     Reroll(usize),
     SetFace {

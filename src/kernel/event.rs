@@ -157,6 +157,10 @@ pub enum Event {
         source: Source,
         dice: u32,
     },
+    DicePerFocus {
+        source: Source,
+        dice: u32,
+    },
     Rolled {
         faces: Vec<u8>,
     },

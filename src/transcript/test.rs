@@ -187,6 +187,11 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             plural(*dice, "die", "dice"),
             w.source(source)
         ),
+        Event::DicePerFocus { source, dice } => format!(
+            "  a Focus spent on a reroll rerolls up to {} ({})\n",
+            plural(*dice, "die", "dice"),
+            w.source(source)
+        ),
         Event::Rolled { faces: f } if f.is_empty() => String::new(),
         Event::Rolled { faces: f } => format!("  roll: {}\n", faces(f)),
         Event::Reroll {

@@ -269,6 +269,11 @@ impl Encounter {
         self.stage.as_ref().map(|s| s.dice_per_clue).unwrap_or(1)
     }
 
+    /// How many dice one Focus spent on a reroll rerolls in the test under way (1 by the rules).
+    pub fn dice_per_focus(&self) -> u32 {
+        self.stage.as_ref().map(|s| s.dice_per_focus).unwrap_or(1)
+    }
+
     /// The test under way: its number, its counting rules so far, and whether its dice are rolled yet.
     pub fn stage_rules(&self) -> Option<StageRules> {
         self.stage.as_ref().map(|s| StageRules {

@@ -43,6 +43,7 @@ impl Procedure for Eldritch {
         loop {
             let failing = enc.failing_dice();
             let per_clue = enc.dice_per_clue().max(1) as usize;
+            let per_focus = enc.dice_per_focus().max(1) as usize;
             let fixed = if (policy == Policy::UntilPass && enc.current_successes() >= 1)
                 || policy == Policy::None
             {
@@ -84,7 +85,7 @@ impl Procedure for Eldritch {
                 return Ok(());
             };
             let (stat, dice) = match token {
-                Token::Focus => (Stat::Focus, 1),
+                Token::Focus => (Stat::Focus, per_focus),
                 Token::Clue => (Stat::Clues, per_clue),
             };
             enc.spend(stat, 1, Source::Spent(token))
@@ -94,13 +95,13 @@ impl Procedure for Eldritch {
                     message,
                     effect: None,
                 })?;
-            // The chosen die, then the lowest other failing dice (a Clue that rerolls several).
+            // The chosen die, then the lowest other failing dice (a token that rerolls several).
             let others = failing.iter().copied().filter(|&d| d != die);
             let rerolled: Vec<usize> = std::iter::once(die).chain(others).take(dice).collect();
             enc.reroll_dice(
                 &rerolled,
                 &Source::Reroll(token),
-                &format!("{label}, a reroll"),
+                &reroll_label(label),
                 hooks,
             )?;
         }
@@ -366,6 +367,16 @@ fn consequences(
         }
     }
     Ok(())
+}
+
+/// What a token's reroll is named by when fixed faces run out: the test's label and "a reroll"
+/// (no label, no name: seeded and replayed dice name nothing, `DiceSource::names_what_rolls`).
+fn reroll_label(label: &str) -> String {
+    if label.is_empty() {
+        String::new()
+    } else {
+        format!("{label}, a reroll")
+    }
 }
 
 #[cfg(test)]

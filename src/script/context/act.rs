@@ -193,6 +193,10 @@ fn test_pool(e: &mut Engine) {
         c.push(Effect::DicePerClue(count(n, "dice_per_clue")? as u32));
         Ok(())
     });
+    act!(e, Test, "dice_per_focus", |c, n: INT| {
+        c.push(Effect::DicePerFocus(count(n, "dice_per_focus")? as u32));
+        Ok(())
+    });
 }
 
 /// The methods of `ctx.test`: after_roll.

@@ -112,6 +112,7 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
         ("Test", "fewer_dice", &[C]),
         ("Test", "success_from", &[F]),
         ("Test", "dice_per_clue", &[C]),
+        ("Test", "dice_per_focus", &[C]),
         ("Test", "reroll", &[D]),
         ("Test", "set_face", &[D, F]),
         ("Test", "count_face", &[F, C]),

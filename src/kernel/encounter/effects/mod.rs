@@ -75,6 +75,7 @@ impl Encounter {
                 .push((kind, src)),
             Effect::SuccessFrom(face) => self.success_from(card, hook, src, face)?,
             Effect::DicePerClue(n) => self.set_dice_per_clue(card, hook, src, n)?,
+            Effect::DicePerFocus(n) => self.set_dice_per_focus(card, hook, src, n)?,
             Effect::CountFace { face, successes } => {
                 self.face_rule(card, hook, src, false, face, successes)?
             }

@@ -62,4 +62,22 @@ impl Encounter {
         );
         Ok(())
     }
+
+    pub(super) fn set_dice_per_focus(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        n: u32,
+    ) -> Result<(), KernelError> {
+        self.stage_mut(card, hook, "dice_per_focus")?.dice_per_focus = n;
+        emit!(
+            self,
+            Event::DicePerFocus {
+                source: src,
+                dice: n,
+            }
+        );
+        Ok(())
+    }
 }
