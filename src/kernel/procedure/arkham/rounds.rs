@@ -80,8 +80,11 @@ impl Arkham {
             self.fight(enc, m, monster, hooks)?;
         }
         // The round is over and the combat goes on (Tendril of Nyogtha: "after the second round").
+        // A test it asks for (`ctx.investigator.test`) is resolved right after it, before the next
+        // round begins.
         if !done(enc, m) {
             enc.fire(Hook::AfterRound, hooks, &mut None)?;
+            self.run_queued(enc, hooks)?;
         }
         Ok(Ended::No)
     }
