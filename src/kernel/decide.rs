@@ -105,9 +105,9 @@ impl Decisions {
 }
 
 /// AH2e: every round the player may play with `held` (copy keys of the cards that take hands, with
-/// the hands each takes and whether it is a spell) and `cast` (spells already cast and still held),
-/// at most `hands` hands: Fight (and Flee, unless `may_flee` is false) with each set of cards in hand
-/// and each set of the spells in it not cast yet.
+/// the hands each takes and whether it is a spell a round may cast: not an exhausted one) and `cast`
+/// (spells already cast and still held), at most `hands` hands: Fight (and Flee, unless `may_flee`
+/// is false) with each set of cards in hand and each set of the spells in it not cast yet.
 pub fn round_options(
     held: &[(String, u32, bool)],
     cast: &[String],

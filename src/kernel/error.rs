@@ -2,7 +2,7 @@
 //! script's error or a limit it hit), or a hook asked for what the rules do not allow. Imports the
 //! hook points and the dice only.
 
-use super::{DecisionNeeded, DiceError, Hook};
+use super::{DecisionNeeded, DiceError, Hook, SetupProblem};
 
 /// Why a hook failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,6 +46,10 @@ pub enum KernelError {
         /// line that asked for it can be shown).
         effect: Option<EffectAt>,
     },
+    /// A choice of the scenario's that the rules refuse once play reaches it, about the part of the
+    /// setup it was written in (AH2e: a round casting a spell its card exhausted, `rounds[i].cast[j]`).
+    #[error("the scenario's choices: {:?} ({:?})", .0.problem, .0.part)]
+    Choice(SetupProblem),
 }
 
 /// One effect of one hook call: the call's depth in the cascade of hooks (`HookCall::depth`) and the

@@ -6,8 +6,8 @@ use super::played::Played;
 use super::words::DecisionWords;
 use crate::defs::{CardSet, Code, Diagnostic, SourceFile};
 use crate::kernel::{
-    CheckedSetup, Decisions, DiceSource, Encounter, Investigator, KernelError, Procedure,
-    TestRequest,
+    CheckedSetup, Decisions, DiceSource, Encounter, Investigator, KernelError, Part, Problem,
+    Procedure, SetupProblem, TestRequest,
 };
 use crate::script::ScriptHooks;
 use std::ops::{Deref, Range};
@@ -256,6 +256,7 @@ fn kernel_diagnostic(
         KernelError::Decision(d) => Diagnostic::new(Code::DecisionNeeded, d.to_string())
             .at(file, raw.game.span())
             .hint("the scenario's `[choices]` answer every decision; a driver that replays answers must give one here"),
+        KernelError::Choice(p) => choice_diagnostic(err, p, file, raw),
         KernelError::Rule {
             card,
             hook,
@@ -277,4 +278,43 @@ fn kernel_diagnostic(
             })
         }
     }
+}
+
+/// A choice of the scenario's refused when play reached it, at the place the file wrote it.
+fn choice_diagnostic(
+    err: &KernelError,
+    p: &SetupProblem,
+    file: &SourceFile,
+    raw: &RawScenario,
+) -> Diagnostic {
+    let written = match p.part {
+        Part::RoundCast(i, j) => raw
+            .choices
+            .as_ref()
+            .and_then(|c| c.rounds.get(i))
+            .and_then(|r| r.cast.get(j))
+            .map(|c| c.span()),
+        _ => None,
+    };
+    let span = written.unwrap_or_else(|| raw.game.span());
+    match &p.problem {
+        Problem::CastExhausted(card) => cast_exhausted(card, file, span),
+        _ => Diagnostic::new(Code::OutOfRange, err.to_string())
+            .at(file, span)
+            .hint("change this choice: the rules refuse it where the play reached it"),
+    }
+}
+
+/// AH2e: a round casts a spell its card exhausted (found when the play reaches the round; the
+/// scenario's builder words the same problem the same way).
+pub(super) fn cast_exhausted(card: &str, file: &SourceFile, span: Range<usize>) -> Diagnostic {
+    let message = format!("`{card}` is exhausted: it cannot be cast this round");
+    Diagnostic::new(Code::OutOfRange, message)
+        .at(file, span)
+        .label("exhausted")
+        .hint(
+            "its card exhausted it (`ctx.card.cast`, `ctx.card.exhaust`), and an exhausted card is \
+             not used again until it refreshes (AH rulebook p.16): leave it out of this round's \
+             `cast` (held without a cast, it gives no bonus)",
+        )
 }

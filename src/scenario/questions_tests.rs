@@ -151,3 +151,64 @@ skill = "strength"
     let (declined, _) = play(&mut p, &[1], &[0]);
     assert_eq!(declined.tests[0].pool, 1);
 }
+
+/// AH2e: a synthetic spell its card casts as the combat begins (`ctx.card.cast`), exhausting it.
+const WARD: &str = r#"game = "arkham"
+[investigator]
+name = "Test investigator"
+fight = 1
+will = 3
+lore = 3
+stamina = 5
+sanity = 5
+possessions = [{ id = "early_ward", name = "Early Ward (synthetic)", kind = "spell", traits = ["spell", "magical"], hands = 1, casting_modifier = -1, sanity_cost = 2, bonuses = [{ check = "combat", value = 3, kind = "magical" }], source = "synthetic", script = "fn before_encounter(ctx) { if !ctx.card.exhausted { ctx.card.cast(); } }" }]
+[[monsters]]
+card = "zombie"
+"#;
+
+/// The options of round 1 (no evading), with the Spell check and the Horror check rolling `faces`.
+fn first_round_options(p: &mut Prepared, faces: &[u8]) -> Vec<Answer> {
+    let (_, need) = play(p, faces, &[0]);
+    let need = need.expect("a question");
+    assert!(
+        matches!(need.question, Question::Round { round: 1, .. }),
+        "{:?}",
+        need.question
+    );
+    need.options
+}
+
+/// Whether some option holds `card`, and whether some option casts it.
+fn held_and_cast(options: &[Answer], card: &str) -> (bool, bool) {
+    let rounds = || {
+        options.iter().map(|a| match a {
+            Answer::Round(r) => r,
+            other => panic!("{other:?}"),
+        })
+    };
+    (
+        rounds().any(|r| r.wield.iter().any(|k| k == card)),
+        rounds().any(|r| r.cast.iter().any(|k| k == card)),
+    )
+}
+
+/// AH2e: its card cast it and the Spell check failed: exhausted, it may still be held, but no round
+/// the player is offered casts it again (AH rulebook p.16: "Cast and exhaust"; an exhausted card is
+/// not used until it refreshes). Passed, it is cast already: held, it needs no cast. Without its
+/// script (never exhausted), a round may cast it.
+#[test]
+fn an_exhausted_spell_is_not_offered_for_a_cast() {
+    let mut p = prepare(WARD);
+    let failed = first_round_options(&mut p, &[1, 1, 5, 1]);
+    assert_eq!(held_and_cast(&failed, "early_ward"), (true, false));
+    let passed = first_round_options(&mut p, &[5, 1, 5, 1]);
+    assert_eq!(held_and_cast(&passed, "early_ward"), (true, false));
+    let plain = WARD.replace(
+        r#", script = "fn before_encounter(ctx) { if !ctx.card.exhausted { ctx.card.cast(); } }""#,
+        "",
+    );
+    assert_ne!(plain, WARD);
+    let mut p = prepare(&plain);
+    let fresh = first_round_options(&mut p, &[5, 1]);
+    assert_eq!(held_and_cast(&fresh, "early_ward"), (true, true));
+}

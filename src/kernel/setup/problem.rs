@@ -73,6 +73,10 @@ pub enum Problem {
     NotAStartingLocation(Location),
     /// A spell is cast from the hands: it must be wielded too.
     CastNotWielded(String),
+    /// AH2e: a round casts a spell (a copy key) its card exhausted (`ctx.card.cast`) and that is not
+    /// cast now: an exhausted card is not used again until it refreshes (found in play, not by
+    /// `Setup::check`: the round is refused when it is reached).
+    CastExhausted(String),
     /// A card (a copy key: `id#2` is its second copy) held in hand that the investigator does not
     /// have, or that is held twice: each copy is one possession.
     NoSuchCopy(String),

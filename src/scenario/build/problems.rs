@@ -7,6 +7,7 @@ use super::{Builder, Key, Section, e};
 use crate::defs::Code;
 use crate::defs::{Diagnostic, SourceFile, out_of_range};
 use crate::kernel::{FOCUS_LIMIT, Game, HANDS, MonsterPart, Part, Problem, SetupProblem, Skill};
+use crate::scenario::prepared::cast_exhausted;
 use std::ops::Range;
 
 impl Builder<'_> {
@@ -42,6 +43,7 @@ impl Builder<'_> {
             .hint("one success passes; remove `difficulty`"),
             Problem::NotAStartingLocation(loc) => not_a_start(loc.as_str(), file, span),
             Problem::CastNotWielded(card) => cast_not_wielded(card, file, span),
+            Problem::CastExhausted(card) => cast_exhausted(card, file, span),
             Problem::NoSuchCopy(key) => no_such_copy(key, file, span),
             Problem::TooManyHands(hands) => too_many_hands(*hands, file, span),
             Problem::TooMuchFocus(focus) => too_much_focus(*focus, file, span),

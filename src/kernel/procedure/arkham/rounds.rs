@@ -5,8 +5,8 @@ use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
     Ability, Action, Answer, Encounter, Event, HANDS, Hook, Hooks, KernelError, Keyword, LossValue,
-    Monster, Place, Point, Question, Round, Skill, Slot, Source, Stat, TestKind, TestOutcome,
-    copy_key, round_options, split_copy,
+    Monster, Part, Place, Point, Problem, Question, Round, SetupProblem, Skill, Slot, Source, Stat,
+    TestKind, TestOutcome, copy_key, round_options, split_copy,
 };
 use std::sync::Arc;
 
@@ -80,8 +80,11 @@ impl Arkham {
             self.fight(enc, m, monster, hooks)?;
         }
         // The round is over and the combat goes on (Tendril of Nyogtha: "after the second round").
+        // A test it asks for (`ctx.investigator.test`) is resolved right after it, before the next
+        // round begins.
         if !done(enc, m) {
             enc.fire(Hook::AfterRound, hooks, &mut None)?;
+            self.run_queued(enc, hooks)?;
         }
         Ok(Ended::No)
     }
@@ -163,9 +166,10 @@ impl Arkham {
     }
 
     /// Casts the round's spells: the Sanity cost is paid whether or not the Spell check passes; a
-    /// failed spell still holds its hands this round.
+    /// failed spell still holds its hands this round. A spell its card exhausted (`ctx.card.cast`)
+    /// and not cast now is refused: an exhausted card is not used again until it refreshes.
     fn cast_spells(&self, enc: &mut Encounter, plan: &Round, hooks: &mut dyn Hooks) -> Step {
-        for id in &plan.cast {
+        for (j, id) in plan.cast.iter().enumerate() {
             let held = enc.combat.as_ref().is_some_and(|c| c.hands.contains(id));
             if !held {
                 continue;
@@ -174,6 +178,9 @@ impl Arkham {
             if already {
                 emit!(enc, Event::StillCast { spell: id.clone() });
                 continue;
+            }
+            if enc.exhausted.contains(id) {
+                return Err(cast_exhausted(enc, j, id));
             }
             // A copy key names one copy of the card (`split_copy`).
             let card = split_copy(id).0;
@@ -223,6 +230,18 @@ pub(super) fn remember_result(enc: &mut Encounter, out: &TestOutcome, horror: bo
             c.view.strength_passed = Some(passed);
         }
     }
+}
+
+/// The refusal of `cast[j]` of the round under way, spell copy `key`, exhausted: at the scenario's
+/// round table it came from (its own, or the last one, which repeats). Only a scenario's round can
+/// name it: the options a player is asked for leave an exhausted spell out (`hand_cards`).
+fn cast_exhausted(enc: &Encounter, j: usize, key: &str) -> KernelError {
+    let round = enc.combat.as_ref().map_or(1, |c| c.round);
+    let table = (round.max(1) - 1).min(enc.rounds.len().saturating_sub(1));
+    KernelError::Choice(SetupProblem {
+        part: Part::RoundCast(table, j),
+        problem: Problem::CastExhausted(key.to_string()),
+    })
 }
 
 /// Whether a round ended the combat (an escape, or the monster gone after the spells).
@@ -332,8 +351,9 @@ fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Step {
     Ok(())
 }
 
-/// The investigator's cards that take hands, one entry a copy: its copy key, its hands, and whether it
-/// is a spell a round casts (with a Spell check).
+/// The investigator's cards that take hands, one entry a copy: its copy key, its hands, and whether a
+/// round may cast it (with a Spell check): a spell of a printed casting modifier, not exhausted.
+/// An exhausted copy may still be held (one cast and kept in hand keeps its bonus), not cast anew.
 fn hand_cards(enc: &Encounter) -> Vec<(String, u32, bool)> {
     let mut out: Vec<(String, u32, bool)> = Vec::new();
     for id in &enc.investigator.possessions {
@@ -345,8 +365,10 @@ fn hand_cards(enc: &Encounter) -> Vec<(String, u32, bool)> {
         }
         let n = out.iter().filter(|(k, _, _)| split_copy(k).0 == id).count() + 1;
         // A spell of a Special casting modifier is cast by its script, never in a round.
-        let cast_in_round = card.casting.is_some_and(|c| c.modifier.is_some());
-        out.push((copy_key(id, n), card.hands, cast_in_round));
+        let key = copy_key(id, n);
+        let cast_in_round =
+            card.casting.is_some_and(|c| c.modifier.is_some()) && !enc.exhausted.contains(&key);
+        out.push((key, card.hands, cast_in_round));
     }
     out
 }
