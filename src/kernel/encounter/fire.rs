@@ -143,7 +143,12 @@ impl Encounter {
         hooks: &mut dyn Hooks,
         loss: &mut Option<LossView>,
     ) -> Result<(), KernelError> {
-        let key = crate::kernel::copy_key(card, copy);
+        // The first copy's key is the card's id (`copy_key`): no String made at each call.
+        let key: std::borrow::Cow<'_, str> = if copy <= 1 {
+            std::borrow::Cow::Borrowed(&**card)
+        } else {
+            std::borrow::Cow::Owned(crate::kernel::copy_key(card, copy))
+        };
         let view = self.copy_view(card, &key, loss);
         let before = self.rollback.then(|| (self.snapshot(), loss.clone()));
         let depth = self.cascade;

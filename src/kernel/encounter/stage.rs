@@ -157,7 +157,7 @@ impl Encounter {
                 .combat
                 .as_ref()
                 .is_some_and(|c| c.cast.iter().any(|h| h == chosen_card)),
-            origin: self.stage.as_ref().and_then(|s| s.spec.origin.clone()),
+            origin: spec.origin,
             rerolled: self.stage.as_ref().and_then(|s| s.rerolled),
             open_gates: self.rules.open_gates,
             catalog: self.catalog.clone(),

@@ -173,8 +173,8 @@ impl Procedure for Eldritch {
     /// The token's tests top to bottom (Will: lose Sanity = horror − result; Strength: lose Health =
     /// damage − result and the monster loses Health = result, at the same time).
     fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
-        // The printed token (a copy: the shared one changes as it takes Health).
-        let monster = Monster::clone(&enc.monsters[m]);
+        // The printed token (held, the shared one is copied when it changes, as it takes Health).
+        let monster = Arc::clone(&enc.monsters[m]);
         // "If a Monster's or Epic Monster's toughness is reduced to zero, is that Monster defeated?
         // Yes ... zero lost Health is equal to zero toughness" (EH FAQ, Mythos, Gates & Monsters).
         let toughness = enc.toughness_of(m);

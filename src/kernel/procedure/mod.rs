@@ -210,7 +210,9 @@ pub trait Procedure: Sync {
     /// the others keeping their order: the monsters stay in the order met.
     fn choose_next(&self, enc: &mut Encounter, m: usize) -> Step {
         enc.meeting = m;
-        if !self.order_is_chosen() {
+        // The scenario's own choices meet the monsters in the order given (the fixed answer): no
+        // question to put.
+        if !self.order_is_chosen() || enc.decisions.is_fixed() {
             return Ok(());
         }
         let rank = self.combat_rank(&enc.monsters[m]);
