@@ -98,7 +98,7 @@ pub struct TestView {
     /// AH2e: whether this card (a spell) is cast and held since.
     pub cast: bool,
     /// The card whose text asked for the test under way (`TestSpec::origin`).
-    pub origin: Option<String>,
+    pub origin: Option<std::sync::Arc<str>>,
     pub open_gates: u32,
     /// Every card's kind and traits (scripts read them through `possession_traits`).
     pub catalog: std::sync::Arc<super::Catalog>,

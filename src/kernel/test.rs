@@ -107,7 +107,7 @@ pub struct TestSpec {
     /// The card whose text asks for this test: the monster met for its printed tests (and AH2e's
     /// Evade, Horror and Combat checks against it), the spell a Spell check casts, the card that asked
     /// (`ctx.investigator.test`); `None` for a scenario's own test.
-    pub origin: Option<String>,
+    pub origin: Option<Arc<str>>,
     /// AH2e: the monster's rating for this check is printed −X and no card has given it yet; a check
     /// still so when its pool is assembled stops the play (a rule error naming the monster).
     pub unrated: bool,

@@ -232,7 +232,7 @@ impl Procedure for Eldritch {
             spec.in_combat = true;
             spec.slot = Some(slot);
             spec.rating = Some(slot);
-            spec.origin = Some(monster.id.clone());
+            spec.origin = Some(monster.id.as_str().into());
             let id = Source::card(&monster.id);
             let horror = line.loss;
             let mut consequences =

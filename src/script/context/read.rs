@@ -148,7 +148,7 @@ fn test(e: &mut Engine) {
     get!(e, Test, "origin", |v| v
         .origin
         .as_ref()
-        .map_or(Dynamic::UNIT, |o| Dynamic::from(o.clone())));
+        .map_or(Dynamic::UNIT, |o| Dynamic::from(o.to_string())));
     get!(e, Test, "modifier", |v| v.modifier as INT);
     get!(e, Test, "difficulty", |v| v.difficulty as INT);
     get!(e, Test, "in_combat", |v| v.in_combat);

@@ -123,7 +123,7 @@ impl Encounter {
         let mut spec = TestSpec::new(Skill::Lore, TestKind::Spell);
         spec.modifier = modifier;
         spec.in_combat = self.combat.is_some();
-        spec.origin = Some(id);
+        spec.origin = Some(id.as_str().into());
         spec.casts = Some(key.to_string());
         self.queued.push((src, spec));
         Ok(())
@@ -164,7 +164,7 @@ impl Encounter {
         let mut spec = TestSpec::new(skill, kind);
         spec.modifier = modifier;
         spec.in_combat = self.combat.is_some();
-        spec.origin = Some(crate::kernel::split_copy(card).0.to_string());
+        spec.origin = Some(crate::kernel::split_copy(card).0.into());
         self.queued.push((src, spec));
         Ok(())
     }

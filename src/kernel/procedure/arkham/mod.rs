@@ -267,7 +267,7 @@ impl Arkham {
     ) -> Result<bool, KernelError> {
         let awareness = enc.monsters[m].awareness.unwrap_or(0);
         let mut spec = check(Skill::Sneak, TestKind::Evade, awareness, 1);
-        spec.origin = Some(enc.monsters[m].id.clone());
+        spec.origin = Some(enc.monsters[m].id.as_str().into());
         let r = self.test(enc, spec, hooks)?;
         match resolved(r, enc) {
             Some(true) => {
@@ -327,7 +327,7 @@ impl Arkham {
             };
         let mut spec = check(Skill::Will, TestKind::Horror, rating, 1);
         spec.rating = Some(Slot::Will);
-        spec.origin = Some(id.clone());
+        spec.origin = Some(id.as_str().into());
         spec.unrated = unrated;
         spec.printed_x = h.x;
         self.test_then(enc, spec, hooks, &mut consequences)?;

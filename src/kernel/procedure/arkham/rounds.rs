@@ -155,7 +155,7 @@ impl Arkham {
             toughness.max(0) as u32,
         );
         spec.rating = Some(Slot::Strength);
-        spec.origin = Some(monster.id.clone());
+        spec.origin = Some(monster.id.as_str().into());
         spec.unrated = unrated;
         spec.printed_x = c.x;
         let r = self.test_then(enc, spec, hooks, &mut consequences)?;
@@ -201,7 +201,7 @@ impl Arkham {
             }
             // The Spell check comes from the spell it casts (`ctx.test.origin`).
             let mut spec = check(Skill::Lore, TestKind::Spell, modifier, 1);
-            spec.origin = Some(card.to_string());
+            spec.origin = Some(card.into());
             let r = self.test(enc, spec, hooks)?;
             if resolved(r, enc) == Some(true)
                 && let Some(c) = enc.combat.as_mut()
