@@ -73,7 +73,7 @@ impl Encounter {
     /// usually no active card defines the hook: that answer allocates nothing.
     fn defining(&mut self, hook: Hook, hooks: &dyn Hooks) -> SmallVec<[Rc<str>; 4]> {
         if !self.hooked_fresh() {
-            let cards: Vec<(Rc<str>, HookSet)> = self
+            let cards: Rc<[(Rc<str>, HookSet)]> = self
                 .active_ids()
                 .map(|id| (Rc::from(id), hooks.defined(id)))
                 .collect();

@@ -56,9 +56,10 @@ use stage::Stage;
 pub use stage::{RollRules, StageRules};
 
 /// The active cards, in order, with the hooks each defines and the hooks any of them defines.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 struct Hooked {
-    cards: Vec<(Rc<str>, HookSet)>,
+    /// Shared by the copies of a checkpoint (made anew when the active cards change).
+    cards: Rc<[(Rc<str>, HookSet)]>,
     any: HookSet,
 }
 
@@ -89,12 +90,12 @@ pub struct Encounter {
     pub tests: Vec<TestOutcome>,
     pub may_encounter_again: bool,
     pub catalog: Arc<crate::kernel::Catalog>,
-    policy: BTreeMap<String, Policy>,
+    policy: Arc<BTreeMap<String, Policy>>,
     default_policy: Policy,
-    chosen: Vec<String>,
+    chosen: Arc<[String]>,
     investigators_in_game: u32,
     pub rules: Rules,
-    pub rounds: Vec<Round>,
+    pub rounds: Arc<[Round]>,
     pub evade_first: bool,
     /// The monster being encountered, if any.
     pub current: Option<usize>,
@@ -159,12 +160,12 @@ impl Encounter {
             tests: Vec::new(),
             may_encounter_again: true,
             catalog: setup.catalog,
-            policy: setup.policy,
+            policy: Arc::new(setup.policy),
             default_policy: setup.default_policy,
-            chosen: setup.chosen,
+            chosen: setup.chosen.into(),
             investigators_in_game: setup.investigators_in_game,
             rules: setup.rules,
-            rounds: setup.rounds,
+            rounds: setup.rounds.into(),
             evade_first: setup.evade_first,
             current: None,
             combat: None,
@@ -174,7 +175,10 @@ impl Encounter {
             rollback: true,
             roll_rules: BTreeMap::new(),
             stage: None,
-            hooked: Hooked::default(),
+            hooked: Hooked {
+                cards: Rc::new([]),
+                any: HookSet::NONE,
+            },
             cascade: 0,
             pending: 0,
             asked: 0,
