@@ -313,8 +313,9 @@ pub(super) fn cast_exhausted(card: &str, file: &SourceFile, span: Range<usize>) 
         .at(file, span)
         .label("exhausted")
         .hint(
-            "its card exhausted it (`ctx.card.cast`, `ctx.card.exhaust`), and an exhausted card is \
-             not used again until it refreshes (AH rulebook p.16): leave it out of this round's \
-             `cast` (held without a cast, it gives no bonus)",
+            "a cast exhausts a spell (its printed \"Cast and exhaust\": an earlier round's cast, \
+             passed or failed, or its card's `ctx.card.cast` or `ctx.card.exhaust`), and an \
+             exhausted card is not used again until it refreshes in the Upkeep (AH wiki, Magic): \
+             leave it out of this round's `cast` (held without a cast, it gives no bonus)",
         )
 }
