@@ -347,7 +347,13 @@ pub trait Procedure: Sync {
         );
         enc.current = None;
         enc.combat = enc.combat.take().and_then(|c| self.after_combat(c));
-        Ok(())
+        // A test a card asked for in after_encounter is resolved now, the combat over (not a test
+        // during it), before the next monster (it was left queued: put off to the next combat, or
+        // dropped after the last).
+        for (_, spec) in &mut enc.queued {
+            spec.in_combat = false;
+        }
+        self.run_queued(enc, hooks)
     }
 }
 
