@@ -129,6 +129,7 @@ impl BestOdds {
         let resolved: f64 = o.dist.values().sum();
         crate::odds::Odds {
             dist: o.dist.clone(),
+            defeated: o.defeated.clone(),
             unresolved: (1.0 - resolved).max(0.0),
             ..self.best.odds.clone()
         }

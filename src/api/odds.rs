@@ -68,7 +68,7 @@ impl Odds {
             .iter()
             .enumerate()
             .map(|(i, (id, name))| {
-                let p = self.odds.p(|x| x.defeated.get(i).copied().unwrap_or(false));
+                let p = self.odds.defeated_p(i);
                 (id.as_str(), name.as_str(), p)
             })
             .collect()

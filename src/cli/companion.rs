@@ -110,6 +110,7 @@ fn option_odds(
             answer: answer.clone(),
             value: b.value,
             dist: b.odds.dist,
+            defeated: b.odds.defeated,
         });
     }
     Some(out)

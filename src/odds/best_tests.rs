@@ -219,18 +219,14 @@ fn each_monster_defeated_is_that_monsters_whatever_the_order_chosen() {
     let (ia, ib) = (0, 1);
     assert_eq!(b.odds.monsters[ia].0, "a");
     assert_eq!(b.odds.monsters[ib].0, "b");
-    close(b.odds.p(|o| o.defeated[ia]), 5.0 / 9.0);
-    close(b.odds.p(|o| o.defeated[ib]), 1.0 / 9.0);
+    close(b.odds.defeated_p(ia), 5.0 / 9.0);
+    close(b.odds.defeated_p(ib), 1.0 / 9.0);
     // The option of meeting `a` first: `a` defeated at k >= 1 (5/9), `b` at 1/9 · 1/9.
     let a_first = first
         .options
         .iter()
         .find(|o| matches!(&o.answer, crate::kernel::Answer::Monster { id, .. } if id == "a"))
         .unwrap();
-    let p = |i: usize| {
-        let on = a_first.dist.iter().filter(|(o, _)| o.defeated[i]);
-        on.map(|(_, p)| p).sum::<f64>()
-    };
-    close(p(ia), 5.0 / 9.0);
-    close(p(ib), 1.0 / 81.0);
+    close(a_first.defeated[ia], 5.0 / 9.0);
+    close(a_first.defeated[ib], 1.0 / 81.0);
 }

@@ -6,9 +6,11 @@ use std::collections::BTreeMap;
 /// The end of one run of a scenario.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Outcome {
-    /// For each monster, by its slot (`Encounter::slots`: the order given, Normal before Epic, as
-    /// `Odds::monsters` lists them), whatever order it was met in.
-    pub defeated: Vec<bool>,
+    /// How many of the monsters were defeated. Which ones is not part of an outcome (the joint of
+    /// every monster's result is never enumerated): `Odds::defeated` holds each monster's chance.
+    pub defeated: u32,
+    /// How many monsters the encounter has (every one defeated: `defeated == monsters`).
+    pub monsters: u32,
     /// Health (EH) or Stamina (AH2e) lost.
     pub health_lost: i32,
     /// Sanity lost, Sanity paid for spells included.
@@ -24,7 +26,8 @@ pub struct Outcome {
 impl Outcome {
     pub fn of(enc: &Encounter, is_test: bool) -> Outcome {
         Outcome {
-            defeated: by_slot(enc),
+            defeated: enc.monsters.iter().filter(|m| m.defeated).count() as u32,
+            monsters: enc.monsters.len() as u32,
             health_lost: enc.tally.health_lost,
             sanity_lost: enc.tally.sanity_lost,
             status: enc.investigator.status,
@@ -39,8 +42,16 @@ impl Outcome {
     }
 }
 
-/// Whether each monster was defeated, by its slot.
-fn by_slot(enc: &Encounter) -> Vec<bool> {
+impl Outcome {
+    /// Whether every monster of the encounter was defeated.
+    pub fn every_monster_defeated(&self) -> bool {
+        self.defeated == self.monsters
+    }
+}
+
+/// Whether each monster was defeated, by its slot (`Encounter::slots`: the order given, Normal
+/// before Epic, as `Odds::monsters` lists them), whatever order it was met in.
+pub fn defeated_by_slot(enc: &Encounter) -> Vec<bool> {
     let mut defeated = vec![false; enc.monsters.len()];
     for (m, slot) in enc.monsters.iter().zip(&enc.slots) {
         defeated[*slot] = m.defeated;
@@ -60,6 +71,8 @@ pub struct Odds {
     pub seed: Option<u64>,
     /// Probability of each outcome; sums to 1 − `unresolved`.
     pub dist: BTreeMap<Outcome, f64>,
+    /// The probability that each monster is defeated, by slot (`monsters`' order).
+    pub defeated: Vec<f64>,
     /// Exact: an upper bound on the probability of the runs not followed to their end (pruned below
     /// the path threshold, or stopped at the round limit). Sampled: the share stopped at the limit.
     pub unresolved: f64,
@@ -80,6 +93,11 @@ impl Odds {
             .map(|(_, p)| p)
             .sum::<f64>()
             + 0.0
+    }
+
+    /// The probability that the monster of slot `i` is defeated (0 when there is none).
+    pub fn defeated_p(&self, i: usize) -> f64 {
+        self.defeated.get(i).copied().unwrap_or(0.0) + 0.0
     }
 
     /// The distribution of a number drawn from each outcome.

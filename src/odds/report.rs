@@ -53,7 +53,7 @@ pub fn odds_text(o: &Odds, title: Option<&str>) -> String {
         }
     }
     for (i, (_, name)) in o.monsters.iter().enumerate() {
-        let p = o.p(|x| x.defeated.get(i).copied().unwrap_or(false));
+        let p = o.defeated_p(i);
         let _ = writeln!(out, "{name} defeated: {}", pct(p));
     }
     let _ = writeln!(out, "\n{} lost:", health_word(o.game));
@@ -94,7 +94,7 @@ pub fn odds_json(o: &Odds) -> Value {
         .map(|(i, (id, _))| {
             json!({
                 "card": id,
-                "defeated": o.p(|x| x.defeated.get(i).copied().unwrap_or(false)),
+                "defeated": o.defeated_p(i),
             })
         })
         .collect();
@@ -146,7 +146,7 @@ fn option_summary(o: &OptionOdds, monsters: usize) -> (f64, f64, f64, f64) {
     let all = if monsters == 0 {
         0.0
     } else {
-        p(&|x| x.defeated.iter().all(|d| *d))
+        p(&|x| x.every_monster_defeated())
     };
     (
         all,

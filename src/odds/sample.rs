@@ -6,7 +6,7 @@ use super::budget::{
     MAX_CHUNK_SCRIPT_OPERATIONS, MAX_SAMPLED_SCRIPT_OPERATIONS, MAX_SAMPLES, SAMPLE_CHUNK,
 };
 use super::exact::combat_order;
-use super::outcome::{Odds, Outcome};
+use super::outcome::{Odds, Outcome, defeated_by_slot};
 use crate::defs::{Code, Diagnostic};
 use crate::kernel::{DiceSource, TestRequest};
 use crate::scenario::Prepared;
@@ -250,7 +250,7 @@ pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Od
             let (enc, result) = prepared.run_for_odds(DiceSource::seeded(seed.wrapping_add(i)));
             let ops = prepared.hooks.run_operations();
             let outcome = match result {
-                Ok(()) => Ok(Outcome::of(&enc, is_test)),
+                Ok(()) => Ok((Outcome::of(&enc, is_test), defeated_by_slot(&enc))),
                 Err(e) => Err(prepared.diagnostic(&e)),
             };
             (outcome, ops)
@@ -265,20 +265,28 @@ pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Od
     })?;
     let stopped: u64 = total
         .iter()
-        .filter(|(o, _)| o.stopped)
+        .filter(|((o, _), _)| o.stopped)
         .map(|(_, k)| k)
         .sum();
-    let dist = total
-        .into_iter()
-        .filter(|(o, _)| !o.stopped)
-        .map(|(o, k)| (o, k as f64 / n as f64))
-        .collect();
+    // Each monster's chance on its own, and the outcomes without which monsters were defeated.
+    let mut defeated = vec![0.0; p.setup.monsters.len()];
+    let mut dist: BTreeMap<Outcome, f64> = BTreeMap::new();
+    for ((o, slots), k) in total.into_iter().filter(|((o, _), _)| !o.stopped) {
+        let share = k as f64 / n as f64;
+        for (d, was) in defeated.iter_mut().zip(slots) {
+            if was {
+                *d += share;
+            }
+        }
+        *dist.entry(o).or_insert(0.0) += share;
+    }
     Ok(Odds {
         game: p.setup.game,
         method: "sampled",
         runs: n,
         seed: Some(seed),
         dist,
+        defeated,
         unresolved: stopped as f64 / n.max(1) as f64,
         monsters: combat_order(p),
         start: p.start.clone(),

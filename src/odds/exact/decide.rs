@@ -8,7 +8,7 @@
 //! each option.
 
 use super::super::outcome::{Odds, Outcome};
-use super::search::{Base, Dist, MemoKey, Search, Stop};
+use super::search::{Base, Dist, MemoKey, Node, Search, Stop};
 use crate::kernel::{Answer, DecisionNeeded, Encounter, KernelError, Question, Status};
 use crate::scenario::Checkpoint;
 use std::collections::{BTreeMap, HashMap};
@@ -45,7 +45,7 @@ impl Objective {
     /// The score of one outcome; the best policy maximises its expected value.
     pub fn score(self, o: &Outcome) -> f64 {
         match self {
-            Objective::DefeatAll => f64::from(u8::from(o.defeated.iter().all(|d| *d))),
+            Objective::DefeatAll => f64::from(u8::from(o.every_monster_defeated())),
             Objective::Survive => f64::from(u8::from(o.status == Status::Ok)),
             Objective::LeastLost => -f64::from(o.health_lost.saturating_add(o.sanity_lost)),
             Objective::Pass => f64::from(u8::from(o.test.is_some_and(|t| t.1))),
@@ -65,6 +65,8 @@ pub struct OptionOdds {
     /// The whole outcome (what was lost and defeated before the decision included), conditional on
     /// reaching the decision and taking this option.
     pub dist: BTreeMap<Outcome, f64>,
+    /// The probability that each monster is defeated, by slot, as `dist` (`Odds::defeated`).
+    pub defeated: Vec<f64>,
     pub value: f64,
 }
 
@@ -168,18 +170,27 @@ impl Search<'_> {
             let (child, at) = self.explore(from.clone(), prefix, 1.0, share)?;
             self.choosing().answers.pop();
             let mut rel: BTreeMap<Outcome, f64> = BTreeMap::new();
-            for (o, p) in &child.0 {
+            for (o, p) in &child.dist {
                 *rel.entry(base.from(&at, o)).or_insert(0.0) += p;
             }
+            let mut defeated = vec![0.0; enc.monsters.len()];
+            base.add_defeated(&at, &child, 1.0, &mut defeated);
+            let d = Rc::new(Node {
+                dist: rel,
+                unresolved: child.unresolved,
+                defeated,
+            });
             // Scored on the whole outcome, the past included.
             let whole: BTreeMap<Outcome, f64> =
-                rel.iter().map(|(o, p)| (base.whole(o), *p)).collect();
+                d.dist.iter().map(|(o, p)| (base.whole(o), *p)).collect();
             let value = objective.value(&whole);
-            let d = Rc::new((rel, child.1));
             if first {
+                let mut defeated = vec![0.0; enc.monsters.len()];
+                Base::start().add_defeated(&base, &d, 1.0, &mut defeated);
                 each.push(OptionOdds {
                     answer,
                     dist: whole,
+                    defeated,
                     value,
                 });
             }

@@ -169,7 +169,7 @@ fn search(
             Stop::Budget(why) => too_large(p, &why),
             Stop::Cancelled => cancelled(p),
         })?;
-        if d.1 < TARGET || threshold < 1e-30 {
+        if d.unresolved < TARGET || threshold < 1e-30 {
             if let Some(f) = progress.as_mut() {
                 f(1.0);
             }
@@ -179,11 +179,16 @@ fn search(
                 method: "exact",
                 runs: total_runs,
                 seed: None,
-                dist: d.0.iter().fold(BTreeMap::new(), |mut dist, (o, w)| {
+                dist: d.dist.iter().fold(BTreeMap::new(), |mut dist, (o, w)| {
                     *dist.entry(Base::start().from(&at, o)).or_insert(0.0) += w;
                     dist
                 }),
-                unresolved: d.1,
+                defeated: {
+                    let mut defeated = vec![0.0; d.defeated.len()];
+                    Base::start().add_defeated(&at, &d, 1.0, &mut defeated);
+                    defeated
+                },
+                unresolved: d.unresolved,
                 monsters,
                 start: p.start.clone(),
                 is_test,

@@ -30,7 +30,17 @@ impl From<KernelError> for Stop {
     }
 }
 
-pub(super) type Dist = Rc<(BTreeMap<Outcome, f64>, f64)>;
+/// The outcomes after a state, relative to it (see [`Base`]), what was left unresolved, and each
+/// monster's share: by slot, the mass of the outcomes in which it is defeated (a monster met before
+/// the state counts as undefeated here, as in the outcomes). Each monster on its own: the joint of
+/// every monster's result is never enumerated, only how many were defeated (`Outcome::defeated`).
+pub(super) struct Node {
+    pub(super) dist: BTreeMap<Outcome, f64>,
+    pub(super) unresolved: f64,
+    pub(super) defeated: Vec<f64>,
+}
+
+pub(super) type Dist = Rc<Node>;
 
 /// A memo point: the state's relative key, the first test's result (successes, passed) of a `[test]`
 /// scenario once it is known, and the number of dice asked for.
@@ -203,7 +213,13 @@ impl Search<'_> {
                 if !o.stopped {
                     d.insert(base.relative(o), 1.0);
                 }
-                Ok((Rc::new((d, unresolved)), base))
+                // Every monster is met: relative to this state, none is defeated.
+                let node = Node {
+                    dist: d,
+                    unresolved,
+                    defeated: vec![0.0; enc.monsters.len()],
+                };
+                Ok((Rc::new(node), base))
             }
             Err(KernelError::Dice(DiceError::NeedMore { n, memo })) => {
                 self.roll(enc, from, prefix, (n, memo), (mass, abs))
@@ -256,6 +272,7 @@ impl Search<'_> {
             Some(classes) => Rc::new(class_multisets(n, &classes)),
             None => self.table(n),
         };
+        let mut defeated = vec![0.0; enc.monsters.len()];
         drop(enc);
         let mut acc: BTreeMap<Outcome, f64> = BTreeMap::new();
         let mut unresolved = 0.0;
@@ -269,12 +286,17 @@ impl Search<'_> {
             prefix.extend_from_slice(faces);
             let (child, at) = self.explore(from.clone(), prefix, mass * w, abs * w)?;
             prefix.truncate(len);
-            for (o, p) in &child.0 {
+            for (o, p) in &child.dist {
                 *acc.entry(base.from(&at, o)).or_insert(0.0) += w * p;
             }
-            unresolved += w * child.1;
+            base.add_defeated(&at, &child, *w, &mut defeated);
+            unresolved += w * child.unresolved;
         }
-        let d = Rc::new((acc, unresolved));
+        let d = Rc::new(Node {
+            dist: acc,
+            unresolved,
+            defeated,
+        });
         if memo {
             if let Some(pilot) = self.pilot.as_mut() {
                 pilot.finished(&key, false);
@@ -354,9 +376,7 @@ impl Base {
     fn relative(&self, mut o: Outcome) -> Outcome {
         o.health_lost -= self.tally.health_lost;
         o.sanity_lost -= self.tally.sanity_lost;
-        for (slot, _) in &self.met {
-            o.defeated[*slot] = false;
-        }
+        o.defeated -= self.met.iter().filter(|(_, d)| *d).count() as u32;
         o
     }
 
@@ -371,9 +391,30 @@ impl Base {
         o.health_lost += later.tally.health_lost - self.tally.health_lost;
         o.sanity_lost += later.tally.sanity_lost - self.tally.sanity_lost;
         // `later` met the monsters this state met first, in the same order, then others.
-        for (slot, d) in later.met.iter().skip(self.met.len()) {
-            o.defeated[*slot] = *d;
-        }
+        o.defeated += Base::defeated_after(self, later).count() as u32;
         o
+    }
+
+    /// Adds `w` times the share of each monster of `child` (a node relative to `later`, a state after
+    /// this one) to `into`, relative to this state: the monsters met between the two, defeated, in
+    /// every outcome of `child`.
+    pub(super) fn add_defeated(&self, later: &Base, child: &Node, w: f64, into: &mut [f64]) {
+        for (into, d) in into.iter_mut().zip(&child.defeated) {
+            *into += w * d;
+        }
+        let mass: f64 = child.dist.values().sum();
+        for slot in Base::defeated_after(self, later) {
+            into[slot] += w * mass;
+        }
+    }
+
+    /// The slots of the monsters `later` met after this state's, defeated.
+    fn defeated_after<'a>(&self, later: &'a Base) -> impl Iterator<Item = usize> + 'a {
+        later
+            .met
+            .iter()
+            .skip(self.met.len())
+            .filter(|(_, d)| *d)
+            .map(|(slot, _)| *slot)
     }
 }
