@@ -163,7 +163,7 @@ stamina = 5
 sanity = 5
 possessions = [{ id = "early_ward", name = "Early Ward (synthetic)", kind = "spell", traits = ["spell", "magical"], hands = 1, casting_modifier = -1, sanity_cost = 2, bonuses = [{ check = "combat", value = 3, kind = "magical" }], source = "synthetic", script = "fn before_encounter(ctx) { if !ctx.card.exhausted { ctx.card.cast(); } }" }]
 [[monsters]]
-card = "zombie"
+card = { id = "shambler", name = "Shambler (synthetic)", kind = "monster", awareness = 1, horror = { rating = -1, damage = 1 }, toughness = 1, combat = { rating = -1, damage = 2 }, source = "synthetic" }
 "#;
 
 /// The options of round 1 (no evading), with the Spell check and the Horror check rolling `faces`.

@@ -261,7 +261,7 @@ impl Encounter {
     }
 
     /// `card.exhaust()`: `copy` is exhausted for the rest of the play.
-    pub(crate) fn exhaust(&mut self, card: &str, copy: &str) {
+    pub(super) fn exhaust(&mut self, card: &str, copy: &str) {
         if self.exhausted.insert(copy.to_string()) {
             emit!(
                 self,

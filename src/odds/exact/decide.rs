@@ -8,7 +8,8 @@
 //! each option.
 
 use super::super::outcome::{Odds, Outcome};
-use super::search::{Base, Dist, MemoKey, Node, Search, Stop};
+use super::base::Base;
+use super::search::{Dist, MemoKey, Node, Search, Stop};
 use crate::kernel::{Answer, DecisionNeeded, Encounter, KernelError, Question, Status};
 use crate::scenario::Checkpoint;
 use std::collections::{BTreeMap, HashMap};

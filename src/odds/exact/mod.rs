@@ -15,9 +15,11 @@
 //! (`decide.rs`): each option is explored, and the best on an objective is kept.
 //!
 //! Files: `multiset.rs` the rolls of n dice and their weights, `collapse.rs` when faces that count alike
-//! may be grouped (test by test), `search.rs` the search over rolls with its memo, `decide.rs` its
-//! decision nodes, `pilot.rs` the estimate of its progress.
+//! may be grouped (test by test), `search.rs` the search over rolls with its memo, `base.rs` what its
+//! distributions are relative to, `decide.rs` its decision nodes, `pilot.rs` the estimate of its
+//! progress.
 
+mod base;
 mod collapse;
 mod decide;
 mod multiset;
@@ -28,10 +30,11 @@ use super::outcome::Odds;
 use crate::defs::{Code, Diagnostic};
 use crate::kernel::TestRequest;
 use crate::scenario::Prepared;
+use base::Base;
 use collapse::Readers;
 use decide::Choose;
 pub use decide::{BestOdds, DecisionOdds, Objective, OptionOdds};
-use search::{Base, Search, Stop};
+use search::{Search, Stop};
 use std::collections::{BTreeMap, HashMap};
 
 /// The unresolved mass exact odds aim below.

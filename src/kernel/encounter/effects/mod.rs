@@ -6,6 +6,7 @@
 //! the investigator is, the encounters left).
 
 use super::*;
+use crate::kernel::Token;
 
 mod cards;
 mod combat;
@@ -74,8 +75,8 @@ impl Encounter {
                 .blocked
                 .push((kind, src)),
             Effect::SuccessFrom(face) => self.success_from(card, hook, src, face)?,
-            Effect::DicePerClue(n) => self.set_dice_per_clue(card, hook, src, n)?,
-            Effect::DicePerFocus(n) => self.set_dice_per_focus(card, hook, src, n)?,
+            Effect::DicePerClue(n) => self.set_dice_per_token(card, hook, src, Token::Clue, n)?,
+            Effect::DicePerFocus(n) => self.set_dice_per_token(card, hook, src, Token::Focus, n)?,
             Effect::CountFace { face, successes } => {
                 self.face_rule(card, hook, src, false, face, successes)?
             }

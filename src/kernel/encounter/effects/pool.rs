@@ -1,7 +1,8 @@
 //! Effects on the pool being assembled (before_test, on_pool): the skill tested, bonuses, dice added
-//! or taken away, bonuses blocked, the dice a Clue buys.
+//! or taken away, bonuses blocked, the dice a Clue or a Focus buys.
 
 use super::*;
+use crate::kernel::Token;
 
 impl Encounter {
     pub(super) fn replace_skill(
@@ -45,39 +46,39 @@ impl Encounter {
         Ok(())
     }
 
-    pub(super) fn set_dice_per_clue(
+    /// How many dice one `token` spent on a reroll rerolls in the test under way (`dice_per_clue`,
+    /// `dice_per_focus`).
+    pub(super) fn set_dice_per_token(
         &mut self,
         card: &str,
         hook: Hook,
         src: Source,
+        token: Token,
         n: u32,
     ) -> Result<(), KernelError> {
-        self.stage_mut(card, hook, "dice_per_clue")?.dice_per_clue = n;
-        emit!(
-            self,
-            Event::DicePerClue {
-                source: src,
-                dice: n,
-            }
-        );
-        Ok(())
-    }
-
-    pub(super) fn set_dice_per_focus(
-        &mut self,
-        card: &str,
-        hook: Hook,
-        src: Source,
-        n: u32,
-    ) -> Result<(), KernelError> {
-        self.stage_mut(card, hook, "dice_per_focus")?.dice_per_focus = n;
-        emit!(
-            self,
-            Event::DicePerFocus {
-                source: src,
-                dice: n,
-            }
-        );
+        let what = match token {
+            Token::Clue => "dice_per_clue",
+            Token::Focus => "dice_per_focus",
+        };
+        let stage = self.stage_mut(card, hook, what)?;
+        let (field, event) = match token {
+            Token::Clue => (
+                &mut stage.dice_per_clue,
+                Event::DicePerClue {
+                    source: src,
+                    dice: n,
+                },
+            ),
+            Token::Focus => (
+                &mut stage.dice_per_focus,
+                Event::DicePerFocus {
+                    source: src,
+                    dice: n,
+                },
+            ),
+        };
+        *field = n;
+        emit!(self, event);
         Ok(())
     }
 }

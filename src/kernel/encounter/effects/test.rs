@@ -101,31 +101,37 @@ impl Encounter {
                 "it is exhausted, and an exhausted spell is not cast until it refreshes",
             );
         }
-        if self.asked >= crate::kernel::TESTS_PER_ENCOUNTER {
-            return Err(limit_error(
-                card,
-                hook,
-                format!(
-                    "cast a spell beyond the {} tests that cards may ask for in one encounter",
-                    crate::kernel::TESTS_PER_ENCOUNTER
-                ),
-            ));
-        }
-        let id = crate::kernel::split_copy(card).0.to_string();
-        let src = Source::card(&id);
-        if casting.sanity_cost > 0 {
-            self.spend(Stat::Sanity, casting.sanity_cost, src.clone())
-                .map_err(|m| Self::rule_error(card, hook, m))?;
-            self.record_status(&src, hooks)?;
-        }
-        self.exhaust(&id, key);
-        self.asked += 1;
+        self.tests_left(card, hook, "cast a spell beyond the")?;
+        let id = crate::kernel::split_copy(card).0;
+        self.pay_casting(id, key, casting, hooks, |m| Self::rule_error(card, hook, m))?;
+        let src = Source::card(id);
         let mut spec = TestSpec::new(Skill::Lore, TestKind::Spell);
         spec.modifier = modifier;
-        spec.in_combat = self.combat.is_some();
-        spec.origin = Some(id.as_str().into());
         spec.casts = Some(key.to_string());
-        self.queued.push((src, spec));
+        self.queue_test(card, src, spec);
+        Ok(())
+    }
+
+    /// What casting copy `key` of spell `id` costs, paid before its Spell check whether or not it
+    /// passes: its Sanity cost (AH RB p.16, Casting Spells; `unpaid` words a cost he cannot pay),
+    /// and its exhaustion ("Cast and exhaust", every AH2e spell: not cast again until it refreshes;
+    /// AH wiki, Magic: a spell stopped "does not work again for that combat. Once exhausted, spells
+    /// do not become refreshed until the next Upkeep phase"). For a round's cast and `ctx.card.cast`.
+    pub(crate) fn pay_casting(
+        &mut self,
+        id: &str,
+        key: &str,
+        casting: crate::kernel::Casting,
+        hooks: &mut dyn Hooks,
+        unpaid: impl FnOnce(String) -> KernelError,
+    ) -> Result<(), KernelError> {
+        if casting.sanity_cost > 0 {
+            let src = Source::card(id);
+            self.spend(Stat::Sanity, casting.sanity_cost, src.clone())
+                .map_err(unpaid)?;
+            self.record_status(&src, hooks)?;
+        }
+        self.exhaust(id, key);
         Ok(())
     }
 
@@ -150,22 +156,35 @@ impl Encounter {
         modifier: i32,
         kind: TestKind,
     ) -> Result<(), KernelError> {
-        if self.asked >= crate::kernel::TESTS_PER_ENCOUNTER {
-            return Err(limit_error(
-                card,
-                hook,
-                format!(
-                    "asked for a test beyond the {} that cards may ask for in one encounter",
-                    crate::kernel::TESTS_PER_ENCOUNTER
-                ),
-            ));
-        }
-        self.asked += 1;
+        self.tests_left(card, hook, "asked for a test beyond the")?;
         let mut spec = TestSpec::new(skill, kind);
         spec.modifier = modifier;
+        self.queue_test(card, src, spec);
+        Ok(())
+    }
+
+    /// Refused once cards have asked for `TESTS_PER_ENCOUNTER` tests in this encounter: `done`
+    /// says what the card did ("asked for a test beyond the").
+    fn tests_left(&self, card: &str, hook: Hook, done: &str) -> Result<(), KernelError> {
+        if self.asked < crate::kernel::TESTS_PER_ENCOUNTER {
+            return Ok(());
+        }
+        Err(limit_error(
+            card,
+            hook,
+            format!(
+                "{done} {} tests that cards may ask for in one encounter",
+                crate::kernel::TESTS_PER_ENCOUNTER
+            ),
+        ))
+    }
+
+    /// Queues `spec`, asked for by copy `card`, for the next point the procedure allows: during
+    /// the combat if one is under way, its origin the card.
+    fn queue_test(&mut self, card: &str, src: Source, mut spec: TestSpec) {
+        self.asked += 1;
         spec.in_combat = self.combat.is_some();
         spec.origin = Some(crate::kernel::split_copy(card).0.into());
         self.queued.push((src, spec));
-        Ok(())
     }
 }

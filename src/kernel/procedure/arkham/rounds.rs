@@ -194,16 +194,9 @@ impl Arkham {
                      casts it, `ctx.card.cast(modifier)`, not a round's `cast`",
                 ));
             };
-            if casting.sanity_cost > 0 {
-                enc.spend(Stat::Sanity, casting.sanity_cost, Source::card(card))
-                    .map_err(|m| rule(card, format!("cannot pay the casting cost: {m}")))?;
-                enc.record_status(&Source::card(card), hooks)?;
-            }
-            // "Cast and exhaust" (every AH2e spell a round casts): exhausted by the cast, whether its
-            // Spell check passes or fails; not cast again until it refreshes (AH wiki, Magic: "if you
-            // [stop using a spell you have cast] the spell does not work again for that combat. Once
-            // exhausted, spells do not become refreshed until the next Upkeep phase").
-            enc.exhaust(card, id);
+            enc.pay_casting(card, id, casting, hooks, |m| {
+                rule(card, format!("cannot pay the casting cost: {m}"))
+            })?;
             // The Spell check comes from the spell it casts (`ctx.test.origin`).
             let mut spec = check(Skill::Lore, TestKind::Spell, modifier, 1);
             spec.origin = Some(card.into());
