@@ -20,6 +20,8 @@ use std::path::Path;
 /// What the player typed.
 enum Reply<T> {
     Quit,
+    /// Standard input could not be read (not its end): the reason.
+    Unreadable(String),
     Given(T),
 }
 
@@ -27,12 +29,13 @@ impl<T> Reply<T> {
     fn map<U>(self, f: impl FnOnce(T) -> U) -> Reply<U> {
         match self {
             Reply::Quit => Reply::Quit,
+            Reply::Unreadable(why) => Reply::Unreadable(why),
             Reply::Given(v) => Reply::Given(f(v)),
         }
     }
 }
 
-/// Reads one answer, asking again after each bad one with the reason; end of input quits.
+/// Reads one answer, asking again after each bad one with the reason; end of input quits, saying so.
 fn ask<T>(
     input: &mut impl BufRead,
     prompt: &str,
@@ -43,9 +46,14 @@ fn ask<T>(
         let _ = std::io::stdout().flush();
         let mut line = String::new();
         match input.read_line(&mut line) {
-            Ok(0) | Err(_) => {
+            Ok(0) => {
                 outln!();
+                outln!("(end of input: quit)");
                 return Reply::Quit;
+            }
+            Err(e) => {
+                outln!();
+                return Reply::Unreadable(e.to_string());
             }
             Ok(_) => {}
         }
@@ -163,8 +171,13 @@ pub(super) fn play(cli: &Cli, file: &Path, objective: Objective, seed: Option<u6
                 return 2;
             }
         };
-        if let Reply::Quit = reply {
-            return 0;
+        match reply {
+            Reply::Quit => return 0,
+            Reply::Unreadable(why) => {
+                eprintln!("mythos: cannot read the answer from standard input: {why}");
+                return 2;
+            }
+            Reply::Given(()) => {}
         }
     }
 }
