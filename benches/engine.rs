@@ -93,7 +93,11 @@ fn ah_combat_to_its_end(b: divan::Bencher) {
 #[divan::bench(args = odds_scenarios())]
 fn exact_odds(b: divan::Bencher, rel: &str) {
     let mut p = scenario(rel);
-    b.bench_local(|| mythos::bench::exact(&mut p).expect("odds"));
+    b.bench_local(|| {
+        // As a new process computes them: no hook call kept from the iteration before.
+        p.hooks.forget_kept_calls();
+        mythos::bench::exact(&mut p).expect("odds")
+    });
 }
 
 /// A bare custom type, to time what one getter or method call costs inside a script.
@@ -303,6 +307,8 @@ fn ratios() {
             let recorded = recorded_calls(&mut p, encounters);
             let mut dice = DiceSource::seeded(0);
             let mut decisions = Decisions::Fixed;
+            // Every call run by Rhai, none replayed from one kept (`script/hooks/replay.rs`).
+            p.hooks.set_replay(false);
             let alone = fastest(40, || {
                 // Each batch a run of its own, as in play: the sandbox's per-run budgets start again.
                 p.hooks.start_run();
@@ -329,6 +335,7 @@ fn ratios() {
     for rel in odds_scenarios() {
         let mut p = scenario(&rel);
         let d = fastest(5, || {
+            p.hooks.forget_kept_calls();
             mythos::bench::exact(&mut p).expect("odds");
         });
         let ms = d.as_secs_f64() * 1000.0;
@@ -341,6 +348,7 @@ fn ratios() {
         );
         // Issue 14 item 1: the same odds with every branch replayed from the first die.
         let replayed = fastest(5, || {
+            p.hooks.forget_kept_calls();
             mythos::bench::exact_resuming(&mut p, true, false, None).expect("odds");
         });
         println!(
@@ -407,7 +415,7 @@ fn realistic_encounters() {
     files.sort();
     println!(
         "\nrealistic encounters (exact odds, each timed once; target < 50 ms; then every branch \
-         replayed from the first die)"
+         replayed from the first die, and every hook call run)"
     );
     for name in files {
         let mut p = scenario(&format!("benches/encounters/{name}"));
@@ -419,7 +427,13 @@ fn realistic_encounters() {
             Err(d) => format!("refused: {}", d.message),
         };
         let met = if ms < 50.0 { "met" } else { "MISSED" };
-        println!("  {name:<58} {ms:>10.1} ms  {met:<6} {what}");
+        println!(
+            "  {name:<58} {ms:>10.1} ms  {met:<6} {what}, {} of {} hook calls replayed",
+            p.hooks.replayed(),
+            p.hooks.calls()
+        );
+        // The same, each from a scenario read again: no hook call kept from the run above.
+        let mut p = scenario(&format!("benches/encounters/{name}"));
         let start = Instant::now();
         let replayed = mythos::bench::exact_resuming(&mut p, true, false, None);
         let rms = start.elapsed().as_secs_f64() * 1000.0;
@@ -427,6 +441,16 @@ fn realistic_encounters() {
             "    every branch from the first die: {rms:.1} ms ({:.2}×){}",
             rms / ms,
             if replayed.is_err() { ", refused" } else { "" }
+        );
+        let mut p = scenario(&format!("benches/encounters/{name}"));
+        p.hooks.set_replay(false);
+        let start = Instant::now();
+        let run = mythos::bench::exact(&mut p);
+        let run_ms = start.elapsed().as_secs_f64() * 1000.0;
+        println!(
+            "    every hook call run, none replayed: {run_ms:.1} ms ({:.2}×){}",
+            run_ms / ms,
+            if run.is_err() { ", refused" } else { "" }
         );
     }
 }
@@ -529,10 +553,13 @@ fn best_policy() {
         let start = Instant::now();
         let exact = mythos::bench::exact(&mut p);
         let exact_ms = start.elapsed().as_secs_f64() * 1000.0;
+        // Each search as a new process makes it: no hook call kept from the one before.
+        p.hooks.forget_kept_calls();
         let start = Instant::now();
         let result = mythos::bench::best(&mut p, mythos::bench::Objective::Survive, &[], &[]);
         let ms = start.elapsed().as_secs_f64() * 1000.0;
         // The same search with every run replayed from the first die (no checkpoint).
+        p.hooks.forget_kept_calls();
         let start = Instant::now();
         let replayed = mythos::bench::best_resuming(
             &mut p,
@@ -600,9 +627,11 @@ fn in_hook_questions() {
     let mut p = prepare_text("in_hook_question.toml", IN_HOOK_QUESTION);
     let mut runs = (0, 0);
     let policy = fastest(3, || {
+        p.hooks.forget_kept_calls();
         runs.0 = black_box(mythos::bench::exact(&mut p)).expect("exact").runs;
     });
     let asked = fastest(3, || {
+        p.hooks.forget_kept_calls();
         let b = mythos::bench::best(&mut p, mythos::bench::Objective::Survive, &[], &[]);
         runs.1 = black_box(b).expect("best").odds.runs;
     });

@@ -92,6 +92,26 @@ impl Output {
         self.run_ops + self.ops + self.charged
     }
 
+    /// Whether the current call has printed nothing, not even text the budgets cut out.
+    pub fn printed_nothing(&self) -> bool {
+        self.lines.is_empty() && self.asked == 0 && !self.cut
+    }
+
+    /// Operations the current call has taken so far.
+    pub fn hook_operations(&self) -> u64 {
+        self.ops + self.charged
+    }
+
+    /// The current call is replayed (`hooks/replay.rs`): it takes the `operations` it took when it
+    /// ran, unless they would pass the run's budget (then it must run, and stop where it does).
+    pub fn replay(&mut self, operations: u64) -> bool {
+        if self.run_operations() + operations > Limits::RUN_OPERATIONS {
+            return false;
+        }
+        self.ops = operations;
+        true
+    }
+
     /// Called at every operation of a hook call: whether to stop it (text or operations spent).
     fn progress(&mut self, ops: u64) -> bool {
         self.ops = ops;

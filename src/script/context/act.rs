@@ -28,6 +28,7 @@ fn may(c: &Ctx, what: &str, fixed: bool) -> Res<bool> {
         ));
     }
     let mut st = c.0.borrow_mut();
+    st.replayable = false;
     let card = st.card.clone();
     st.asked.may(&card, what, fixed)
 }
@@ -54,6 +55,7 @@ fn ctx(e: &mut Engine) {
         |call: NativeCallContext, c: &mut Ctx, n: INT| -> Res<Array> {
             let n = count(n, "roll")? as usize;
             let mut st = c.0.borrow_mut();
+            st.replayable = false;
             let label = format!("`ctx.roll({n})` of {}", st.card);
             match st.dice.roll_many(n, &label) {
                 Ok(faces) => {

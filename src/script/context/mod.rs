@@ -30,6 +30,11 @@ pub struct State {
     /// Where the hook asked for an effect past `Limits::EFFECTS`, if it did (those past it are
     /// dropped).
     pub too_many: Option<Position>,
+    /// What the call read, in order, when it records its reads (`recorded.rs`).
+    pub reads: Option<Vec<Read>>,
+    /// Whether the call's effects follow from its reads alone: not once it rolled dice
+    /// (`ctx.roll`) or asked the player (`ctx.card.may`).
+    pub replayable: bool,
 }
 
 impl State {
@@ -100,6 +105,17 @@ impl Asked {
 #[derive(Clone)]
 pub struct Ctx(pub Rc<RefCell<State>>);
 
+/// `ctx` or one of the objects reached from it: the hook's state they share.
+trait Shares {
+    fn ctx(&self) -> &Ctx;
+}
+
+impl Shares for Ctx {
+    fn ctx(&self) -> &Ctx {
+        self
+    }
+}
+
 type Res<T> = Result<T, Box<EvalAltResult>>;
 
 fn err<T>(msg: String) -> Res<T> {
@@ -138,7 +154,14 @@ fn strings(v: &[String]) -> Array {
 /// effects are taken when the call ends).
 macro_rules! object {
     ($($(#[$m:meta])* $name:ident),* $(,)?) => {
-        $( $(#[$m])* #[derive(Clone)] pub struct $name(pub(super) Ctx); )*
+        $(
+            $(#[$m])* #[derive(Clone)] pub struct $name(pub(super) Ctx);
+            impl Shares for $name {
+                fn ctx(&self) -> &Ctx {
+                    &self.0
+                }
+            }
+        )*
         /// The script names of the objects, as `gen_fn_signatures` writes their types.
         pub const OBJECTS: &[&str] = &["Ctx", $(stringify!($name)),*];
         /// Registers each object's type under its name; printing one prints that name (its fields
@@ -220,6 +243,9 @@ fn name(s: &'static str) -> ImmutableString {
 mod act;
 mod args;
 mod read;
+mod recorded;
+
+pub use recorded::Read;
 
 pub use args::ARGUMENTS;
 use args::*;

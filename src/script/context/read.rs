@@ -16,29 +16,97 @@ fn traits_of(v: &TestView, id: &str) -> Dynamic {
         .map_or(Dynamic::UNIT, |c| strings(&c.traits).into())
 }
 
-fn monster<T>(c: &Ctx, f: impl FnOnce(&TestView, &crate::kernel::Monster) -> T) -> Option<T> {
-    c.view(|v| v.monster.as_deref().map(|m| f(v, m)))
-}
-
 /// The skill a monster's printed test is of (`()` when it has no such test).
 fn skill_of(t: Option<&crate::kernel::MonsterTest>) -> Dynamic {
     t.map_or(Dynamic::UNIT, |t| name(t.skill.as_str()).into())
 }
 
-/// Registers a getter of object `$ty` that reads the view (`v`) through `$f`.
+/// Registers a getter of object `$ty`, read from the view (`v`) by `$body`, or (`@state`) from
+/// the hook's whole state (`s`); recorded when the call records its reads.
 macro_rules! get {
-    ($e:ident, $ty:ty, $name:literal, |$v:ident| $body:expr) => {
-        $e.register_get($name, |o: &mut $ty| o.0.view(|$v| $body));
+    ($e:ident, $ty:ty, $name:literal, |$v:ident| -> $ret:ty $body:block) => {
+        get!(@state $e, $ty, $name, $ret, |s| {
+            let $v = &s.view;
+            $body
+        })
     };
+    ($e:ident, $ty:ty, $name:literal, |$v:ident| $body:expr) => {
+        get!(@state $e, $ty, $name, impl rhai::Variant + Clone + use<>, |s| {
+            let $v = &s.view;
+            $body
+        })
+    };
+    (@state $e:ident, $ty:ty, $name:literal, $ret:ty, |$s:ident| $body:expr) => {{
+        fn typed($s: &State) -> $ret {
+            $body
+        }
+        fn dynamic(s: &State) -> Dynamic {
+            Dynamic::from(typed(s))
+        }
+        $e.register_get($name, |o: &mut $ty| o.ctx().read(typed, dynamic));
+    }};
+}
+
+/// Registers a function of object `$ty` and one text argument (`a`), read from the view (`v`);
+/// recorded with its argument.
+macro_rules! get_with {
+    ($e:ident, $ty:ty, $name:literal, |$v:ident, $a:ident| -> $ret:ty $body:block) => {{
+        fn typed(s: &State, $a: &str) -> $ret {
+            let $v = &s.view;
+            $body
+        }
+        fn dynamic(s: &State, a: &str) -> Dynamic {
+            Dynamic::from(typed(s, a))
+        }
+        $e.register_fn($name, |o: &mut $ty, a: &str| {
+            o.ctx().read_with(a, typed, dynamic)
+        });
+    }};
 }
 
 /// Registers a getter of `ctx.monster` that reads the monster (`m`) and the view (`v`).
 macro_rules! mon {
     ($e:ident, $name:literal, |$v:ident, $m:ident| $body:expr) => {
-        $e.register_get($name, |o: &mut Monster| {
-            monster(&o.0, |$v, $m| -> Dynamic { $body }).unwrap_or(Dynamic::UNIT)
-        });
+        get!($e, Monster, $name, |view| -> Dynamic {
+            match view.monster.as_deref() {
+                Some($m) => {
+                    let $v = view;
+                    $body
+                }
+                None => Dynamic::UNIT,
+            }
+        })
     };
+}
+
+/// Registers a getter of `ctx.combat` that reads the combat under way (`c`).
+macro_rules! fight {
+    ($e:ident, $name:literal, |$c:ident| $body:expr) => {
+        get!($e, Combat, $name, |v| -> Dynamic {
+            v.combat.as_ref().map_or(Dynamic::UNIT, |$c| $body)
+        })
+    };
+}
+
+/// Registers getter `$name` of `ctx`: the object `$obj` when `$present` holds of the view (`v`),
+/// else `()`. What is recorded is whether it is there (its getters record the rest).
+macro_rules! part {
+    ($e:ident, $name:literal, $obj:ident, |$v:ident| $present:expr) => {{
+        fn present(s: &State) -> bool {
+            let $v = &s.view;
+            $present
+        }
+        fn dynamic(s: &State) -> Dynamic {
+            present(s).into()
+        }
+        $e.register_get($name, |c: &mut Ctx| {
+            if c.read(present, dynamic) {
+                Dynamic::from($obj(c.clone()))
+            } else {
+                Dynamic::UNIT
+            }
+        });
+    }};
 }
 
 pub(super) fn register(engine: &mut Engine) {
@@ -55,83 +123,41 @@ pub(super) fn register(engine: &mut Engine) {
 
 /// The getters of `ctx`.
 fn ctx(e: &mut Engine) {
-    e.register_get("game", |c: &mut Ctx| c.view(|v| name(v.game.as_str())));
+    get!(e, Ctx, "game", |v| name(v.game.as_str()));
     e.register_get("card", |c: &mut Ctx| Card(c.clone()));
-    e.register_get("test", |c: &mut Ctx| {
-        if c.view(|v| v.testing) {
-            Dynamic::from(Test(c.clone()))
-        } else {
-            Dynamic::UNIT
-        }
-    });
-    e.register_get("monster", |c: &mut Ctx| {
-        if c.view(|v| v.monster.is_some()) {
-            Dynamic::from(Monster(c.clone()))
-        } else {
-            Dynamic::UNIT
-        }
-    });
+    part!(e, "test", Test, |v| v.testing);
+    part!(e, "monster", Monster, |v| v.monster.is_some());
     e.register_get("investigator", |c: &mut Ctx| Investigator(c.clone()));
-    e.register_get("combat", |c: &mut Ctx| {
-        if c.view(|v| v.combat.is_some()) {
-            Dynamic::from(Combat(c.clone()))
-        } else {
-            Dynamic::UNIT
-        }
-    });
-    e.register_get("loss", |c: &mut Ctx| {
-        if c.view(|v| v.loss.is_some()) {
-            Dynamic::from(Loss(c.clone()))
-        } else {
-            Dynamic::UNIT
-        }
-    });
-    e.register_get("gaining", |c: &mut Ctx| {
-        if c.view(|v| v.gaining.is_some()) {
-            Dynamic::from(Gaining(c.clone()))
-        } else {
-            Dynamic::UNIT
-        }
-    });
-    e.register_get("becoming", |c: &mut Ctx| {
-        if c.view(|v| v.becoming.is_some()) {
-            Dynamic::from(Becoming(c.clone()))
-        } else {
-            Dynamic::UNIT
-        }
-    });
-    e.register_get("investigators_in_game", |c: &mut Ctx| {
-        c.view(|v| v.investigators_in_game as INT)
-    });
-    e.register_get("open_gates", |c: &mut Ctx| {
-        c.view(|v| only(v, Game::Arkham, || (v.open_gates as INT).into()))
-    });
-    e.register_fn("traits_of", |c: &mut Ctx, id: &str| {
-        c.view(|v| traits_of(v, id))
-    });
+    part!(e, "combat", Combat, |v| v.combat.is_some());
+    part!(e, "loss", Loss, |v| v.loss.is_some());
+    part!(e, "gaining", Gaining, |v| v.gaining.is_some());
+    part!(e, "becoming", Becoming, |v| v.becoming.is_some());
+    get!(e, Ctx, "investigators_in_game", |v| v.investigators_in_game
+        as INT);
+    get!(e, Ctx, "open_gates", |v| only(v, Game::Arkham, || {
+        (v.open_gates as INT).into()
+    }));
+    get_with!(e, Ctx, "traits_of", |v, id| -> Dynamic { traits_of(v, id) });
 }
 
 /// The getters of `ctx.card`.
 fn card(e: &mut Engine) {
-    e.register_get("id", |o: &mut Card| o.0.0.borrow().card.clone());
+    get!(@state e, Card, "id", ImmutableString, |s| s.card.clone());
     get!(e, Card, "chosen", |v| v.chosen);
     get!(e, Card, "in_hand", |v| only(v, Game::Arkham, || v
         .in_hand
         .into()));
     get!(e, Card, "cast", |v| only(v, Game::Arkham, || v.cast.into()));
-    e.register_fn("get", |o: &mut Card, key: &str| {
-        o.0.view(|v| match v.store.get(key) {
+    get_with!(e, Card, "get", |v, key| -> Dynamic {
+        match v.store.get(key) {
             Some(Stored::Int(n)) => Dynamic::from(*n as INT),
             Some(Stored::Bool(b)) => Dynamic::from(*b),
             Some(Stored::Text(t)) => Dynamic::from(t.clone()),
             None => Dynamic::UNIT,
-        })
+        }
     });
     get!(e, Card, "exhausted", |v| v.exhausted);
-    e.register_get("traits", |o: &mut Card| {
-        let id = o.0.0.borrow().card.clone();
-        o.0.view(|v| traits_of(v, &id))
-    });
+    get!(@state e, Card, "traits", Dynamic, |s| traits_of(&s.view, &s.card));
 }
 
 /// The getters of `ctx.test`.
@@ -167,9 +193,7 @@ fn test(e: &mut Engine) {
 
 /// The getters of `ctx.monster`.
 fn monster_getters(e: &mut Engine) {
-    e.register_get("id", |o: &mut Monster| {
-        monster(&o.0, |_, m| Dynamic::from(m.id.clone())).unwrap_or(Dynamic::UNIT)
-    });
+    mon!(e, "id", |_v, m| Dynamic::from(m.id.clone()));
     mon!(e, "name", |_v, m| m.name.clone().into());
     mon!(e, "traits", |v, m| traits_of(v, &m.id));
     mon!(e, "keywords", |v, m| only(v, Game::Arkham, || {
@@ -179,14 +203,13 @@ fn monster_getters(e: &mut Engine) {
             .collect::<Array>()
             .into()
     }));
-    e.register_fn("has", |o: &mut Monster, word: &str| {
-        monster(&o.0, |v, m| {
+    get_with!(e, Monster, "has", |v, word| -> bool {
+        v.monster.as_deref().is_some_and(|m| {
             m.keywords.iter().any(|k| k.as_str() == word)
                 || v.catalog
                     .get(&m.id)
                     .is_some_and(|c| c.traits.iter().any(|t| t == word))
         })
-        .unwrap_or(false)
     });
     mon!(e, "horror_skill", |_v, m| skill_of(m.horror.as_ref()));
     mon!(e, "combat_skill", |_v, m| skill_of(m.combat.as_ref()));
@@ -288,58 +311,54 @@ fn investigator(e: &mut Engine) {
 
 /// The getters of `ctx.combat`.
 fn combat(e: &mut Engine) {
-    macro_rules! fight {
-        ($name:literal, |$c:ident| $body:expr) => {
-            e.register_get($name, |o: &mut Combat| {
-                o.0.view(|v| v.combat.as_ref().map(|$c| -> Dynamic { $body }))
-                    .unwrap_or(Dynamic::UNIT)
-            });
-        };
-    }
-    fight!("number", |c| (c.number as INT).into());
-    fight!("ambush", |c| c.ambush.into());
-    fight!("horror_result", |c| opt_int(c.will_result));
-    fight!("horror_passed", |c| opt_bool(c.will_passed));
-    fight!("combat_result", |c| opt_int(c.strength_result));
-    fight!("combat_passed", |c| opt_bool(c.strength_passed));
-    fight!("sanity_lost", |c| (c.sanity_lost as INT).into());
-    fight!("health_lost", |c| (c.health_lost as INT).into());
-    fight!("round", |c| opt_int(c.round.map(|r| r as i64)));
+    fight!(e, "number", |c| (c.number as INT).into());
+    fight!(e, "ambush", |c| c.ambush.into());
+    fight!(e, "horror_result", |c| opt_int(c.will_result));
+    fight!(e, "horror_passed", |c| opt_bool(c.will_passed));
+    fight!(e, "combat_result", |c| opt_int(c.strength_result));
+    fight!(e, "combat_passed", |c| opt_bool(c.strength_passed));
+    fight!(e, "sanity_lost", |c| (c.sanity_lost as INT).into());
+    fight!(e, "health_lost", |c| (c.health_lost as INT).into());
+    fight!(e, "round", |c| opt_int(c.round.map(|r| r as i64)));
+}
+
+/// Registers a getter of `$ty` that reads the view's `$field` (`x`), `()` when it is not there.
+macro_rules! field {
+    ($e:ident, $ty:ty, $field:ident, $name:literal, |$x:ident| $body:expr) => {
+        get!($e, $ty, $name, |v| -> Dynamic {
+            v.$field.as_ref().map_or(Dynamic::UNIT, |$x| $body)
+        })
+    };
 }
 
 /// The getters of `ctx.loss`.
 fn loss(e: &mut Engine) {
-    macro_rules! loss {
-        ($name:literal, |$l:ident| $body:expr) => {
-            e.register_get($name, |o: &mut Loss| {
-                o.0.view(|v| v.loss.as_ref().map(|$l| -> Dynamic { $body }))
-                    .unwrap_or(Dynamic::UNIT)
-            });
-        };
-    }
-    loss!("amount", |l| (l.amount as INT).into());
-    loss!("stat", |l| name(l.stat.as_str()).into());
-    loss!("target", |l| l.target.key().to_string().into());
-    loss!("cause", |l| l.cause.key().into_owned().into());
+    field!(e, Loss, loss, "amount", |l| (l.amount as INT).into());
+    field!(e, Loss, loss, "stat", |l| name(l.stat.as_str()).into());
+    field!(e, Loss, loss, "target", |l| l
+        .target
+        .key()
+        .to_string()
+        .into());
+    field!(e, Loss, loss, "cause", |l| l
+        .cause
+        .key()
+        .into_owned()
+        .into());
 }
 
 /// The getters of `ctx.gaining`.
 fn gaining(e: &mut Engine) {
-    e.register_get("id", |o: &mut Gaining| {
-        o.0.view(|v| v.gaining.clone().map_or(Dynamic::UNIT, Dynamic::from))
-    });
+    field!(e, Gaining, gaining, "id", |id| Dynamic::from(id.clone()));
 }
 
 /// The getters of `ctx.becoming`.
 fn becoming(e: &mut Engine) {
-    macro_rules! becoming {
-        ($name:literal, |$b:ident| $body:expr) => {
-            e.register_get($name, |o: &mut Becoming| {
-                o.0.view(|v| v.becoming.as_ref().map(|$b| -> Dynamic { $body }))
-                    .unwrap_or(Dynamic::UNIT)
-            });
-        };
-    }
-    becoming!("status", |b| name(b.fate.as_str()).into());
-    becoming!("cause", |b| b.cause.key().into_owned().into());
+    field!(e, Becoming, becoming, "status", |b| name(b.fate.as_str())
+        .into());
+    field!(e, Becoming, becoming, "cause", |b| b
+        .cause
+        .key()
+        .into_owned()
+        .into());
 }

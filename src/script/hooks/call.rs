@@ -42,6 +42,10 @@ impl Hooks for ScriptHooks {
             return Ok(Vec::new());
         };
         let lent = std::mem::replace(dice, DiceSource::fixed(Vec::new()));
+        let body = compiled.bodies.iter().find(|(h, _)| *h == call.hook);
+        let memo = body
+            .map(|(_, b)| &b.memo)
+            .filter(|m| self.replay && m.borrow().on());
         let ctx = Ctx(Rc::new(RefCell::new(State {
             view: call.view,
             effects: Vec::new(),
@@ -51,9 +55,24 @@ impl Hooks for ScriptHooks {
             asked: Asked::lend(call.decisions),
             card: compiled.id.clone(),
             too_many: None,
+            reads: memo.map(|_| Vec::new()),
+            replayable: true,
         })));
         self.printed.borrow_mut().start_hook();
-        let result = match compiled.bodies.iter().find(|(h, _)| *h == call.hook) {
+        if let Some(memo) = memo {
+            let found = memo.borrow_mut().find(&ctx.0.borrow());
+            if let Some(r) = found
+                && self.printed.borrow_mut().replay(r.operations)
+            {
+                let state = take_state(ctx);
+                *dice = state.dice;
+                // A call that asked the player is never kept: nothing is asked here.
+                let _ = state.asked.give_back(call.decisions);
+                self.replayed += 1;
+                return Ok(self.hand_back(call.depth, r.effects, r.at));
+            }
+        }
+        let result = match body {
             Some((_, body)) => {
                 self.scope
                     .push(body.param.as_str(), rhai::Dynamic::from(ctx.clone()));
@@ -93,6 +112,16 @@ impl Hooks for ScriptHooks {
         if let Some(at) = state.too_many {
             let message = Passed::Effects.message();
             return Err(limit_error(call.card, call.hook, message, at));
+        }
+        if let Some(memo) = memo
+            && let Some(reads) = state.reads
+            && state.replayable
+            && self.printed.borrow().printed_nothing()
+            && !state.effects.iter().any(|e| matches!(e, Effect::Note(_)))
+        {
+            let operations = self.printed.borrow().hook_operations();
+            memo.borrow_mut()
+                .keep(reads, &state.effects, &state.asked_at, operations);
         }
         Ok(self.hand_back(call.depth, state.effects, state.asked_at))
     }
@@ -192,6 +221,8 @@ fn take_state(ctx: Ctx) -> State {
                 asked: std::mem::take(&mut s.asked),
                 card: s.card.clone(),
                 too_many: s.too_many,
+                reads: s.reads.take(),
+                replayable: s.replayable,
             }
         })
 }

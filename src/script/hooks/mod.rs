@@ -5,6 +5,7 @@ mod call;
 mod faces;
 mod faults;
 mod in_test;
+mod replay;
 #[cfg(test)]
 mod tests;
 
@@ -54,10 +55,15 @@ pub struct ScriptHooks {
     /// Where the script asked for each effect of the last call at each depth of the cascade of hooks
     /// (`HookCall::depth`), in the order of the effects the call returned.
     asked_at: Vec<Vec<Position>>,
-    /// Hook calls made so far (the benchmark compares against the cost of one Rhai call).
+    /// Hook calls made so far (the benchmark compares against the cost of one Rhai call), and how
+    /// many of them were replayed (`replay.rs`).
     calls: u64,
+    replayed: u64,
     /// The runs ask the player each "may" (not the scenario's `[choices]`): `deciding`.
     deciding: bool,
+    /// Whether calls are replayed from those kept (`replay.rs`); always, but in the test that
+    /// compares odds with and without and in the benchmark.
+    replay: bool,
 }
 
 /// A hook's body as statements run at the top of a script of their own, with the script's functions
@@ -68,6 +74,8 @@ pub struct ScriptHooks {
 struct Body {
     ast: AST,
     param: String,
+    /// The calls of this hook kept to be replayed (`replay.rs`).
+    memo: RefCell<replay::Memo>,
 }
 
 /// The bodies of the hooks `defined` of `ast`.
@@ -90,7 +98,14 @@ fn bodies(ast: &AST, defined: HookSet) -> Vec<(Hook, Body)> {
                 true
             });
             let ast = AST::new(body, ast.shared_lib().clone());
-            Some((hook, Body { ast, param }))
+            Some((
+                hook,
+                Body {
+                    ast,
+                    param,
+                    memo: RefCell::default(),
+                },
+            ))
         })
         .collect()
 }
@@ -212,7 +227,9 @@ impl ScriptHooks {
             sources,
             asked_at: Vec::new(),
             calls: 0,
+            replayed: 0,
             deciding: false,
+            replay: true,
         })
     }
 
@@ -296,5 +313,32 @@ impl ScriptHooks {
     )]
     pub fn calls(&self) -> u64 {
         self.calls
+    }
+
+    /// Whether hook calls are replayed from those kept (`replay.rs`): the test that compares odds
+    /// with and without, and the benchmark, turn it off.
+    #[cfg(any(test, feature = "bench"))]
+    pub fn set_replay(&mut self, on: bool) {
+        self.replay = on;
+    }
+
+    /// Forgets every hook call kept to be replayed: the benchmark times exact odds as a new process
+    /// computes them, from none kept.
+    #[cfg(feature = "bench")]
+    pub fn forget_kept_calls(&mut self) {
+        for c in self.compiled.values_mut() {
+            for (_, b) in &mut c.bodies {
+                b.memo = RefCell::default();
+            }
+        }
+    }
+
+    /// How many of the hook calls were replayed instead of run (`replay.rs`).
+    #[cfg_attr(
+        not(any(test, feature = "bench")),
+        expect(dead_code, reason = "read by benches/engine.rs and a test only")
+    )]
+    pub fn replayed(&self) -> u64 {
+        self.replayed
     }
 }
