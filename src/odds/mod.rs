@@ -20,4 +20,6 @@ pub use sample::{check_samples, sampled};
 #[cfg(test)]
 mod best_tests;
 #[cfg(test)]
+mod replay_tests;
+#[cfg(test)]
 mod tests;
