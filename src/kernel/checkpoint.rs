@@ -11,13 +11,18 @@ pub enum Point {
     /// AH2e: the start of round `round` of Fight or Flee against monster `monster`, before the
     /// combat's end is checked.
     Round { monster: usize, round: usize },
+    /// EH: before test `test` of the combat against monster `monster` (0 the first of the token's
+    /// two tests, 1 the second), the tests before it over with the tests their hooks asked for.
+    Test { monster: usize, test: usize },
 }
 
 impl Point {
     /// The monster met at this point.
     pub fn monster(self) -> usize {
         match self {
-            Point::Combat { monster } | Point::Round { monster, .. } => monster,
+            Point::Combat { monster }
+            | Point::Round { monster, .. }
+            | Point::Test { monster, .. } => monster,
         }
     }
 }

@@ -119,3 +119,33 @@ impl Prepared {
         (enc, result, latest)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::kernel::{Decisions, Point};
+    use crate::scenario::synthetic::prepare;
+
+    /// EH: the start of each of a combat's two tests is a checkpoint, so a branch of the Strength
+    /// test goes on from there, not from the Will test's first die: a run whose dice run out in the
+    /// Strength test has passed the checkpoint before it, with the Will test's dice used.
+    #[test]
+    fn an_eh_run_goes_on_from_the_start_of_the_strength_test() {
+        let mut p = prepare(
+            "checkpoint.toml",
+            "game = \"eldritch\"\n[investigator]\nwill = 1\nstrength = 1\n[[monsters]]\ncard = \"ghoul\"\n",
+        );
+        // Two dice for the Will test (Will 1, the Ghoul's +1; a 5 passes it, no Sanity lost), then the
+        // Strength test's die is missing.
+        let (_, result, latest) = p.run_for_odds_from(None, &[5, 1], Decisions::Fixed, true);
+        assert!(result.is_err(), "the Strength test's die is missing");
+        let latest = latest.expect("a checkpoint passed");
+        assert_eq!(
+            latest.point,
+            Point::Test {
+                monster: 0,
+                test: 1
+            }
+        );
+        assert_eq!(latest.dice, 2);
+    }
+}

@@ -2,13 +2,13 @@
 //! Combat Encounter (each monster, Normal before Epic: the Will test, then the Strength test).
 //! Imports the kernel's values and the skeleton in `procedure/mod.rs`; no other game's procedure.
 
-use super::{Procedure, Step};
+use super::{Procedure, Step, resume_refused};
 use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::BonusRule;
 use crate::kernel::{
     Answer, Encounter, Event, FOCUS_LIMIT, Game, Hooks, Investigator, KernelError, LossValue,
-    Monster, Place, Policy, Question, Skill, Slot, Source, Stat, Status, TestKind, TestOutcome,
-    TestSpec, Token,
+    Monster, Place, Point, Policy, Question, Skill, Slot, Source, Stat, Status, TestKind,
+    TestOutcome, TestSpec, Token,
 };
 use std::sync::Arc;
 
@@ -173,11 +173,10 @@ impl Procedure for Eldritch {
     /// The token's tests top to bottom (Will: lose Sanity = horror − result; Strength: lose Health =
     /// damage − result and the monster loses Health = result, at the same time).
     fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
-        // The printed token (held, the shared one is copied when it changes, as it takes Health).
-        let monster = Arc::clone(&enc.monsters[m]);
         // "If a Monster's or Epic Monster's toughness is reduced to zero, is that Monster defeated?
         // Yes ... zero lost Health is equal to zero toughness" (EH FAQ, Mythos, Gates & Monsters).
         let toughness = enc.toughness_of(m);
+        let monster = &enc.monsters[m];
         if !monster.defeated && monster.health_tokens >= toughness {
             emit!(
                 enc,
@@ -190,63 +189,15 @@ impl Procedure for Eldritch {
             enc.defeat_monster(m, Source::Rules);
             return Ok(());
         }
-        let strength_first = enc.combat.as_ref().is_some_and(|c| c.strength_first);
-        let slots = if strength_first {
-            [Slot::Strength, Slot::Will]
-        } else {
-            [Slot::Will, Slot::Strength]
-        };
-        for slot in slots {
-            if enc.monsters[m].defeated || enc.investigator.is_out() {
-                break;
-            }
-            let line = match slot {
-                Slot::Will => monster.horror.clone(),
-                Slot::Strength => monster.combat.clone(),
-            };
-            let Some(line) = line else {
-                emit!(
-                    enc,
-                    Event::NoMonsterTest {
-                        monster: monster.id.clone(),
-                        slot,
-                    }
-                );
-                continue;
-            };
-            let mut spec = TestSpec::new(
-                line.skill,
-                match slot {
-                    Slot::Will => TestKind::Horror,
-                    Slot::Strength => TestKind::Combat,
-                },
-            );
-            // This combat's modifier (a card may have set it: `set_modifier`).
-            let view = enc.combat.as_ref().map(|c| &c.view);
-            spec.modifier = view
-                .and_then(|v| match slot {
-                    Slot::Will => v.horror_modifier,
-                    Slot::Strength => v.combat_modifier,
-                })
-                .unwrap_or(line.modifier);
-            spec.in_combat = true;
-            spec.slot = Some(slot);
-            spec.rating = Some(slot);
-            spec.origin = Some(monster.id.as_str().into());
-            let id = Source::card(&monster.id);
-            let horror = line.loss;
-            let mut consequences =
-                |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
-                    consequences(enc, m, slot, horror, &id, out, hooks)
-                };
-            let resolution = enc.run_test_then(spec, hooks, &mut consequences)?;
-            // A card defeated the monster instead: the combat ends here.
-            if resolution == Resolution::MonsterDefeated {
-                break;
-            }
-            self.run_queued(enc, hooks)?;
+        self.tests_from(enc, m, 0, false, hooks)
+    }
+
+    /// The combat from the start of one of its tests (a `Point::Test` checkpoint): the rest of it.
+    fn resume(&self, enc: &mut Encounter, m: usize, at: Point, hooks: &mut dyn Hooks) -> Step {
+        match at {
+            Point::Test { test, .. } => self.tests_from(enc, m, test, true, hooks),
+            _ => Err(resume_refused()),
         }
-        Ok(())
     }
 
     /// A defeated monster goes where `defeated_place` says; one brought by an ambush goes back to the
@@ -300,6 +251,84 @@ impl Procedure for Eldritch {
     /// that Monster, he cannot resolve an additional encounter" (RG, Ambush).
     fn ambush_ends_encounters(&self) -> bool {
         true
+    }
+}
+
+impl Eldritch {
+    /// The token's tests against monster `m` from test `first` on (0: the first); `resumed`: the run
+    /// starts at its checkpoint (`Point::Test`), which is not told again. Before each test the whole
+    /// state is in the encounter (the printed token's lines are the monster's, which no effect
+    /// changes: a card changes this combat's values, `CombatView`), so each is a checkpoint.
+    fn tests_from(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        first: usize,
+        resumed: bool,
+        hooks: &mut dyn Hooks,
+    ) -> Step {
+        // The printed token (held, the shared one is copied when it changes, as it takes Health).
+        let monster = Arc::clone(&enc.monsters[m]);
+        let strength_first = enc.combat.as_ref().is_some_and(|c| c.strength_first);
+        let slots = if strength_first {
+            [Slot::Strength, Slot::Will]
+        } else {
+            [Slot::Will, Slot::Strength]
+        };
+        for (test, slot) in slots.into_iter().enumerate().skip(first) {
+            if !(resumed && test == first) {
+                enc.checkpoint(Point::Test { monster: m, test }, hooks);
+            }
+            if enc.monsters[m].defeated || enc.investigator.is_out() {
+                break;
+            }
+            let line = match slot {
+                Slot::Will => monster.horror.clone(),
+                Slot::Strength => monster.combat.clone(),
+            };
+            let Some(line) = line else {
+                emit!(
+                    enc,
+                    Event::NoMonsterTest {
+                        monster: monster.id.clone(),
+                        slot,
+                    }
+                );
+                continue;
+            };
+            let mut spec = TestSpec::new(
+                line.skill,
+                match slot {
+                    Slot::Will => TestKind::Horror,
+                    Slot::Strength => TestKind::Combat,
+                },
+            );
+            // This combat's modifier (a card may have set it: `set_modifier`).
+            let view = enc.combat.as_ref().map(|c| &c.view);
+            spec.modifier = view
+                .and_then(|v| match slot {
+                    Slot::Will => v.horror_modifier,
+                    Slot::Strength => v.combat_modifier,
+                })
+                .unwrap_or(line.modifier);
+            spec.in_combat = true;
+            spec.slot = Some(slot);
+            spec.rating = Some(slot);
+            spec.origin = Some(monster.id.as_str().into());
+            let id = Source::card(&monster.id);
+            let horror = line.loss;
+            let mut consequences =
+                |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
+                    consequences(enc, m, slot, horror, &id, out, hooks)
+                };
+            let resolution = enc.run_test_then(spec, hooks, &mut consequences)?;
+            // A card defeated the monster instead: the combat ends here.
+            if resolution == Resolution::MonsterDefeated {
+                break;
+            }
+            self.run_queued(enc, hooks)?;
+        }
+        Ok(())
     }
 }
 

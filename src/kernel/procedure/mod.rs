@@ -94,21 +94,10 @@ pub trait Procedure: Sync {
     fn meets_next(&self, enc: &mut Encounter) -> bool;
     /// One combat against monster `m`, between `begin_combat` and `end_combat`.
     fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step;
-    /// The rest of the combat against monster `m` from the start of round `round` (a
-    /// `Point::Round` checkpoint); only a game with rounds takes such checkpoints.
-    fn resume_round(
-        &self,
-        _enc: &mut Encounter,
-        _m: usize,
-        _round: usize,
-        _hooks: &mut dyn Hooks,
-    ) -> Step {
-        Err(KernelError::Rule {
-            card: "rules".into(),
-            hook: None,
-            message: "this game's combat has no rounds to resume from".into(),
-            effect: None,
-        })
+    /// The rest of the combat against monster `m` from `at`, a checkpoint inside it (a
+    /// `Point::Round` or a `Point::Test`); only a game that takes such checkpoints has any.
+    fn resume(&self, _enc: &mut Encounter, _m: usize, _at: Point, _hooks: &mut dyn Hooks) -> Step {
+        Err(resume_refused())
     }
     /// Where a monster goes when its combat ends.
     fn place_monster(&self, monster: &mut Monster);
@@ -171,12 +160,12 @@ pub trait Procedure: Sync {
                     }
                 };
                 for m in first..enc.monsters.len() {
+                    let at = Point::Combat { monster: m };
                     match from {
-                        Some(Point::Round { monster, round }) if monster == m => {
-                            self.resume_round(enc, m, round, hooks)?;
+                        Some(inside) if inside.monster() == m && inside != at => {
+                            self.resume(enc, m, inside, hooks)?;
                         }
                         _ => {
-                            let at = Point::Combat { monster: m };
                             if from != Some(at) {
                                 enc.checkpoint(at, hooks);
                             }
@@ -354,6 +343,16 @@ pub trait Procedure: Sync {
             spec.in_combat = false;
         }
         self.run_queued(enc, hooks)
+    }
+}
+
+/// A run started from a checkpoint its game's combat does not take.
+pub(crate) fn resume_refused() -> KernelError {
+    KernelError::Rule {
+        card: "rules".into(),
+        hook: None,
+        message: "this game's combat takes no checkpoint there to resume from".into(),
+        effect: None,
     }
 }
 

@@ -7,13 +7,13 @@
 mod knockout;
 mod rounds;
 
-use super::{Procedure, Step};
+use super::{Procedure, Step, resume_refused};
 use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::{Bonus, BonusRule};
 use crate::kernel::{
     Ability, Answer, CombatState, Encounter, Event, Exclusion, Game, Hooks, Investigator,
-    KernelError, Keyword, LossValue, Monster, Place, Policy, Question, Skill, Slot, Source, Stat,
-    Status, TestKind, TestOutcome, TestSpec,
+    KernelError, Keyword, LossValue, Monster, Place, Point, Policy, Question, Skill, Slot, Source,
+    Stat, Status, TestKind, TestOutcome, TestSpec,
 };
 use std::sync::Arc;
 
@@ -167,14 +167,11 @@ impl Procedure for Arkham {
     }
 
     /// The combat after the horror check is its rounds: resuming one goes on to the combat's end.
-    fn resume_round(
-        &self,
-        enc: &mut Encounter,
-        m: usize,
-        round: usize,
-        hooks: &mut dyn Hooks,
-    ) -> Step {
-        self.rounds_from(enc, m, round, true, hooks)
+    fn resume(&self, enc: &mut Encounter, m: usize, at: Point, hooks: &mut dyn Hooks) -> Step {
+        match at {
+            Point::Round { round, .. } => self.rounds_from(enc, m, round, true, hooks),
+            _ => Err(resume_refused()),
+        }
     }
 
     /// A monster not defeated is evaded: it stays where it is.
