@@ -391,7 +391,7 @@ fn script_runtime_error() {
 
 /// One refused case per code: the case, its code, where the diagnostic points (a path relative to the
 /// crate, line, column) and a piece of its hint. Each rendering is pinned as `refused@<case>.snap`.
-const REFUSED: [(&str, &str, &str, &str); 13] = [
+const REFUSED: [(&str, &str, &str, &str); 14] = [
     (
         "rating_not_a_number",
         "E0103",
@@ -415,6 +415,12 @@ const REFUSED: [(&str, &str, &str, &str); 13] = [
         "E0106",
         "tests/diagnostics/key_of_the_other_game.toml:5:9",
         "skills of eldritch",
+    ),
+    (
+        "ability_of_the_other_game",
+        "E0106",
+        "tests/diagnostics/ability_of_the_other_game.toml:5:215",
+        "abilities are `physical_resistance` and",
     ),
     (
         "card_of_the_wrong_kind",

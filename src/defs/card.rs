@@ -68,6 +68,27 @@ fn other_game_keys(raw: &RawCard, file: &SourceFile, out: &mut Vec<Diagnostic>) 
             );
         }
     }
+    // Of the ability keywords, Eldritch Horror's rules define the two resistances only; the others
+    // are Arkham Horror's (a monster's kind, such as undead, is one of its `traits`).
+    for a in &raw.abilities {
+        if Keyword::parse(a.get_ref()).is_some_and(|k| !k.eldritch()) {
+            out.push(
+                Diagnostic::new(
+                    Code::OtherGame,
+                    format!(
+                        "`{}` is an Arkham Horror monster ability: Eldritch Horror's rules have none",
+                        a.get_ref()
+                    ),
+                )
+                .at(file, a.span())
+                .label("not an ability of this game")
+                .hint(
+                    "an Eldritch Horror monster's abilities are `physical_resistance` and \
+                     `magical_resistance`; a kind other cards name it by goes in `traits`",
+                ),
+            );
+        }
+    }
 }
 
 /// The id is lowercase letters, digits and `_` (the card-id rule of the scenario contract).

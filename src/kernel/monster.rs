@@ -62,7 +62,8 @@ impl Monster {
     }
 }
 
-/// An AH2e monster ability the rules define (`abilities = [...]` in a card file).
+/// A monster ability the rules define (`abilities = [...]` in a card file): Arkham Horror's, of which
+/// Eldritch Horror's rules define Physical and Magical Resistance too (`Keyword::eldritch`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Keyword {
@@ -103,6 +104,15 @@ impl Keyword {
         "mask",
         "weapon_immunity",
     ];
+
+    /// Whether Eldritch Horror's rules define it too: Physical and Magical Resistance (every other
+    /// keyword is Arkham Horror's).
+    pub fn eldritch(self) -> bool {
+        matches!(
+            self,
+            Keyword::PhysicalResistance | Keyword::MagicalResistance
+        )
+    }
 
     pub fn as_str(self) -> &'static str {
         Keyword::NAMES[self as usize]

@@ -4,11 +4,11 @@
 
 use super::{Procedure, Step, resume_refused};
 use crate::kernel::encounter::Resolution;
-use crate::kernel::pool::BonusRule;
+use crate::kernel::pool::{Bonus, BonusRule};
 use crate::kernel::{
-    Answer, Encounter, Event, FOCUS_LIMIT, Game, Hooks, Investigator, KernelError, LossValue,
-    Monster, Place, Point, Policy, Question, Skill, Slot, Source, Stat, Status, TestKind,
-    TestOutcome, TestSpec, Token,
+    Answer, Encounter, Event, Exclusion, FOCUS_LIMIT, Game, Hooks, Investigator, KernelError,
+    LossValue, Monster, Place, Point, Policy, Question, Skill, Slot, Source, Stat, Status,
+    TestKind, TestOutcome, TestSpec, Token,
 };
 use std::sync::Arc;
 
@@ -26,6 +26,26 @@ impl Procedure for Eldritch {
 
     fn dice_to_roll(&self, total: i32) -> usize {
         total.max(1) as usize
+    }
+
+    /// Physical and Magical Resistance (`abilities`): "while resolving a Combat Encounter against
+    /// this Monster", bonuses of that kind do not apply (EH wiki, Combat Encounter; the Werewolf
+    /// token). Improvement tokens, additional dice, rerolls and dice manipulation are no bonuses and
+    /// still do.
+    fn filter_bonuses(&self, enc: &Encounter, _kind: &TestKind, bonuses: &mut [Bonus]) {
+        let in_combat = enc.current_spec().is_some_and(|s| s.in_combat);
+        let Some(m) = enc.current.filter(|_| in_combat) else {
+            return;
+        };
+        let monster = &enc.monsters[m];
+        for b in bonuses {
+            if b.excluded.is_none() && monster.has(b.kind.resistance()) {
+                b.excluded = Some(Exclusion::Blocked {
+                    kind: b.kind,
+                    by: Source::card(&monster.id),
+                });
+            }
+        }
     }
 
     fn improvement(&self, investigator: &Investigator, skill: Skill) -> i32 {

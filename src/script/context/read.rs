@@ -196,13 +196,12 @@ fn monster_getters(e: &mut Engine) {
     mon!(e, "id", |_v, m| Dynamic::from(m.id.clone()));
     mon!(e, "name", |_v, m| m.name.clone().into());
     mon!(e, "traits", |v, m| traits_of(v, &m.id));
-    mon!(e, "keywords", |v, m| only(v, Game::Arkham, || {
-        m.keywords
-            .iter()
-            .map(|k| Dynamic::from(name(k.as_str())))
-            .collect::<Array>()
-            .into()
-    }));
+    mon!(e, "keywords", |_v, m| m
+        .keywords
+        .iter()
+        .map(|k| Dynamic::from(name(k.as_str())))
+        .collect::<Array>()
+        .into());
     get_with!(e, Monster, "has", |v, word| -> bool {
         v.monster.as_deref().is_some_and(|m| {
             m.keywords.iter().any(|k| k.as_str() == word)
