@@ -1,7 +1,7 @@
 //! What a hook may ask for. Scripts never change state themselves: they return effects, and the kernel
 //! applies each one and writes it into the transcript with the card that asked (DESIGN invariant 3).
 
-use super::{BonusKind, Fate, Location, Skill, Slot, Stored, TestKind};
+use super::{BonusKind, Fate, Keyword, Location, Skill, Slot, Stored, TestKind};
 use serde::Serialize;
 
 /// A counter on the investigator (or, for `Health`, a monster).
@@ -100,6 +100,9 @@ pub enum Effect {
         by: i32,
         min: i32,
     },
+    /// The monster met loses an ability for this combat ("Monsters you encounter lose Physical
+    /// Resistance"): every rule and card that reads it during the combat finds it gone.
+    LoseAbility(Keyword),
     /// Set the modifier of the monster's test `slot` (EH: the Will or Strength test's modifier; AH2e:
     /// the horror or combat rating) for this encounter.
     SetModifier {

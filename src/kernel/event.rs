@@ -327,6 +327,12 @@ pub enum Event {
         from: Option<i32>,
         to: i32,
     },
+    /// The monster met lost an ability for this combat (`lose_ability`).
+    AbilityLost {
+        source: Source,
+        monster: String,
+        ability: Keyword,
+    },
     /// The investigator resolves no other encounter this phase.
     NoMoreEncounters {
         source: Source,

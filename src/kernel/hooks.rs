@@ -3,8 +3,8 @@
 //! `hook.rs`, how one fails `error.rs`. Imports nothing outside the kernel.
 
 use super::{
-    DiceSource, Effect, Fate, Game, Hook, HookSet, Investigator, KernelError, Monster, Point,
-    Skill, Slot, Source, Stat, Store, Target, TestKind,
+    DiceSource, Effect, Fate, Game, Hook, HookSet, Investigator, KernelError, Keyword, Monster,
+    Point, Skill, Slot, Source, Stat, Store, Target, TestKind,
 };
 
 /// A loss about to be applied, as `on_damage` sees it.
@@ -51,6 +51,8 @@ pub struct CombatView {
     pub health_lost: i32,
     /// AH2e: the round of Fight or Flee under way (1-based), `None` before the first.
     pub round: Option<usize>,
+    /// The abilities the monster lost for this combat (`lose_ability`), in the order lost.
+    pub lost_abilities: Vec<Keyword>,
 }
 
 /// What a hook may read: the test under way and the state around it (copies; writing goes through

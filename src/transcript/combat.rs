@@ -242,6 +242,16 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             w.card(monster),
             plural(*health_tokens, "Health", "Health")
         ),
+        Event::AbilityLost {
+            source,
+            monster,
+            ability,
+        } => format!(
+            "  {}: {} loses {} for this combat\n",
+            w.source(source),
+            w.card(monster),
+            keyword(*ability)
+        ),
         Event::AmbushNoMoreEncounters => {
             "  the ambushing monster is defeated: no additional encounter this phase (ambush)\n"
                 .to_string()
@@ -346,7 +356,7 @@ impl Printed<'_> {
     }
 }
 
-/// An AH2e ability keyword as printed.
+/// An ability keyword as printed.
 fn keyword(k: Keyword) -> &'static str {
     match k {
         Keyword::Ambush => "Ambush",

@@ -102,6 +102,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::StrengthFirst { .. }
         | Event::DamageValueChanged { .. }
         | Event::MonsterValueChanged { .. }
+        | Event::AbilityLost { .. }
         | Event::NoMoreEncounters { .. }
         | Event::CombatEnded { .. }
         | Event::NoMonsterTest { .. }

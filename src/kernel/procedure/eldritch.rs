@@ -39,7 +39,7 @@ impl Procedure for Eldritch {
         };
         let monster = &enc.monsters[m];
         for b in bonuses {
-            if b.excluded.is_none() && monster.has(b.kind.resistance()) {
+            if b.excluded.is_none() && enc.has_now(b.kind.resistance()) {
                 b.excluded = Some(Exclusion::Blocked {
                     kind: b.kind,
                     by: Source::card(&monster.id),

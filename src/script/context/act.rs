@@ -2,7 +2,7 @@
 //! on. Each records an effect that the kernel applies after the hook returns.
 
 use super::*;
-use crate::kernel::TestKind;
+use crate::kernel::{Keyword, TestKind};
 
 /// Registers method `$name` of object `$ty`: its body gets the shared state as `c`, recording each
 /// effect at the call's position in the script, and returns a `Res<()>` (an argument out of range is
@@ -330,6 +330,16 @@ fn monster(e: &mut Engine) {
         };
         let value = modifier(value, || format!("set_modifier(\"{which}\", {value})"))?;
         c.push(Effect::SetModifier { slot, value });
+        Ok(())
+    });
+    act!(e, Monster, "lose_ability", |c, word: &str| {
+        let Some(ability) = Keyword::parse(word) else {
+            return err(format!(
+                "lose_ability(\"{word}\"): one of {}",
+                Keyword::NAMES.join(", ")
+            ));
+        };
+        c.push(Effect::LoseAbility(ability));
         Ok(())
     });
     act!(e, Monster, "to_box", |c| {

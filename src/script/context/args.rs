@@ -127,6 +127,7 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
         ("Monster", "reduce_horror", &[C, C]),
         ("Monster", "reduce_toughness", &[C, C]),
         ("Monster", "set_modifier", &[None, M]),
+        ("Monster", "lose_ability", &[None]),
         ("Combat", "bonus", &[None, C]),
         ("Combat", "check_bonus", &[None, C]),
         ("Loss", "reduce", &[C]),

@@ -2,6 +2,7 @@
 //! gave the hook. A field that does not apply in a game (or not yet) is `()`, never `""` or `0`.
 
 use super::*;
+use crate::kernel::Keyword;
 
 fn ints<T: Copy + Into<i64>>(v: impl IntoIterator<Item = T>) -> Array {
     v.into_iter()
@@ -191,20 +192,30 @@ fn test(e: &mut Engine) {
     get!(e, Test, "passed", |v| v.passed);
 }
 
+/// Whether the monster met lost `ability` for this combat (`ctx.monster.lose_ability`).
+fn lost(v: &TestView, ability: Keyword) -> bool {
+    v.combat
+        .as_ref()
+        .is_some_and(|c| c.lost_abilities.contains(&ability))
+}
+
 /// The getters of `ctx.monster`.
 fn monster_getters(e: &mut Engine) {
     mon!(e, "id", |_v, m| Dynamic::from(m.id.clone()));
     mon!(e, "name", |_v, m| m.name.clone().into());
     mon!(e, "traits", |v, m| traits_of(v, &m.id));
-    mon!(e, "keywords", |_v, m| m
+    mon!(e, "keywords", |v, m| m
         .keywords
         .iter()
+        .filter(|k| !lost(v, **k))
         .map(|k| Dynamic::from(name(k.as_str())))
         .collect::<Array>()
         .into());
     get_with!(e, Monster, "has", |v, word| -> bool {
         v.monster.as_deref().is_some_and(|m| {
-            m.keywords.iter().any(|k| k.as_str() == word)
+            m.keywords
+                .iter()
+                .any(|k| k.as_str() == word && !lost(v, *k))
                 || v.catalog
                     .get(&m.id)
                     .is_some_and(|c| c.traits.iter().any(|t| t == word))

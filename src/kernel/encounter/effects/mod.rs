@@ -94,6 +94,7 @@ impl Encounter {
             Effect::StrengthFirst => self.strength_first(card, hook, src)?,
             Effect::ReduceDamage { by, min } => self.reduce_damage(card, hook, src, by, min)?,
             Effect::ReduceHorror { by, min } => self.reduce_horror(card, hook, src, by, min)?,
+            Effect::LoseAbility(ability) => self.lose_ability(card, hook, src, ability)?,
             Effect::ReduceToughness { by, min } => {
                 self.reduce_toughness(card, hook, src, by, min)?
             }

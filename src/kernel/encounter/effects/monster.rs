@@ -2,6 +2,7 @@
 //! box.
 
 use super::*;
+use crate::kernel::Keyword;
 
 impl Encounter {
     /// The monster being encountered, or the rule a card broke by asking to `what` it when none is.
@@ -127,6 +128,46 @@ impl Encounter {
             (Some(c), Some(cur)) if cur == m => c.view.toughness,
             _ => self.monsters[m].toughness,
         }
+    }
+
+    /// Whether the monster met has `ability` now: printed, and not lost for this combat
+    /// (`lose_ability`). False when no monster is met.
+    pub fn has_now(&self, ability: Keyword) -> bool {
+        let lost = self
+            .combat
+            .as_ref()
+            .is_some_and(|c| c.view.lost_abilities.contains(&ability));
+        self.current
+            .is_some_and(|m| self.monsters[m].has(ability) && !lost)
+    }
+
+    /// The monster met loses `ability` for this combat; one it does not have (printed, or not lost
+    /// already) is nothing to lose.
+    pub(super) fn lose_ability(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        ability: Keyword,
+    ) -> Result<(), KernelError> {
+        let had = self.has_now(ability);
+        let view = self.combat_view_mut(card, hook, "take an ability from")?;
+        if !had {
+            return Ok(());
+        }
+        view.lost_abilities.push(ability);
+        let monster = self.monsters[self.current.expect("a monster is met")]
+            .id
+            .clone();
+        emit!(
+            self,
+            Event::AbilityLost {
+                source: src,
+                monster,
+                ability,
+            }
+        );
+        Ok(())
     }
 
     /// The view of the combat under way with a monster met (`what`: what the card does to it).

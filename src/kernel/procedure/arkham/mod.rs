@@ -61,16 +61,16 @@ impl Procedure for Arkham {
             if b.excluded.is_some() {
                 continue;
             }
-            if weapon && monster.has(Keyword::WeaponImmunity) {
+            if weapon && enc.has_now(Keyword::WeaponImmunity) {
                 b.excluded = Some(Exclusion::WeaponImmunity {
                     monster: monster.id.clone(),
                 });
-            } else if from_hand && monster.has(b.kind.immunity()) {
+            } else if from_hand && enc.has_now(b.kind.immunity()) {
                 b.excluded = Some(Exclusion::Immunity {
                     kind: b.kind,
                     monster: monster.id.clone(),
                 });
-            } else if from_hand && monster.has(b.kind.resistance()) {
+            } else if from_hand && enc.has_now(b.kind.resistance()) {
                 b.halved = Some(monster.id.clone());
             }
         }

@@ -265,7 +265,7 @@ fn plan_round(enc: &mut Encounter, monster: &Monster, round: usize) -> Result<Ro
             &hand_cards(enc),
             enc.combat.as_ref().map_or(&[][..], |c| &c.cast),
             HANDS,
-            !monster.has(Keyword::Ambush),
+            !enc.has_now(Keyword::Ambush),
         )
     };
     let question = Question::Round {
@@ -292,7 +292,7 @@ fn begin_round(
     }
     take_hands(enc, plan, round)?;
     let mut action = plan.action;
-    if action == Action::Flee && monster.has(Keyword::Ambush) {
+    if action == Action::Flee && enc.has_now(Keyword::Ambush) {
         emit!(
             enc,
             Event::CannotFlee {
