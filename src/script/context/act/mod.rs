@@ -2,7 +2,6 @@
 //! on. Each records an effect that the kernel applies after the hook returns.
 
 use super::*;
-use crate::kernel::{Keyword, TestKind};
 
 /// Registers method `$name` of object `$ty`: its body gets the shared state as `c`, recording each
 /// effect at the call's position in the script, and returns a `Res<()>` (an argument out of range is
@@ -18,6 +17,8 @@ macro_rules! act {
         });
     };
 }
+
+mod monster;
 
 /// Asks the player whether this card's "may" effect `what` is taken (`fixed`: the scenario's answer).
 fn may(c: &Ctx, what: &str, fixed: bool) -> Res<bool> {
@@ -41,8 +42,8 @@ pub(super) fn register(engine: &mut Engine) {
     test_pool(engine);
     test_roll(engine);
     investigator(engine);
-    monster(engine);
-    combat(engine);
+    monster::monster(engine);
+    monster::combat(engine);
     loss(engine);
     becoming(engine);
     gaining(engine);
@@ -282,106 +283,6 @@ fn investigator(e: &mut Engine) {
             modifier,
             kind: kind.into(),
         });
-        Ok(())
-    });
-}
-
-/// The methods of `ctx.monster`.
-fn monster(e: &mut Engine) {
-    act!(e, Monster, "defeat", |c| {
-        c.push(Effect::DefeatMonster);
-        Ok(())
-    });
-    act!(e, Monster, "lose", |c, n: INT| {
-        c.push(Effect::MonsterLose(count(n, "lose")?));
-        Ok(())
-    });
-    act!(e, Monster, "recover", |c, n: INT| {
-        c.push(Effect::MonsterRecover(count(n, "recover")?));
-        Ok(())
-    });
-    act!(e, Monster, "reduce_damage", |c, n: INT, min: INT| {
-        let by = count(n, "reduce_damage")?;
-        let min = count(min, "reduce_damage")?;
-        c.push(Effect::ReduceDamage { by, min });
-        Ok(())
-    });
-    act!(e, Monster, "reduce_horror", |c, n: INT, min: INT| {
-        let by = count(n, "reduce_horror")?;
-        let min = count(min, "reduce_horror")?;
-        c.push(Effect::ReduceHorror { by, min });
-        Ok(())
-    });
-    act!(e, Monster, "reduce_toughness", |c, n: INT, min: INT| {
-        let by = count(n, "reduce_toughness")?;
-        let min = count(min, "reduce_toughness")?;
-        c.push(Effect::ReduceToughness { by, min });
-        Ok(())
-    });
-    act!(e, Monster, "set_modifier", |c, which: &str, value: INT| {
-        let slot = match which {
-            "horror" => Slot::Will,
-            "combat" => Slot::Strength,
-            _ => {
-                return err(format!(
-                    "set_modifier(\"{which}\", {value}): \"horror\" or \"combat\""
-                ));
-            }
-        };
-        let value = modifier(value, || format!("set_modifier(\"{which}\", {value})"))?;
-        c.push(Effect::SetModifier { slot, value });
-        Ok(())
-    });
-    act!(e, Monster, "lose_ability", |c, word: &str| {
-        let Some(ability) = Keyword::parse(word) else {
-            return err(format!(
-                "lose_ability(\"{word}\"): one of {}",
-                Keyword::NAMES.join(", ")
-            ));
-        };
-        c.push(Effect::LoseAbility(ability));
-        Ok(())
-    });
-    act!(e, Monster, "to_box", |c| {
-        c.push(Effect::MonsterToBox);
-        Ok(())
-    });
-}
-
-/// The methods of `ctx.combat`.
-fn combat(e: &mut Engine) {
-    act!(e, Combat, "bonus", |c, s: &str, n: INT| {
-        let skill = if s == "all" { None } else { Some(skill(s)?) };
-        let value = count(n, "bonus")?;
-        c.push(Effect::CombatBonus { skill, value });
-        Ok(())
-    });
-    act!(e, Combat, "check_bonus", |c, k: &str, n: INT| {
-        let check = match k {
-            "combat" => TestKind::Combat,
-            "horror" => TestKind::Horror,
-            "evade" => TestKind::Evade,
-            "spell" => TestKind::Spell,
-            _ => {
-                return err(format!(
-                    "check_bonus(\"{k}\", {n}): a kind of check, \"combat\", \"horror\", \"evade\" or \"spell\""
-                ));
-            }
-        };
-        let value = count(n, "check_bonus")?;
-        c.push(Effect::CombatCheckBonus { check, value });
-        Ok(())
-    });
-    act!(e, Combat, "strength_test_first", |c| {
-        c.push(Effect::StrengthFirst);
-        Ok(())
-    });
-    act!(e, Combat, "no_more_encounters", |c| {
-        c.push(Effect::NoMoreEncounters);
-        Ok(())
-    });
-    act!(e, Combat, "end", |c| {
-        c.push(Effect::EndCombat);
         Ok(())
     });
 }
