@@ -11,9 +11,9 @@ pub enum Point {
     /// AH2e: the start of round `round` of Fight or Flee against monster `monster`, before the
     /// combat's end is checked.
     Round { monster: usize, round: usize },
-    /// EH: before test `test` of the combat against monster `monster` (0 the first of the token's
-    /// two tests, 1 the second), the tests before it over with the tests their hooks asked for.
-    Test { monster: usize, test: usize },
+    /// EH: the roll of test `test` of the combat against monster `monster` (0 the first of the
+    /// token's two tests, 1 the second): its pool assembled, its dice not rolled yet.
+    Roll { monster: usize, test: usize },
 }
 
 impl Point {
@@ -22,7 +22,7 @@ impl Point {
         match self {
             Point::Combat { monster }
             | Point::Round { monster, .. }
-            | Point::Test { monster, .. } => monster,
+            | Point::Roll { monster, .. } => monster,
         }
     }
 }

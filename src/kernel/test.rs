@@ -117,6 +117,10 @@ pub struct TestSpec {
     /// (`ctx.card.cast`): passed, the spell is cast. `None` for every other test, a round's Spell
     /// checks included (the round marks its own).
     pub casts: Option<String>,
+    /// The checkpoint this test's roll is, if any (EH: each of a combat's two tests, `Point::Roll`):
+    /// once its pool is assembled, the whole state is in the encounter, and a run can go on from
+    /// there (`Encounter::resume_test_then`).
+    pub roll_point: Option<super::Point>,
 }
 
 /// The two printed tests of an Eldritch Horror monster token (AH2e: the horror and combat checks).
@@ -150,6 +154,7 @@ impl TestSpec {
             unrated: false,
             printed_x: false,
             casts: None,
+            roll_point: None,
         }
     }
 }

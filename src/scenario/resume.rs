@@ -125,11 +125,12 @@ mod tests {
     use crate::kernel::{Decisions, Point};
     use crate::scenario::synthetic::prepare;
 
-    /// EH: the start of each of a combat's two tests is a checkpoint, so a branch of the Strength
-    /// test goes on from there, not from the Will test's first die: a run whose dice run out in the
-    /// Strength test has passed the checkpoint before it, with the Will test's dice used.
+    /// EH: the roll of each of a combat's two tests is a checkpoint, so a branch of the Strength
+    /// test's dice goes on from there, not from the Will test's first die: a run whose dice run out
+    /// at the Strength test's roll has passed the checkpoint of that roll, with the Will test's dice
+    /// used.
     #[test]
-    fn an_eh_run_goes_on_from_the_start_of_the_strength_test() {
+    fn an_eh_run_goes_on_from_the_roll_of_the_strength_test() {
         let mut p = prepare(
             "checkpoint.toml",
             "game = \"eldritch\"\n[investigator]\nwill = 1\nstrength = 1\n[[monsters]]\ncard = \"ghoul\"\n",
@@ -141,7 +142,7 @@ mod tests {
         let latest = latest.expect("a checkpoint passed");
         assert_eq!(
             latest.point,
-            Point::Test {
+            Point::Roll {
                 monster: 0,
                 test: 1
             }

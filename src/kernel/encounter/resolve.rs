@@ -54,6 +54,31 @@ impl Encounter {
         );
         self.stage = Some(Stage::new(spec));
         let result = self.resolve_stage(index, hooks, consequences);
+        self.end_stage(result)
+    }
+
+    /// Goes on with the test under way from its roll, a checkpoint (`TestSpec::roll_point`) a run
+    /// starts from: the rest of `run_test_then`.
+    pub fn resume_test_then(
+        &mut self,
+        hooks: &mut dyn Hooks,
+        consequences: &mut Consequences<'_>,
+    ) -> Result<Resolution, KernelError> {
+        let index = self.tests.len() + 1;
+        let rolled = self
+            .stage
+            .as_ref()
+            .and_then(|s| s.rolled)
+            .expect("a test stopped at its roll");
+        let result = self.roll_then(index, rolled, hooks, consequences);
+        self.end_stage(result)
+    }
+
+    /// The test is over, unless its run stopped inside it.
+    fn end_stage(
+        &mut self,
+        result: Result<Resolution, KernelError>,
+    ) -> Result<Resolution, KernelError> {
         // Asked for a die the replayed prefix does not hold (exact odds): keep the test under way, so
         // that the state can be keyed where the branch starts (`relative_key`).
         // Likewise where the replayed decisions end.
@@ -85,7 +110,22 @@ impl Encounter {
         }
         self.refuse_unrated()?;
         self.ask_optional_bonuses()?;
-        let (rolled, label) = self.roll_pool(index)?;
+        let rolled = self.assemble_pool()?;
+        if let Some(at) = self.current_spec().and_then(|s| s.roll_point) {
+            self.checkpoint(at, hooks);
+        }
+        self.roll_then(index, rolled, hooks, consequences)
+    }
+
+    /// The test under way from its roll (`rolled` dice) to its end.
+    fn roll_then(
+        &mut self,
+        index: usize,
+        rolled: usize,
+        hooks: &mut dyn Hooks,
+        consequences: &mut Consequences<'_>,
+    ) -> Result<Resolution, KernelError> {
+        let label = self.roll_dice(index, rolled)?;
         self.fire(Hook::AfterRoll, hooks, &mut None)?;
         if let Some(stage) = &self.stage {
             self.roll_rules.insert(
@@ -137,9 +177,8 @@ impl Encounter {
         })
     }
 
-    /// Assembles the pool and rolls its dice onto the test under way: the number of dice rolled and
-    /// the label that names them when fixed faces run out (empty for seeded or replayed dice, which name none).
-    fn roll_pool(&mut self, index: usize) -> Result<(usize, String), KernelError> {
+    /// Assembles the pool of the test under way: the number of dice it rolls (kept in the stage).
+    fn assemble_pool(&mut self) -> Result<usize, KernelError> {
         let game = self.procedure();
         let input = self.pool_input();
         let pool = assemble(&input, game.bonus_rule(), self.record);
@@ -152,6 +191,13 @@ impl Encounter {
                 rolled,
             }
         );
+        self.stage.as_mut().expect("stage is set").rolled = Some(rolled);
+        Ok(rolled)
+    }
+
+    /// Rolls `rolled` dice onto the test under way: the label that names them when fixed faces run
+    /// out (empty for seeded or replayed dice, which name none).
+    fn roll_dice(&mut self, index: usize, rolled: usize) -> Result<String, KernelError> {
         let label = if self.dice.names_what_rolls() {
             let s = &self.stage.as_ref().expect("stage is set").spec;
             format!("test {index} ({} {})", s.skill, s.kind)
@@ -166,7 +212,7 @@ impl Encounter {
             }
         );
         self.stage.as_mut().expect("stage is set").faces = faces;
-        Ok((rolled, label))
+        Ok(label)
     }
 
     /// The result of a rolled test, from its faces as hooks and tokens left them.

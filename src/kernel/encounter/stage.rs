@@ -54,6 +54,8 @@ pub(super) struct Stage {
     pub(super) forced: Option<(Source, bool)>,
     /// The cards whose optional ("may") printed bonus the player takes on this test.
     pub(super) taken: Vec<String>,
+    /// The dice its pool rolls, once assembled.
+    pub(super) rolled: Option<usize>,
 }
 
 impl Stage {
@@ -80,6 +82,7 @@ impl Stage {
             defeat: None,
             forced: None,
             taken: Vec::new(),
+            rolled: None,
         }
     }
 }

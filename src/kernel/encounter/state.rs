@@ -13,8 +13,8 @@ use super::*;
 macro_rules! state_fields {
     ($($(#[$doc:meta])* $field:ident: $copy:ident $(($fresh:expr))?, $key:ident $(($by:path))?;)*) => {
         impl Encounter {
-            /// A copy of this state with no dice, for a checkpoint (no test under way): the run that
-            /// starts from it gets faces of its own (its `dice` is a replay of no face until then).
+            /// A copy of this state with no dice, for a checkpoint (no die of a test under way rolled
+            /// yet): the run that starts from it gets faces of its own (its `dice` is a replay of no face until then).
             pub fn copy_without_dice(&self) -> Encounter {
                 let Encounter { $($field),* } = self;
                 Encounter { $($field: state_fields!(@copy $field $copy $(($fresh))?)),* }
@@ -85,7 +85,8 @@ state_fields! {
     /// Whether a failed hook is rolled back: bookkeeping of a run that is abandoned on failure.
     rollback: clone, skip;
     /// How each test's faces counted: read only by exact odds, of the test under way, in a probe run
-    /// of their own. At a checkpoint no test is under way: every entry is of a test that is over.
+    /// of their own. At a checkpoint no test under way has rolled (its entry is set after its roll):
+    /// every entry is of a test that is over.
     roll_rules: fresh(BTreeMap::new()), skip;
     stage: clone, hash;
     /// A cache of which hooks the active cards define, rebuilt from the active cards.

@@ -212,10 +212,10 @@ impl Procedure for Eldritch {
         self.tests_from(enc, m, 0, false, hooks)
     }
 
-    /// The combat from the start of one of its tests (a `Point::Test` checkpoint): the rest of it.
+    /// The combat from the roll of one of its tests (a `Point::Roll` checkpoint): the rest of it.
     fn resume(&self, enc: &mut Encounter, m: usize, at: Point, hooks: &mut dyn Hooks) -> Step {
         match at {
-            Point::Test { test, .. } => self.tests_from(enc, m, test, true, hooks),
+            Point::Roll { test, .. } => self.tests_from(enc, m, test, true, hooks),
             _ => Err(resume_refused()),
         }
     }
@@ -276,9 +276,10 @@ impl Procedure for Eldritch {
 
 impl Eldritch {
     /// The token's tests against monster `m` from test `first` on (0: the first); `resumed`: the run
-    /// starts at its checkpoint (`Point::Test`), which is not told again. Before each test the whole
-    /// state is in the encounter (the printed token's lines are the monster's, which no effect
-    /// changes: a card changes this combat's values, `CombatView`), so each is a checkpoint.
+    /// starts at test `first`'s roll (`Point::Roll`), inside it. Each test's roll is a checkpoint
+    /// (`TestSpec::roll_point`): there the whole state is in the encounter (the test under way in its
+    /// stage; the printed token's lines are the monster's, which no effect changes: a card changes
+    /// this combat's values, `CombatView`), so that each branch of the dice goes on from there.
     fn tests_from(
         &self,
         enc: &mut Encounter,
@@ -296,10 +297,9 @@ impl Eldritch {
             [Slot::Will, Slot::Strength]
         };
         for (test, slot) in slots.into_iter().enumerate().skip(first) {
-            if !(resumed && test == first) {
-                enc.checkpoint(Point::Test { monster: m, test }, hooks);
-            }
-            if enc.monsters[m].defeated || enc.investigator.is_out() {
+            // A run resumed at this test's roll goes on inside it (below).
+            let at_roll = resumed && test == first;
+            if !at_roll && (enc.monsters[m].defeated || enc.investigator.is_out()) {
                 break;
             }
             let line = match slot {
@@ -335,13 +335,18 @@ impl Eldritch {
             spec.slot = Some(slot);
             spec.rating = Some(slot);
             spec.origin = Some(monster.id.as_str().into());
+            spec.roll_point = Some(Point::Roll { monster: m, test });
             let id = Source::card(&monster.id);
             let horror = line.loss;
             let mut consequences =
                 |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
                     consequences(enc, m, slot, horror, &id, out, hooks)
                 };
-            let resolution = enc.run_test_then(spec, hooks, &mut consequences)?;
+            let resolution = if at_roll {
+                enc.resume_test_then(hooks, &mut consequences)?
+            } else {
+                enc.run_test_then(spec, hooks, &mut consequences)?
+            };
             // A card defeated the monster instead: the combat ends here.
             if resolution == Resolution::MonsterDefeated {
                 break;

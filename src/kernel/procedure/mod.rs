@@ -95,7 +95,7 @@ pub trait Procedure: Sync {
     /// One combat against monster `m`, between `begin_combat` and `end_combat`.
     fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step;
     /// The rest of the combat against monster `m` from `at`, a checkpoint inside it (a
-    /// `Point::Round` or a `Point::Test`); only a game that takes such checkpoints has any.
+    /// `Point::Round` or a `Point::Roll`); only a game that takes such checkpoints has any.
     fn resume(&self, _enc: &mut Encounter, _m: usize, _at: Point, _hooks: &mut dyn Hooks) -> Step {
         Err(resume_refused())
     }
