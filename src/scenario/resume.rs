@@ -19,7 +19,7 @@ pub struct Checkpoint {
     pub answers: usize,
     /// What its scripts had used of the run's budgets.
     used: RunUsage,
-    state: Encounter,
+    state: Box<Encounter>,
 }
 
 impl Checkpoint {
@@ -55,7 +55,9 @@ impl Hooks for Keeping<'_> {
 
 /// How a run from a checkpoint ended: the encounter, its result, and the latest checkpoint it passed
 /// after the one it started from.
-pub type Resumed = (Encounter, Result<(), KernelError>, Option<Checkpoint>);
+/// The encounter is boxed: it is 1,352 bytes, and a run's result is moved several times on its way
+/// through the search (each move a copy of it, a tenth of the 4-monster encounter's instructions).
+pub type Resumed = (Box<Encounter>, Result<(), KernelError>, Option<Checkpoint>);
 
 impl Prepared {
     /// `run_for_odds` with the faces `faces` (from the first die) and the player's questions
@@ -73,7 +75,7 @@ impl Prepared {
         hooks.set_deciding(!decisions.is_fixed());
         let (mut enc, before) = match from {
             Some(c) => {
-                let mut enc = c.state.copy_without_dice();
+                let mut enc = Box::new(c.state.copy_without_dice());
                 enc.dice = DiceSource::replay(faces[c.dice..].to_vec());
                 // The copy's answers are those of the run that took it: this run's own go on
                 // after the ones used there (the same, as the faces are).
@@ -88,8 +90,9 @@ impl Prepared {
                 (enc, c.dice)
             }
             None => {
-                let mut enc =
-                    Encounter::new(plan.setup.with_dice(DiceSource::replay(faces.to_vec())));
+                let mut enc = Box::new(Encounter::new(
+                    plan.setup.with_dice(DiceSource::replay(faces.to_vec())),
+                ));
                 enc.decisions = decisions;
                 enc.rollback = false;
                 enc.record = false;

@@ -11,16 +11,18 @@ use super::*;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct StateKey(u64, u64);
 
-/// One XXH3-128 stream over the bytes the state's `Hash` writes.
-struct Digest(xxhash_rust::xxh3::Xxh3Default);
+/// The bytes the state's `Hash` writes, gathered to be digested at once: the state writes a few
+/// hundred small pieces, which a streaming XXH3 copies into its buffer one call at a time (a tenth of
+/// the 4-monster encounter's instructions); the one-shot digest of the same bytes is the same.
+struct Digest(Vec<u8>);
 
 impl Hasher for Digest {
     fn write(&mut self, bytes: &[u8]) {
-        self.0.update(bytes);
+        self.0.extend_from_slice(bytes);
     }
 
     fn finish(&self) -> u64 {
-        self.0.digest()
+        xxhash_rust::xxh3::xxh3_64(&self.0)
     }
 }
 
@@ -32,9 +34,9 @@ impl Encounter {
     /// whether one that came in an ambush was). The odds keyed on it count the losses to come and the
     /// monsters still to meet (`Encounter::met`), and add what came before.
     pub fn relative_key(&self) -> StateKey {
-        let mut h = Digest(xxhash_rust::xxh3::Xxh3Default::new());
+        let mut h = Digest(Vec::with_capacity(1024));
         self.hash_state(&mut h);
-        let d = h.0.digest128();
+        let d = xxhash_rust::xxh3::xxh3_128(&h.0);
         StateKey((d >> 64) as u64, d as u64)
     }
 

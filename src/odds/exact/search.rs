@@ -235,7 +235,7 @@ impl Search<'_> {
     /// memoised; `mass` and `abs` as for `explore`.
     fn roll(
         &mut self,
-        enc: Encounter,
+        enc: Box<Encounter>,
         from: Option<Rc<Checkpoint>>,
         prefix: &mut Vec<u8>,
         (n, memo): (usize, bool),
