@@ -136,9 +136,9 @@ mod tests {
     fn an_eh_run_goes_on_from_the_roll_of_the_strength_test() {
         let mut p = prepare(
             "checkpoint.toml",
-            "game = \"eldritch\"\n[investigator]\nwill = 1\nstrength = 1\n[[monsters]]\ncard = \"ghoul\"\n",
+            "game = \"eldritch\"\n[investigator]\nwill = 1\nstrength = 1\n[[monsters]]\ncard = { id = \"lurker\", name = \"Lurker (synthetic)\", kind = \"monster\", toughness = 2, will = { modifier = 1, horror = 1 }, strength = { modifier = 0, damage = 2 }, source = \"synthetic\" }\n",
         );
-        // Two dice for the Will test (Will 1, the Ghoul's +1; a 5 passes it, no Sanity lost), then the
+        // Two dice for the Will test (Will 1, the monster's +1; a 5 passes it, no Sanity lost), then the
         // Strength test's die is missing.
         let (_, result, latest) = p.run_for_odds_from(None, &[5, 1], Decisions::Fixed, true);
         assert!(result.is_err(), "the Strength test's die is missing");

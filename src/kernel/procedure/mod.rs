@@ -1,7 +1,7 @@
 //! The combat skeleton both games share: the [`Procedure`] trait, whose provided methods play what a
 //! scenario asks for (one test, or a combat against every monster), begin and end a combat, fire its
 //! hooks, place the monster and resolve the tests hooks ask for. A rule of one game is decided once, in
-//! that game's implementation: `eldritch.rs` (Eldritch Horror) and `arkham/` (Arkham Horror 2e).
+//! that game's implementation: `eldritch/` (Eldritch Horror) and `arkham/` (Arkham Horror 2e).
 //! May import the rest of the kernel; no other kernel module imports it (the two-hands limit,
 //! [`HANDS`](super::HANDS), is the investigator's; the encounter asks its game's rules through
 //! `Encounter::procedure`, defined here).
