@@ -124,6 +124,12 @@ impl DiceSource {
         matches!(self, DiceSource::Fixed { .. })
     }
 
+    /// Whether this is a replay whose faces are all used: the next die asked for stops the run
+    /// (`DiceError::NeedMore`).
+    pub fn replay_spent(&self) -> bool {
+        matches!(self, DiceSource::Replay { faces, next } if *next >= faces.len())
+    }
+
     /// Fixed faces not yet used (always 0 for a seeded source).
     pub fn left_over(&self) -> usize {
         match self {

@@ -87,9 +87,10 @@ card = {{ id = "still", name = "Still (synthetic)", kind = "monster", toughness 
 }
 
 /// A hook call is replayed only when its effects follow from what it read: one that read the same
-/// value as a call before it is replayed; one that printed, noted, rolled dice or asked the
-/// player is run every time (its text counts against the transcript budget, its dice and answers
-/// are not read through `ctx`'s getters).
+/// value as a call before it is replayed, a note among its effects too (its text is an effect,
+/// admitted to the transcript when the effects are handed back, replayed or not); one that printed,
+/// rolled dice or asked the player is run every time (printed text counts against the transcript
+/// budget as the script runs, its dice and answers are not read through `ctx`'s getters).
 #[test]
 fn only_a_call_whose_effects_follow_from_its_reads_is_replayed() {
     let replayed = |body: &str| {
@@ -99,10 +100,40 @@ fn only_a_call_whose_effects_follow_from_its_reads_is_replayed() {
     };
     assert!(replayed("ctx.test.count_face(6, 2);") > 0);
     assert_eq!(replayed(r#"print(\"seen\");"#), 0);
-    assert_eq!(replayed(r#"ctx.note(\"seen\");"#), 0);
+    assert!(replayed(r#"ctx.note(\"seen\");"#) > 0);
     assert_eq!(replayed("let r = ctx.roll(1);"), 0);
     assert_eq!(
         replayed(r#"if ctx.card.may(\"look\") { ctx.test.count_face(6, 2); }"#),
         0
+    );
+}
+
+/// A replayed note is in the transcript as the call's own: the card's `after_roll` notes in the Will
+/// test and again in the Strength test, the second call replayed from the first (the same reads),
+/// and the transcript holds the note twice, each time the card's.
+#[test]
+fn a_replayed_note_is_written_as_the_call_would_write_it() {
+    use crate::kernel::{Decisions, DiceSource, Event};
+    let mut p = after_roll_twice(r#"ctx.note(\"seen\");"#);
+    // One die a test (Will 1, Strength 1); both fail, and the monster deals no loss. Played with
+    // its transcript.
+    let (enc, result) = p.run_deciding(DiceSource::replay(vec![1, 1]), Decisions::Fixed, true);
+    result.expect("played to its end");
+    assert_eq!(p.hooks.replayed(), 1);
+    let notes: Vec<_> = enc
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Note { source, text } => Some((source.clone(), text.as_str())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    let charm = crate::kernel::Source::card("charm");
+    assert!(
+        notes
+            .iter()
+            .all(|(source, text)| *source == charm && *text == "seen"),
+        "{notes:?}"
     );
 }

@@ -5,9 +5,11 @@
 
 use super::prepared::Prepared;
 use crate::kernel::{
-    Decisions, DiceSource, Effect, Encounter, HookCall, HookSet, Hooks, KernelError, Point,
+    Decisions, DiceError, DiceSource, Effect, Encounter, HookCall, HookSet, Hooks, KernelError,
+    Point,
 };
 use crate::script::{RunUsage, ScriptHooks};
+use std::rc::Rc;
 
 /// The state of a run at a point of its procedure, to start other runs from.
 pub struct Checkpoint {
@@ -19,7 +21,8 @@ pub struct Checkpoint {
     pub answers: usize,
     /// What its scripts had used of the run's budgets.
     used: RunUsage,
-    state: Box<Encounter>,
+    /// Shared with the encounter of the run that took it when that run stopped at it.
+    state: Rc<Encounter>,
 }
 
 impl Checkpoint {
@@ -54,10 +57,10 @@ impl Hooks for Keeping<'_> {
 }
 
 /// How a run from a checkpoint ended: the encounter, its result, and the latest checkpoint it passed
-/// after the one it started from.
-/// The encounter is boxed: it is 1,352 bytes, and a run's result is moved several times on its way
-/// through the search (each move a copy of it, a tenth of the 4-monster encounter's instructions).
-pub type Resumed = (Box<Encounter>, Result<(), KernelError>, Option<Checkpoint>);
+/// after the one it started from. The encounter is shared (a run's result is moved several times on
+/// its way through the search, and an `Encounter` is 1,352 bytes): a run that stopped at the roll of
+/// its latest checkpoint ended in that checkpoint's state, and the two are one value.
+pub type Resumed = (Rc<Encounter>, Result<(), KernelError>, Option<Checkpoint>);
 
 impl Prepared {
     /// `run_for_odds` with the faces `faces` (from the first die) and the player's questions
@@ -73,9 +76,9 @@ impl Prepared {
     ) -> Resumed {
         let (plan, hooks) = self.split();
         hooks.set_deciding(!decisions.is_fixed());
-        let (mut enc, before) = match from {
+        let (mut shared, before) = match from {
             Some(c) => {
-                let mut enc = Box::new(c.state.copy_without_dice());
+                let mut enc = c.state.copy_without_dice();
                 enc.dice = DiceSource::replay(faces[c.dice..].to_vec());
                 // The copy's answers are those of the run that took it: this run's own go on
                 // after the ones used there (the same, as the faces are).
@@ -87,19 +90,19 @@ impl Prepared {
                     },
                 };
                 hooks.resume_run(c.used);
-                (enc, c.dice)
+                (Rc::new(enc), c.dice)
             }
             None => {
-                let mut enc = Box::new(Encounter::new(
-                    plan.setup.with_dice(DiceSource::replay(faces.to_vec())),
-                ));
+                let mut enc =
+                    Encounter::new(plan.setup.with_dice(DiceSource::replay(faces.to_vec())));
                 enc.decisions = decisions;
                 enc.rollback = false;
                 enc.record = false;
                 hooks.start_run();
-                (enc, 0)
+                (Rc::new(enc), 0)
             }
         };
+        let enc = Rc::get_mut(&mut shared).expect("a run's own encounter");
         enc.keep_checkpoints = keep;
         let mut keeping = Keeping {
             inner: hooks,
@@ -108,18 +111,35 @@ impl Prepared {
         let at = from.map(|c| c.point);
         let result = plan
             .procedure
-            .run_from(&mut enc, &plan.request, &mut keeping, at);
-        let latest = match (enc.checkpoint.take(), keeping.used) {
-            (Some(saved), Some(used)) => Some(Checkpoint {
-                point: saved.at,
-                dice: before + saved.dice,
-                answers: saved.state.decisions.used().len(),
-                used,
-                state: saved.state,
-            }),
+            .run_from(enc, &plan.request, &mut keeping, at);
+        let (saved, used_dice) = (enc.checkpoint.take(), enc.dice.used().len());
+        let latest = match (saved, keeping.used) {
+            (Some(saved), Some(used)) => {
+                let state = match saved.state {
+                    Some(state) => state,
+                    // The run stopped at the roll of this checkpoint, nothing changed since.
+                    None => {
+                        debug_assert!(
+                            matches!(
+                                result,
+                                Err(KernelError::Dice(DiceError::NeedMore { memo: true, .. }))
+                            ) && used_dice == saved.dice,
+                            "a run kept its end as a roll's checkpoint, but did not stop at that roll"
+                        );
+                        Rc::clone(&shared)
+                    }
+                };
+                Some(Checkpoint {
+                    point: saved.at,
+                    dice: before + saved.dice,
+                    answers: state.decisions.used().len(),
+                    used,
+                    state,
+                })
+            }
             _ => None,
         };
-        (enc, result, latest)
+        (shared, result, latest)
     }
 }
 

@@ -55,9 +55,7 @@ impl Encounter {
         if self.held_already(&id, &source) {
             return Ok(());
         }
-        Arc::make_mut(&mut self.investigator)
-            .conditions
-            .push(id.clone());
+        self.cards_mut().conditions.push(id.clone());
         emit!(
             self,
             Event::ConditionGained {
@@ -109,7 +107,7 @@ impl Encounter {
         let Some(id) = self.investigator.conditions.get(i).cloned() else {
             return Ok(None);
         };
-        Arc::make_mut(&mut self.investigator).conditions.remove(i);
+        self.cards_mut().conditions.remove(i);
         self.gaining = Some(Gaining {
             condition: id,
             prevented_by: None,

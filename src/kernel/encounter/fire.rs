@@ -69,45 +69,75 @@ impl Encounter {
     }
 
     /// The active cards that define `hook`, in the order they fire (what each card defines is read
-    /// from `hooks` again only when the active cards changed). Asked at every hook point, where
-    /// usually no active card defines the hook: that answer allocates nothing.
+    /// from `hooks` again only when the investigator's cards changed, and each monster's once).
+    /// Asked at every hook point, where usually no active card defines the hook: that answer
+    /// allocates nothing.
     fn defining(&mut self, hook: Hook, hooks: &dyn Hooks) -> SmallVec<[Rc<str>; 4]> {
-        if !self.hooked_fresh() {
-            let cards: Rc<[(Rc<str>, HookSet)]> = self
-                .active_ids()
-                .map(|id| (Rc::from(id), hooks.defined(id)))
+        if self.hooked.fresh {
+            debug_assert!(
+                self.hooked_fresh(),
+                "the investigator's cards changed unseen"
+            );
+        } else if !self.hooked_fresh() {
+            let inv = &self.investigator;
+            let cards: Rc<[(Rc<str>, HookSet)]> = inv
+                .card
+                .iter()
+                .chain(&inv.possessions)
+                .chain(&inv.conditions)
+                .map(|id| (Rc::from(id.as_str()), hooks.defined(id)))
                 .collect();
             let any = cards
                 .iter()
                 .fold(HookSet::NONE, |all, (_, defined)| all.union(*defined));
-            self.hooked = Hooked { cards, any };
+            self.hooked.cards = cards;
+            self.hooked.any = any;
         }
-        if !self.hooked.any.contains(hook) {
+        self.hooked.fresh = true;
+        let monster = match self.current {
+            Some(m) => {
+                let id = self.monsters[m].id.as_str();
+                if !self.hooked.monsters.iter().any(|(known, _)| **known == *id) {
+                    self.hooked.monsters = self
+                        .monsters
+                        .iter()
+                        .map(|m| (Rc::from(m.id.as_str()), hooks.defined(&m.id)))
+                        .collect();
+                }
+                self.hooked
+                    .monsters
+                    .iter()
+                    .find(|(known, _)| **known == *id)
+            }
+            None => None,
+        };
+        let of_monster = monster.filter(|(_, defined)| defined.contains(hook));
+        if of_monster.is_none() && !self.hooked.any.contains(hook) {
             return SmallVec::new();
         }
-        self.hooked
-            .cards
-            .iter()
-            .filter(|(_, defined)| defined.contains(hook))
+        of_monster
             .map(|(id, _)| id.clone())
+            .into_iter()
+            .chain(
+                self.hooked
+                    .cards
+                    .iter()
+                    .filter(|(_, defined)| defined.contains(hook))
+                    .map(|(id, _)| id.clone()),
+            )
             .collect()
     }
 
-    /// Whether the active cards are still those `hooked` was made of, in the same order.
+    /// Whether the investigator's cards are still those `hooked` was made of, in the same order.
     fn hooked_fresh(&self) -> bool {
         let inv = &self.investigator;
-        let monster = self.current.map(|m| self.monsters[m].id.as_str());
-        let active = usize::from(monster.is_some())
-            + usize::from(inv.card.is_some())
-            + inv.possessions.len()
-            + inv.conditions.len();
+        let active = usize::from(inv.card.is_some()) + inv.possessions.len() + inv.conditions.len();
         if self.hooked.cards.len() != active {
             return false;
         }
         let mut ids = self.hooked.cards.iter().map(|(id, _)| &**id);
         let mut same = |id: &str| ids.next() == Some(id);
-        monster.is_none_or(&mut same)
-            && inv.card.as_deref().is_none_or(&mut same)
+        inv.card.as_deref().is_none_or(&mut same)
             && inv.possessions.iter().all(|p| same(p))
             && inv.conditions.iter().all(|c| same(c))
     }

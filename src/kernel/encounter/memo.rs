@@ -175,8 +175,8 @@ mod tests {
             passed: false,
         };
         let (a, mut b, mut c) = (encounter(), encounter(), encounter());
-        b.tests.push(outcome(1));
-        c.tests.push(outcome(2));
+        b.tests.push(outcome(1).into());
+        c.tests.push(outcome(2).into());
         assert_ne!(a.relative_key(), b.relative_key());
         assert_eq!(b.relative_key(), c.relative_key());
     }

@@ -55,12 +55,19 @@ pub use resolve::{Consequences, Resolution};
 use stage::Stage;
 pub use stage::{RollRules, StageRules};
 
-/// The active cards, in order, with the hooks each defines and the hooks any of them defines.
+/// The active cards with the hooks each defines: the investigator's (his card, his possessions,
+/// his conditions, in order) with the hooks any of them defines, and every monster's, by id.
 #[derive(Clone)]
 struct Hooked {
-    /// Shared by the copies of a checkpoint (made anew when the active cards change).
+    /// Shared by the copies of a checkpoint (made anew when the investigator's cards change).
     cards: Rc<[(Rc<str>, HookSet)]>,
     any: HookSet,
+    /// Whether `cards` is known to be of the investigator's cards as they are: every change of
+    /// them goes through `Encounter::cards_mut`, which clears it.
+    fresh: bool,
+    /// Every monster of the encounter, made once (a monster's id never changes, and the one met
+    /// changes twice a combat): the one being encountered is looked up here by id.
+    monsters: Rc<[(Rc<str>, HookSet)]>,
 }
 
 pub struct Encounter {
@@ -87,7 +94,9 @@ pub struct Encounter {
     pub record: bool,
     /// What the investigator lost, kept whether or not the transcript is.
     pub tally: Tally,
-    pub tests: Vec<TestOutcome>,
+    /// Shared, each with its copies: a checkpoint's copy takes the tests resolved before it without
+    /// copying their faces.
+    pub tests: Vec<Rc<TestOutcome>>,
     pub may_encounter_again: bool,
     pub catalog: Arc<crate::kernel::Catalog>,
     policy: Arc<BTreeMap<String, Policy>>,
@@ -178,6 +187,8 @@ impl Encounter {
             hooked: Hooked {
                 cards: Rc::new([]),
                 any: HookSet::NONE,
+                fresh: false,
+                monsters: Rc::new([]),
             },
             cascade: 0,
             pending: 0,
@@ -230,6 +241,13 @@ impl Encounter {
         if self.unplaced.is_none() {
             self.unplaced = Some((self.dice.used().to_vec(), self.decisions.used().to_vec()));
         }
+    }
+
+    /// The investigator, to change the cards he holds (his possessions, his conditions): every such
+    /// change goes through here, so that the hooks of his cards are found again.
+    pub(crate) fn cards_mut(&mut self) -> &mut Investigator {
+        self.hooked.fresh = false;
+        Arc::make_mut(&mut self.investigator)
     }
 
     pub fn is_chosen(&self, card: &str) -> bool {

@@ -112,7 +112,7 @@ impl Encounter {
         self.ask_optional_bonuses()?;
         let rolled = self.assemble_pool()?;
         if let Some(at) = self.current_spec().and_then(|s| s.roll_point) {
-            self.checkpoint(at, hooks);
+            self.checkpoint_at_roll(at, rolled, hooks);
         }
         self.roll_then(index, rolled, hooks, consequences)
     }
@@ -259,7 +259,8 @@ impl Encounter {
         hooks: &mut dyn Hooks,
         consequences: &mut Consequences<'_>,
     ) -> Result<Resolution, KernelError> {
-        self.tests.push(outcome.clone());
+        let outcome = Rc::new(outcome);
+        self.tests.push(Rc::clone(&outcome));
         consequences(self, &outcome, hooks)?;
         if !(self.procedure().stops_at_once() && self.investigator.is_out()) {
             self.fire(Hook::AfterTest, hooks, &mut None)?;

@@ -41,6 +41,8 @@ impl Encounter {
 
     pub(super) fn restore(&mut self, s: Snapshot) {
         self.investigator = s.investigator;
+        // His cards may be other than those the hooks were found for.
+        self.hooked.fresh = false;
         self.monsters = s.monsters;
         self.dice = s.dice;
         self.events.truncate(s.events);

@@ -235,7 +235,7 @@ impl Search<'_> {
     /// memoised; `mass` and `abs` as for `explore`.
     fn roll(
         &mut self,
-        enc: Box<Encounter>,
+        enc: Rc<Encounter>,
         from: Option<Rc<Checkpoint>>,
         prefix: &mut Vec<u8>,
         (n, memo): (usize, bool),

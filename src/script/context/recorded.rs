@@ -23,13 +23,17 @@ pub struct Read {
 }
 
 impl Read {
-    /// Whether `state` gives the value this read got.
-    pub fn holds(&self, state: &State) -> bool {
-        let now = match &self.again {
+    /// What `state` gives for this read.
+    pub fn again(&self, state: &State) -> Dynamic {
+        match &self.again {
             Again::Plain(f) => f(state),
             Again::With(f, arg) => f(state, arg),
-        };
-        same(&now, &self.value)
+        }
+    }
+
+    /// The value this read got.
+    pub fn value(&self) -> &Dynamic {
+        &self.value
     }
 }
 

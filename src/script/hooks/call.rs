@@ -117,7 +117,6 @@ impl Hooks for ScriptHooks {
             && let Some(reads) = state.reads
             && state.replayable
             && self.printed.borrow().printed_nothing()
-            && !state.effects.iter().any(|e| matches!(e, Effect::Note(_)))
         {
             let operations = self.printed.borrow().hook_operations();
             memo.borrow_mut()

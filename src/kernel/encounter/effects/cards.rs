@@ -6,7 +6,7 @@ use super::*;
 impl Encounter {
     pub(super) fn discard_condition(&mut self, src: Source, id: String) {
         if let Some(i) = self.investigator.conditions.iter().position(|c| *c == id) {
-            Arc::make_mut(&mut self.investigator).conditions.remove(i);
+            self.cards_mut().conditions.remove(i);
             emit!(
                 self,
                 Event::ConditionDiscarded {
@@ -19,7 +19,7 @@ impl Encounter {
 
     pub(super) fn discard(&mut self, src: Source, id: String) {
         if let Some(i) = self.investigator.possessions.iter().position(|c| *c == id) {
-            Arc::make_mut(&mut self.investigator).possessions.remove(i);
+            self.cards_mut().possessions.remove(i);
             emit!(
                 self,
                 Event::Discarded {

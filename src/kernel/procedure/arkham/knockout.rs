@@ -28,8 +28,8 @@ pub(super) fn after_knockout(arkham: &Arkham, enc: &mut Encounter) {
     let status = enc.investigator.status;
     if !matches!(status, Status::Unconscious | Status::Insane) {
         if status == Status::Devoured {
-            Arc::make_mut(&mut enc.investigator).possessions.clear();
-            Arc::make_mut(&mut enc.investigator).conditions.clear();
+            enc.cards_mut().possessions.clear();
+            enc.cards_mut().conditions.clear();
             emit!(enc, Event::DevouredDiscards);
         }
         return;
@@ -82,7 +82,7 @@ fn lose_half(enc: &mut Encounter) {
     let lose = items.len() / 2;
     for id in items.iter().rev().take(lose) {
         if let Some(i) = enc.investigator.possessions.iter().position(|p| p == id) {
-            Arc::make_mut(&mut enc.investigator).possessions.remove(i);
+            enc.cards_mut().possessions.remove(i);
             emit!(
                 enc,
                 Event::Discarded {

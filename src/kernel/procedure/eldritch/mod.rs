@@ -11,7 +11,6 @@ use crate::kernel::{
     Monster, Place, Point, Policy, Question, Skill, Source, Stat, Status, TestKind, TestSpec,
     Token,
 };
-use std::sync::Arc;
 
 /// Eldritch Horror.
 pub struct Eldritch;
@@ -152,7 +151,7 @@ impl Procedure for Eldritch {
         if enc.investigator.conditions.is_empty() {
             return;
         }
-        let conditions = std::mem::take(&mut Arc::make_mut(&mut enc.investigator).conditions);
+        let conditions = std::mem::take(&mut enc.cards_mut().conditions);
         emit!(enc, Event::DefeatedDiscards { conditions });
     }
 
