@@ -56,7 +56,7 @@ pub use error::{EffectAt, HookError, HookFault, KernelError};
 pub use event::{Event, PartKind};
 pub use exclusion::Exclusion;
 pub use hook::{Hook, HookSet};
-pub use hooks::{BecomingView, CombatView, HookCall, Hooks, TestView};
+pub use hooks::{BecomingView, CombatView, HookCall, Hooks, LossView, TestView};
 pub use investigator::{Fate, HANDS, Investigator, Status, copy_key, split_copy};
 pub use limits::{HOOK_CASCADE, REROLL_WINDOWS, TESTS_PER_ENCOUNTER};
 pub use monster::{Keyword, LossValue, Monster, MonsterTest, MonsterValue};

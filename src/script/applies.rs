@@ -11,7 +11,9 @@
 //! `on_pool`, `after_roll`, `after_test`: `ctx.test` is the test under way), each compared with `==`
 //! or `!=` to a literal or read alone when it is a boolean. For a hook fired in one known test
 //! (`never_applies_to`, what exact odds ask before grouping faces: `faces.rs`), also what that test's
-//! `ctx.test.skill`, `kind`, `slot` and `in_combat` read.
+//! `ctx.test.skill`, `kind`, `slot` and `in_combat` read. For `on_damage` fired at one loss
+//! (`never_applies_to_loss`), what `ctx.loss.target` and `ctx.loss.stat` read at it (both read
+//! without any possible failure there).
 
 use crate::kernel::Hook;
 use rhai::{AST, ASTNode, Expr, Stmt};
@@ -38,6 +40,21 @@ pub struct TestFacts {
     pub in_combat: bool,
 }
 
+/// What is known of one loss, for an `on_damage` hook fired at it (`never_applies_to_loss`): what
+/// `ctx.loss.target` and `ctx.loss.stat` read there (`context::loss_facts`, the getters' own words).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LossFacts {
+    pub target: String,
+    pub stat: String,
+}
+
+/// What a call knows beside its encounter: the test it is fired in, or the loss.
+#[derive(Clone, Copy, Default)]
+struct Known<'a> {
+    test: Option<&'a TestFacts>,
+    loss: Option<&'a LossFacts>,
+}
+
 /// What a condition gives, as far as it can be told before the encounter: always false, a boolean
 /// that cannot fail to be read, or anything else (it may fail, act, or not be a boolean).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +69,7 @@ const TEST_BOOLS: [&str; 2] = ["in_combat", "passed"];
 
 /// Whether `hook`, as the script `ast` defines it, cannot apply in `enc`.
 pub fn never_applies(ast: &AST, hook: Hook, enc: Encounter) -> bool {
-    never_applies_in(ast, hook, enc, None)
+    never_applies_in(ast, hook, enc, Known::default())
 }
 
 /// Whether `hook` cannot apply when fired in the test `test` (whether the card is chosen is not
@@ -63,16 +80,47 @@ pub fn never_applies_to(ast: &AST, hook: Hook, test: &TestFacts) -> bool {
         no_combat: !test.in_combat,
         deciding: true,
     };
-    never_applies_in(ast, hook, enc, Some(test))
+    never_applies_in(
+        ast,
+        hook,
+        enc,
+        Known {
+            test: Some(test),
+            loss: None,
+        },
+    )
 }
 
 /// Whether `hook` cannot apply when fired in the test `test`, in `enc` (whether the card is chosen,
 /// whether the player is asked each "may", as the call knows them).
 pub fn never_applies_in_test(ast: &AST, hook: Hook, enc: Encounter, test: &TestFacts) -> bool {
-    never_applies_in(ast, hook, enc, Some(test))
+    never_applies_in(
+        ast,
+        hook,
+        enc,
+        Known {
+            test: Some(test),
+            loss: None,
+        },
+    )
 }
 
-fn never_applies_in(ast: &AST, hook: Hook, enc: Encounter, test: Option<&TestFacts>) -> bool {
+/// Whether `on_damage` cannot apply when fired at the loss `loss`, in `enc` (the Maniac's "If you
+/// fail the Strength test, you may discard 1 Ally Asset instead of losing Health" at a loss of
+/// Sanity, or of the monster's).
+pub fn never_applies_to_loss(ast: &AST, enc: Encounter, loss: &LossFacts) -> bool {
+    never_applies_in(
+        ast,
+        Hook::OnDamage,
+        enc,
+        Known {
+            test: None,
+            loss: Some(loss),
+        },
+    )
+}
+
+fn never_applies_in(ast: &AST, hook: Hook, enc: Encounter, known: Known<'_>) -> bool {
     let only = functions_only(ast, |name, params| name == hook.name() && params == 1);
     // The hook's own statements: the walk visits them at depth 1.
     let mut body: Vec<Stmt> = Vec::new();
@@ -91,13 +139,16 @@ fn never_applies_in(ast: &AST, hook: Hook, enc: Encounter, test: Option<&TestFac
             | Hook::AfterTokens
             | Hook::AfterTest
     );
+    let known = Known {
+        test: known.test.filter(|_| in_test),
+        loss: known.loss.filter(|_| hook == Hook::OnDamage),
+    };
     only.iter_functions().count() == 1
         && !body.is_empty()
         && body.iter().all(|s| match s {
             Stmt::Noop(_) => true,
             Stmt::If(x, _) => {
-                x.branch.is_empty()
-                    && condition(&x.expr, in_test, enc, test.filter(|_| in_test)) == Value::False
+                x.branch.is_empty() && condition(&x.expr, in_test, enc, known) == Value::False
             }
             _ => false,
         })
@@ -132,11 +183,13 @@ fn ctx_property(e: &Expr) -> Option<(&str, &str)> {
     }
 }
 
-/// Whether `e` is read without any possible failure or effect in a hook (`in_test`: of a test).
-fn safe_read(e: &Expr, in_test: bool) -> bool {
+/// Whether `e` is read without any possible failure or effect in a hook (`in_test`: of a test;
+/// `at_loss`: `on_damage` at a known loss).
+fn safe_read(e: &Expr, in_test: bool, at_loss: bool) -> bool {
     match ctx_property(e) {
         Some(("card", "id" | "chosen")) => true,
         Some(("test", _)) => in_test,
+        Some(("loss", "target" | "stat")) => at_loss,
         _ => false,
     }
 }
@@ -203,17 +256,20 @@ fn literal(e: &Expr) -> bool {
     )
 }
 
-/// What `ctx.test.<p> == <literal>` gives in the test `test`, when `p` is known there.
-fn known_comparison(a: &Expr, b: &Expr, test: &TestFacts) -> Option<bool> {
-    let (p, lit) = match (ctx_property(a), ctx_property(b)) {
-        (Some(("test", p)), None) => (p, b),
-        (None, Some(("test", p))) => (p, a),
+/// What `ctx.test.<p> == <literal>` gives in the test known, or `ctx.loss.<p> == <literal>` at the
+/// loss known, when `p` is known there.
+fn known_comparison(a: &Expr, b: &Expr, known: Known<'_>) -> Option<bool> {
+    let ((of, p), lit) = match (ctx_property(a), ctx_property(b)) {
+        (Some(read), None) => (read, b),
+        (None, Some(read)) => (read, a),
         _ => return None,
     };
-    let value = match p {
-        "skill" => Some(test.skill.as_str()),
-        "kind" => Some(test.kind.as_str()),
-        "slot" => test.slot.as_deref(),
+    let value = match (of, p, known.test, known.loss) {
+        ("test", "skill", Some(test), _) => Some(test.skill.as_str()),
+        ("test", "kind", Some(test), _) => Some(test.kind.as_str()),
+        ("test", "slot", Some(test), _) => test.slot.as_deref(),
+        ("loss", "target", _, Some(loss)) => Some(loss.target.as_str()),
+        ("loss", "stat", _, Some(loss)) => Some(loss.stat.as_str()),
         _ => return None,
     };
     match lit {
@@ -223,12 +279,12 @@ fn known_comparison(a: &Expr, b: &Expr, test: &TestFacts) -> Option<bool> {
     }
 }
 
-fn condition(e: &Expr, in_test: bool, enc: Encounter, test: Option<&TestFacts>) -> Value {
+fn condition(e: &Expr, in_test: bool, enc: Encounter, known: Known<'_>) -> Value {
     match e {
         // Read left to right, each only while those before it were true.
         Expr::And(conjuncts, _) => {
             for c in conjuncts.iter() {
-                match condition(c, in_test, enc, test) {
+                match condition(c, in_test, enc, known) {
                     Value::False => return Value::False,
                     Value::SafeBool => {}
                     Value::Unknown => return Value::Unknown,
@@ -239,16 +295,19 @@ fn condition(e: &Expr, in_test: bool, enc: Encounter, test: Option<&TestFacts>) 
         Expr::BoolConstant(false, _) => Value::False,
         Expr::FnCall(x, _) if x.is_operator_call() && x.args.len() == 2 => {
             let (a, b) = (&x.args[0], &x.args[1]);
-            let compared =
-                (safe_read(a, in_test) && literal(b)) || (literal(a) && safe_read(b, in_test));
+            let at_loss = known.loss.is_some();
+            let compared = (safe_read(a, in_test, at_loss) && literal(b))
+                || (literal(a) && safe_read(b, in_test, at_loss));
             let counted = |a: &Expr, b: &Expr| {
                 in_test && failing_count(a) && matches!(b, Expr::IntegerConstant(..))
             };
             let equality = matches!(x.name.as_str(), "==" | "!=");
             let order = matches!(x.name.as_str(), "==" | "!=" | "<" | "<=" | ">" | ">=");
-            let equal = test
-                .filter(|_| equality && compared)
-                .and_then(|t| known_comparison(a, b, t));
+            let equal = if equality && compared {
+                known_comparison(a, b, known)
+            } else {
+                None
+            };
             if (equality && compared) || (order && (counted(a, b) || counted(b, a))) {
                 match equal {
                     Some(eq) if eq != (x.name.as_str() == "==") => Value::False,
@@ -261,7 +320,7 @@ fn condition(e: &Expr, in_test: bool, enc: Encounter, test: Option<&TestFacts>) 
         Expr::FnCall(x, _)
             if x.is_operator_call() && x.name.as_str() == "!" && x.args.len() == 1 =>
         {
-            match condition(&x.args[0], in_test, enc, test) {
+            match condition(&x.args[0], in_test, enc, known) {
                 Value::SafeBool => Value::SafeBool,
                 // `!false` is true: nothing is known of it but that it is read safely.
                 Value::False => Value::SafeBool,

@@ -141,3 +141,48 @@ fn comparing_a_missing_value_with_a_string_is_false_without_failing() {
     assert_eq!(engine.eval::<bool>("() == \"strength\"").ok(), Some(false));
     assert_eq!(engine.eval::<bool>("() != \"strength\"").ok(), Some(true));
 }
+
+/// At a known loss, an `on_damage` hook whose condition names another target or stat cannot apply
+/// (the Maniac's "If you fail the Strength test, you may discard 1 Ally Asset instead of losing
+/// Health": not at a loss of Sanity, nor at the monster's loss); at the investigator's Health it
+/// may, and a hook that does not test the loss may anywhere.
+#[test]
+fn on_damage_for_another_target_or_stat_never_applies_to_this_loss() {
+    let compile = |code: &str| {
+        crate::script::engine::sandboxed_engine(Default::default())
+            .compile(code)
+            .expect("compiles")
+    };
+    let guarded = compile(
+        "fn on_damage(ctx) { if ctx.loss.target == \"investigator\" && ctx.loss.stat == \"health\" && ctx.loss.cause == ctx.card.id { ctx.loss.prevent(); } }",
+    );
+    let plain = compile("fn on_damage(ctx) { if ctx.loss.amount > 1 { ctx.loss.prevent(); } }");
+    let loss = |target: &str, stat: &str| LossFacts {
+        target: target.into(),
+        stat: stat.into(),
+    };
+    let enc = Encounter {
+        chosen: true,
+        ..NOT_CHOSEN
+    };
+    assert!(never_applies_to_loss(
+        &guarded,
+        enc,
+        &loss("investigator", "sanity")
+    ));
+    assert!(never_applies_to_loss(
+        &guarded,
+        enc,
+        &loss("maniac", "health")
+    ));
+    assert!(!never_applies_to_loss(
+        &guarded,
+        enc,
+        &loss("investigator", "health")
+    ));
+    assert!(!never_applies_to_loss(
+        &plain,
+        enc,
+        &loss("maniac", "health")
+    ));
+}

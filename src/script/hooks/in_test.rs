@@ -6,12 +6,17 @@
 //! for each card, hook and test facts, and kept with the card's compiled script.
 
 use super::{Compiled, ScriptHooks};
-use crate::kernel::{Hook, HookCall};
-use crate::script::applies::{self, TestFacts};
+use crate::kernel::{Hook, HookCall, LossView};
+use crate::script::applies::{self, LossFacts, TestFacts};
+use crate::script::context::loss_facts;
 
 /// One answer kept: the hook, whether the card is chosen, whether the player is asked each "may",
 /// the test's facts, and whether the hook cannot apply there.
 pub(super) type Kept = (Hook, bool, bool, TestFacts, bool);
+
+/// The same for `on_damage`: whether the card is chosen, whether the player is asked, the loss's
+/// facts, and whether the hook cannot apply there.
+pub(super) type KeptLoss = (bool, bool, LossFacts, bool);
 
 /// The hooks fired inside a test, where `ctx.test` is the test under way.
 const IN_TEST: [Hook; 5] = [
@@ -27,6 +32,11 @@ impl ScriptHooks {
     /// outside one, or of a card with no script).
     pub(super) fn cannot_apply_here(&mut self, call: &HookCall<'_>) -> bool {
         let v = &call.view;
+        if call.hook == Hook::OnDamage
+            && let Some(loss) = &v.loss
+        {
+            return self.cannot_apply_at_loss(call.card, v.chosen, loss);
+        }
         if !v.testing || !IN_TEST.contains(&call.hook) {
             return false;
         }
@@ -55,6 +65,34 @@ impl ScriptHooks {
         let never = never_here(c, call.hook, v.chosen, deciding, &facts);
         c.in_test
             .push((call.hook, v.chosen, deciding, facts, never));
+        never
+    }
+}
+
+impl ScriptHooks {
+    /// Whether `on_damage` of `card` cannot apply at `loss` (false for a card with no script).
+    fn cannot_apply_at_loss(&mut self, card: &str, chosen: bool, loss: &LossView) -> bool {
+        let deciding = self.deciding;
+        let Some(c) = self.compiled.get_mut(card) else {
+            return false;
+        };
+        let same = |(ch, d, f, _): &KeptLoss| {
+            *ch == chosen
+                && *d == deciding
+                && f.target == loss.target.key()
+                && f.stat == loss.stat.as_str()
+        };
+        if let Some(k) = c.at_loss.iter().find(|k| same(k)) {
+            return k.3;
+        }
+        let facts = loss_facts(loss);
+        let enc = applies::Encounter {
+            chosen,
+            no_combat: false,
+            deciding,
+        };
+        let never = applies::never_applies_to_loss(&c.ast, enc, &facts);
+        c.at_loss.push((chosen, deciding, facts, never));
         never
     }
 }

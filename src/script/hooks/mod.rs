@@ -37,6 +37,8 @@ pub(super) struct Compiled {
     id: rhai::ImmutableString,
     /// Whether each hook fired in a test can apply there, as asked so far (`in_test.rs`).
     in_test: Vec<in_test::Kept>,
+    /// Whether `on_damage` can apply at each loss, as asked so far (`in_test.rs`).
+    at_loss: Vec<in_test::KeptLoss>,
 }
 
 pub struct ScriptHooks {
@@ -206,6 +208,7 @@ impl ScriptHooks {
                     ast,
                     id: id.as_str().into(),
                     in_test: Vec::new(),
+                    at_loss: Vec::new(),
                 },
             );
         }
