@@ -46,7 +46,7 @@ impl Hooks for ScriptHooks {
         let memo = body
             .map(|(_, b)| &b.memo)
             .filter(|m| self.replay && m.borrow().on());
-        let ctx = Ctx(Rc::new(RefCell::new(State {
+        let state = State {
             view: call.view,
             effects: Vec::new(),
             asked_at: Vec::new(),
@@ -57,14 +57,14 @@ impl Hooks for ScriptHooks {
             too_many: None,
             reads: memo.map(|_| Vec::new()),
             replayable: true,
-        })));
+        };
         self.printed.borrow_mut().start_hook();
+        // Looked up before the state is handed to a script (no `ctx` made for a call replayed).
         if let Some(memo) = memo {
-            let found = memo.borrow_mut().find(&ctx.0.borrow());
+            let found = memo.borrow_mut().find(&state);
             if let Some(r) = found
                 && self.printed.borrow_mut().replay(r.operations)
             {
-                let state = take_state(ctx);
                 *dice = state.dice;
                 // A call that asked the player is never kept: nothing is asked here.
                 let _ = state.asked.give_back(call.decisions);
@@ -72,6 +72,7 @@ impl Hooks for ScriptHooks {
                 return Ok(self.hand_back(call.depth, r.effects, r.at));
             }
         }
+        let ctx = Ctx(Rc::new(RefCell::new(state)));
         let result = match body {
             Some((_, body)) => {
                 self.scope
