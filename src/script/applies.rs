@@ -80,15 +80,7 @@ pub fn never_applies_to(ast: &AST, hook: Hook, test: &TestFacts) -> bool {
         no_combat: !test.in_combat,
         deciding: true,
     };
-    never_applies_in(
-        ast,
-        hook,
-        enc,
-        Known {
-            test: Some(test),
-            loss: None,
-        },
-    )
+    never_applies_in_test(ast, hook, enc, test)
 }
 
 /// Whether `hook` cannot apply when fired in the test `test`, in `enc` (whether the card is chosen,
@@ -105,7 +97,7 @@ pub fn never_applies_in_test(ast: &AST, hook: Hook, enc: Encounter, test: &TestF
     )
 }
 
-/// Whether `on_damage` cannot apply when fired at the loss `loss`, in `enc` (the Maniac's "If you
+/// Whether `on_damage` cannot apply when fired at the loss `loss`, in `enc` (a monster's "If you
 /// fail the Strength test, you may discard 1 Ally Asset instead of losing Health" at a loss of
 /// Sanity, or of the monster's).
 pub fn never_applies_to_loss(ast: &AST, enc: Encounter, loss: &LossFacts) -> bool {

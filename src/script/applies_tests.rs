@@ -143,7 +143,7 @@ fn comparing_a_missing_value_with_a_string_is_false_without_failing() {
 }
 
 /// At a known loss, an `on_damage` hook whose condition names another target or stat cannot apply
-/// (the Maniac's "If you fail the Strength test, you may discard 1 Ally Asset instead of losing
+/// (a monster's "If you fail the Strength test, you may discard 1 Ally Asset instead of losing
 /// Health": not at a loss of Sanity, nor at the monster's loss); at the investigator's Health it
 /// may, and a hook that does not test the loss may anywhere.
 #[test]
@@ -173,7 +173,7 @@ fn on_damage_for_another_target_or_stat_never_applies_to_this_loss() {
     assert!(never_applies_to_loss(
         &guarded,
         enc,
-        &loss("maniac", "health")
+        &loss("lurker", "health")
     ));
     assert!(!never_applies_to_loss(
         &guarded,
@@ -183,6 +183,6 @@ fn on_damage_for_another_target_or_stat_never_applies_to_this_loss() {
     assert!(!never_applies_to_loss(
         &plain,
         enc,
-        &loss("maniac", "health")
+        &loss("lurker", "health")
     ));
 }
