@@ -2,7 +2,8 @@
 //! encounter holds: a hook whose whole body is `if` statements (no `else`) each of whose condition is
 //! false in every call of this encounter, before anything in it could fail or act. Such a call would
 //! return no effect, print nothing, roll nothing and raise nothing, so the kernel need not make it
-//! (each call of a hook that does nothing still costs a Rhai call). Imports nothing of this room.
+//! (each call of a hook that does nothing still costs a Rhai call). Imports of this room only
+//! `context::MAY_WORDS`.
 //!
 //! What is known in every call of an encounter: `ctx.card.chosen` (the scenario's `[choices] use`
 //! names the card or not), and, in a scenario of one `[test]` (no combat), `ctx.test.in_combat` is
@@ -41,11 +42,22 @@ pub struct TestFacts {
 }
 
 /// What is known of one loss, for an `on_damage` hook fired at it (`never_applies_to_loss`): what
-/// `ctx.loss.target` and `ctx.loss.stat` read there (`context::loss_facts`, the getters' own words).
+/// `ctx.loss.target` and `ctx.loss.stat` read there (`LossFacts::at`, the words the getters of
+/// `context` hand out).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct LossFacts {
     pub target: String,
     pub stat: String,
+}
+
+impl LossFacts {
+    /// What `ctx.loss.target` and `ctx.loss.stat` read at `l`: the target's key and the stat's name.
+    pub fn at(l: &crate::kernel::LossView) -> LossFacts {
+        LossFacts {
+            target: l.target.key().to_string(),
+            stat: l.stat.as_str().to_string(),
+        }
+    }
 }
 
 /// What a call knows beside its encounter: the test it is fired in, or the loss.

@@ -245,7 +245,6 @@ mod args;
 mod read;
 mod recorded;
 
-pub use read::loss_facts;
 pub use recorded::{Read, same};
 
 pub use args::ARGUMENTS;

@@ -341,15 +341,6 @@ macro_rules! field {
     };
 }
 
-/// What `ctx.loss.target` and `ctx.loss.stat` read at `l`, as the getters below read them (for
-/// `applies`: which `on_damage` hooks cannot apply at a loss).
-pub fn loss_facts(l: &crate::kernel::LossView) -> crate::script::applies::LossFacts {
-    crate::script::applies::LossFacts {
-        target: l.target.key().to_string(),
-        stat: l.stat.as_str().to_string(),
-    }
-}
-
 /// The getters of `ctx.loss`.
 fn loss(e: &mut Engine) {
     field!(e, Loss, loss, "amount", |l| (l.amount as INT).into());

@@ -8,7 +8,6 @@
 use super::{Compiled, ScriptHooks};
 use crate::kernel::{Hook, HookCall, LossView};
 use crate::script::applies::{self, LossFacts, TestFacts};
-use crate::script::context::loss_facts;
 
 /// One answer kept: the hook, whether the card is chosen, whether the player is asked each "may",
 /// the test's facts, and whether the hook cannot apply there.
@@ -85,7 +84,7 @@ impl ScriptHooks {
         if let Some(k) = c.at_loss.iter().find(|k| same(k)) {
             return k.3;
         }
-        let facts = loss_facts(loss);
+        let facts = LossFacts::at(loss);
         let enc = applies::Encounter {
             chosen,
             no_combat: false,
