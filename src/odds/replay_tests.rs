@@ -88,9 +88,11 @@ card = {{ id = "still", name = "Still (synthetic)", kind = "monster", toughness 
 
 /// A hook call is replayed only when its effects follow from what it read: one that read the same
 /// value as a call before it is replayed, a note among its effects too (its text is an effect,
-/// admitted to the transcript when the effects are handed back, replayed or not); one that printed,
-/// rolled dice or asked the player is run every time (printed text counts against the transcript
-/// budget as the script runs, its dice and answers are not read through `ctx`'s getters).
+/// admitted to the transcript when the effects are handed back, replayed or not), and a "may" the
+/// scenario's `[choices]` answer (the answer is read like any value); one that printed, rolled dice
+/// or asked a player who answers (the best policy's questions) is run every time (printed text
+/// counts against the transcript budget as the script runs, dice and such answers are not read
+/// through `ctx`'s getters).
 #[test]
 fn only_a_call_whose_effects_follow_from_its_reads_is_replayed() {
     let replayed = |body: &str| {
@@ -102,10 +104,12 @@ fn only_a_call_whose_effects_follow_from_its_reads_is_replayed() {
     assert_eq!(replayed(r#"print(\"seen\");"#), 0);
     assert!(replayed(r#"ctx.note(\"seen\");"#) > 0);
     assert_eq!(replayed("let r = ctx.roll(1);"), 0);
-    assert_eq!(
-        replayed(r#"if ctx.card.may(\"look\") { ctx.test.count_face(6, 2); }"#),
-        0
-    );
+    let may = r#"if ctx.card.may(\"look\", true) { ctx.test.count_face(6, 2); }"#;
+    assert!(replayed(may) > 0);
+    let mut p = after_roll_twice(may);
+    best_resuming(&mut p, Objective::Survive, &[], &[], true, None).expect("the best policy");
+    assert!(p.hooks.calls() > 1);
+    assert_eq!(p.hooks.replayed(), 0);
 }
 
 /// A replayed note is in the transcript as the call's own: the card's `after_roll` notes in the Will

@@ -33,7 +33,8 @@ pub struct State {
     /// What the call read, in order, when it records its reads (`recorded.rs`).
     pub reads: Option<Vec<Read>>,
     /// Whether the call's effects follow from its reads alone: not once it rolled dice
-    /// (`ctx.roll`) or asked the player (`ctx.card.may`).
+    /// (`ctx.roll`) or asked a player who answers (`ctx.card.may` when the answers are replayed
+    /// ones, not the scenario's `[choices]`).
     pub replayable: bool,
 }
 
@@ -69,6 +70,11 @@ impl Asked {
             decisions: std::mem::take(decisions),
             ..Asked::default()
         }
+    }
+
+    /// Whether the scenario's `[choices]` answer every question (asking then changes nothing).
+    pub fn is_fixed(&self) -> bool {
+        self.decisions.is_fixed()
     }
 
     /// Gives the answers back; the question no answer reached, if one was asked.
@@ -135,12 +141,6 @@ struct Asking<'a> {
 impl Asking<'_> {
     fn push(&mut self, e: Effect) {
         self.ctx.0.borrow_mut().push(e, self.at);
-    }
-}
-
-impl Ctx {
-    fn view<T>(&self, f: impl FnOnce(&TestView) -> T) -> T {
-        f(&self.0.borrow().view)
     }
 }
 

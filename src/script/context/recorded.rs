@@ -37,6 +37,31 @@ impl Read {
     }
 }
 
+impl Read {
+    /// A "may" effect the scenario's `[choices]` answered (`ctx.card.may`), `answer` when the card
+    /// is named by `[choices] use` (the script gave no answer of its own), else the script's answer
+    /// (`None`: it follows from what the call read before). Another call gets the same answer when
+    /// its answers are the scenario's too and, for the first, the card is named or not the same.
+    pub fn may(chosen: Option<bool>) -> Read {
+        match chosen {
+            Some(answer) => Read {
+                again: Again::Plain(|s| {
+                    if s.asked.is_fixed() {
+                        Dynamic::from(s.view.chosen)
+                    } else {
+                        Dynamic::UNIT
+                    }
+                }),
+                value: Dynamic::from(answer),
+            },
+            None => Read {
+                again: Again::Plain(|s| Dynamic::from(s.asked.is_fixed())),
+                value: Dynamic::from(true),
+            },
+        }
+    }
+}
+
 impl super::Ctx {
     /// Reads `typed` of the state, recorded when the call records its reads (`dynamic` reads the
     /// same value as a `Dynamic`, for a later call).

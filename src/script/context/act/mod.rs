@@ -20,8 +20,9 @@ macro_rules! act {
 
 mod monster;
 
-/// Asks the player whether this card's "may" effect `what` is taken (`fixed`: the scenario's answer).
-fn may(c: &Ctx, what: &str, fixed: bool) -> Res<bool> {
+/// Asks the player whether this card's "may" effect `what` is taken: `fixed` is the scenario's
+/// answer, given by the script or else whether the scenario's `[choices] use` names the card.
+fn may(c: &Ctx, what: &str, fixed: Option<bool>) -> Res<bool> {
     let n = what.trim().chars().count();
     if n == 0 || what.chars().count() > MAY_WORDS {
         return err(format!(
@@ -29,7 +30,17 @@ fn may(c: &Ctx, what: &str, fixed: bool) -> Res<bool> {
         ));
     }
     let mut st = c.0.borrow_mut();
-    st.replayable = false;
+    let chosen = fixed.is_none().then_some(st.view.chosen);
+    let fixed = fixed.unwrap_or(st.view.chosen);
+    if st.asked.is_fixed() {
+        // The scenario answers, and asking it changes nothing: the answer is read like any other
+        // value, so a later call that reads the same is replayed (`recorded::Read::may`).
+        if let Some(reads) = st.reads.as_mut() {
+            reads.push(Read::may(chosen));
+        }
+    } else {
+        st.replayable = false;
+    }
     let card = st.card.clone();
     st.asked.may(&card, what, fixed)
 }
@@ -134,12 +145,11 @@ fn card_store(e: &mut Engine) {
 /// The methods of `ctx.card`: its "may" effects, asked of the player.
 fn card_may(e: &mut Engine) {
     e.register_fn("may", |c: &mut Card, what: &str| -> Res<bool> {
-        let fixed = c.0.view(|v| v.chosen);
-        may(&c.0, what, fixed)
+        may(&c.0, what, None)
     });
     e.register_fn(
         "may",
-        |c: &mut Card, what: &str, fixed: bool| -> Res<bool> { may(&c.0, what, fixed) },
+        |c: &mut Card, what: &str, fixed: bool| -> Res<bool> { may(&c.0, what, Some(fixed)) },
     );
 }
 
