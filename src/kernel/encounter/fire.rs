@@ -94,6 +94,18 @@ impl Encounter {
             self.hooked.any = any;
         }
         self.hooked.fresh = true;
+        // Usually no card defines the hook: told without looking the monster up, once `monsters`
+        // is made (it holds every monster of the encounter, whose ids never change).
+        if !self.hooked.any.contains(hook)
+            && (self.current.is_none()
+                || (!self.hooked.monsters.is_empty() && !self.hooked.monsters_any.contains(hook)))
+        {
+            debug_assert!(self.current.is_none_or(|m| {
+                let id = self.monsters[m].id.as_str();
+                self.hooked.monsters.iter().any(|(known, _)| **known == *id)
+            }));
+            return SmallVec::new();
+        }
         let monster = match self.current {
             Some(m) => {
                 let id = self.monsters[m].id.as_str();
@@ -103,6 +115,11 @@ impl Encounter {
                         .iter()
                         .map(|m| (Rc::from(m.id.as_str()), hooks.defined(&m.id)))
                         .collect();
+                    self.hooked.monsters_any = self
+                        .hooked
+                        .monsters
+                        .iter()
+                        .fold(HookSet::NONE, |all, (_, defined)| all.union(*defined));
                 }
                 self.hooked
                     .monsters

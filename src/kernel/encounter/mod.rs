@@ -68,6 +68,8 @@ struct Hooked {
     /// Every monster of the encounter, made once (a monster's id never changes, and the one met
     /// changes twice a combat): the one being encountered is looked up here by id.
     monsters: Rc<[(Rc<str>, HookSet)]>,
+    /// The hooks any of `monsters` defines.
+    monsters_any: HookSet,
 }
 
 pub struct Encounter {
@@ -189,6 +191,7 @@ impl Encounter {
                 any: HookSet::NONE,
                 fresh: false,
                 monsters: Rc::new([]),
+                monsters_any: HookSet::NONE,
             },
             cascade: 0,
             pending: 0,

@@ -245,7 +245,7 @@ mod args;
 mod read;
 mod recorded;
 
-pub use recorded::{Read, same};
+pub use recorded::{Read, Value, Valued};
 
 pub use args::ARGUMENTS;
 use args::*;

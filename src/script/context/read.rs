@@ -32,7 +32,7 @@ macro_rules! get {
         })
     };
     ($e:ident, $ty:ty, $name:literal, |$v:ident| $body:expr) => {
-        get!(@state $e, $ty, $name, impl rhai::Variant + Clone + use<>, |s| {
+        get!(@state $e, $ty, $name, impl Valued + use<>, |s| {
             let $v = &s.view;
             $body
         })
@@ -41,10 +41,10 @@ macro_rules! get {
         fn typed($s: &State) -> $ret {
             $body
         }
-        fn dynamic(s: &State) -> Dynamic {
-            Dynamic::from(typed(s))
+        fn again(s: &State) -> Value {
+            typed(s).value()
         }
-        $e.register_get($name, |o: &mut $ty| o.ctx().read(typed, dynamic));
+        $e.register_get($name, |o: &mut $ty| o.ctx().read(typed, again));
     }};
 }
 
@@ -56,11 +56,11 @@ macro_rules! get_with {
             let $v = &s.view;
             $body
         }
-        fn dynamic(s: &State, a: &str) -> Dynamic {
-            Dynamic::from(typed(s, a))
+        fn again(s: &State, a: &str) -> Value {
+            typed(s, a).value()
         }
         $e.register_fn($name, |o: &mut $ty, a: &str| {
-            o.ctx().read_with(a, typed, dynamic)
+            o.ctx().read_with(a, typed, again)
         });
     }};
 }
@@ -97,11 +97,11 @@ macro_rules! part {
             let $v = &s.view;
             $present
         }
-        fn dynamic(s: &State) -> Dynamic {
-            present(s).into()
+        fn again(s: &State) -> Value {
+            Value::Bool(present(s))
         }
         $e.register_get($name, |c: &mut Ctx| {
-            if c.read(present, dynamic) {
+            if c.read(present, again) {
                 Dynamic::from($obj(c.clone()))
             } else {
                 Dynamic::UNIT

@@ -6,25 +6,76 @@
 //! other, would do exactly what this one did (`hooks/replay.rs`).
 
 use super::State;
-use rhai::{Dynamic, ImmutableString, Variant};
+use rhai::{Dynamic, INT, ImmutableString, Variant};
 
 /// How a read is read again, from another call's state.
 #[derive(Clone)]
 enum Again {
-    Plain(fn(&State) -> Dynamic),
-    With(fn(&State, &str) -> Dynamic, ImmutableString),
+    Plain(fn(&State) -> Value),
+    With(fn(&State, &str) -> Value, ImmutableString),
+}
+
+/// A type a getter returns, as a `Value` (without going through a `Dynamic` for the plain ones).
+pub trait Valued: Variant + Clone {
+    fn value(&self) -> Value;
+}
+
+impl Valued for bool {
+    fn value(&self) -> Value {
+        Value::Bool(*self)
+    }
+}
+
+impl Valued for INT {
+    fn value(&self) -> Value {
+        Value::Int(*self)
+    }
+}
+
+impl Valued for ImmutableString {
+    fn value(&self) -> Value {
+        Value::Str(self.clone())
+    }
+}
+
+impl Valued for String {
+    fn value(&self) -> Value {
+        Value::Str(self.as_str().into())
+    }
+}
+
+impl Valued for Dynamic {
+    fn value(&self) -> Value {
+        Value::of(self)
+    }
+}
+
+impl Valued for rhai::Array {
+    fn value(&self) -> Value {
+        Value::Array(self.iter().map(Value::of).collect())
+    }
+}
+
+impl Valued for rhai::Map {
+    fn value(&self) -> Value {
+        Value::Map(
+            self.iter()
+                .map(|(k, v)| (k.to_string(), Value::of(v)))
+                .collect(),
+        )
+    }
 }
 
 /// One value a call read.
 #[derive(Clone)]
 pub struct Read {
     again: Again,
-    value: Dynamic,
+    value: Value,
 }
 
 impl Read {
     /// What `state` gives for this read.
-    pub fn again(&self, state: &State) -> Dynamic {
+    pub fn again(&self, state: &State) -> Value {
         match &self.again {
             Again::Plain(f) => f(state),
             Again::With(f, arg) => f(state, arg),
@@ -32,8 +83,63 @@ impl Read {
     }
 
     /// The value this read got.
-    pub fn value(&self) -> &Dynamic {
+    pub fn value(&self) -> &Value {
         &self.value
+    }
+}
+
+/// A value a getter returned, as it is compared with another (`same`), its type told once: units,
+/// booleans, integers, strings, and arrays and maps of them (a map by its keys in order); any other
+/// type (a float, an object) is never the same as anything, not even as itself.
+#[derive(Clone, Debug)]
+pub enum Value {
+    Unit,
+    Bool(bool),
+    Int(INT),
+    Str(ImmutableString),
+    Array(Vec<Value>),
+    Map(Vec<(String, Value)>),
+    Other,
+}
+
+impl Value {
+    pub fn of(d: &Dynamic) -> Value {
+        if d.is_unit() {
+            Value::Unit
+        } else if let Ok(b) = d.as_bool() {
+            Value::Bool(b)
+        } else if let Ok(i) = d.as_int() {
+            Value::Int(i)
+        } else if let Ok(s) = d.as_immutable_string_ref() {
+            Value::Str(s.clone())
+        } else if let Ok(a) = d.as_array_ref() {
+            Value::Array(a.iter().map(Value::of).collect())
+        } else if let Ok(m) = d.as_map_ref() {
+            Value::Map(
+                m.iter()
+                    .map(|(k, v)| (k.to_string(), Value::of(v)))
+                    .collect(),
+            )
+        } else {
+            Value::Other
+        }
+    }
+
+    /// Whether `self` and `other` are the same value of the same type.
+    pub fn same(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Unit, Value::Unit) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::Str(a), Value::Str(b)) => a == b,
+            (Value::Array(a), Value::Array(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same(y))
+            }
+            (Value::Map(a), Value::Map(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|((k, x), (l, y))| k == l && x.same(y))
+            }
+            _ => false,
+        }
     }
 }
 
@@ -47,16 +153,16 @@ impl Read {
             Some(answer) => Read {
                 again: Again::Plain(|s| {
                     if s.asked.is_fixed() {
-                        Dynamic::from(s.view.chosen)
+                        Value::Bool(s.view.chosen)
                     } else {
-                        Dynamic::UNIT
+                        Value::Unit
                     }
                 }),
-                value: Dynamic::from(answer),
+                value: Value::Bool(answer),
             },
             None => Read {
-                again: Again::Plain(|s| Dynamic::from(s.asked.is_fixed())),
-                value: Dynamic::from(true),
+                again: Again::Plain(|s| Value::Bool(s.asked.is_fixed())),
+                value: Value::Bool(true),
             },
         }
     }
@@ -65,72 +171,45 @@ impl Read {
 impl super::Ctx {
     /// Reads `typed` of the state, recorded when the call records its reads (`dynamic` reads the
     /// same value as a `Dynamic`, for a later call).
-    pub(super) fn read<T: Variant + Clone>(
-        &self,
-        typed: fn(&State) -> T,
-        dynamic: fn(&State) -> Dynamic,
-    ) -> T {
+    pub(super) fn read<T: Valued>(&self, typed: fn(&State) -> T, again: fn(&State) -> Value) -> T {
         let mut s = self.0.borrow_mut();
         let v = typed(&s);
         if let Some(reads) = s.reads.as_mut() {
             reads.push(Read {
-                again: Again::Plain(dynamic),
-                value: Dynamic::from(v.clone()),
+                again: Again::Plain(again),
+                value: v.value(),
             });
         }
         v
     }
 
     /// The same for a function of an argument.
-    pub(super) fn read_with<T: Variant + Clone>(
+    pub(super) fn read_with<T: Valued>(
         &self,
         arg: &str,
         typed: fn(&State, &str) -> T,
-        dynamic: fn(&State, &str) -> Dynamic,
+        again: fn(&State, &str) -> Value,
     ) -> T {
         let mut s = self.0.borrow_mut();
         let v = typed(&s, arg);
         if let Some(reads) = s.reads.as_mut() {
             reads.push(Read {
-                again: Again::With(dynamic, arg.into()),
-                value: Dynamic::from(v.clone()),
+                again: Again::With(again, arg.into()),
+                value: v.value(),
             });
         }
         v
     }
 }
 
-/// Whether two values a getter returned are the same: units, booleans, integers, strings, and
-/// arrays and maps of them; any other type is never the same (its call is then never replayed).
-pub fn same(a: &Dynamic, b: &Dynamic) -> bool {
-    if a.type_id() != b.type_id() {
-        return false;
-    }
-    if a.is_unit() {
-        return true;
-    }
-    if let (Ok(x), Ok(y)) = (a.as_bool(), b.as_bool()) {
-        return x == y;
-    }
-    if let (Ok(x), Ok(y)) = (a.as_int(), b.as_int()) {
-        return x == y;
-    }
-    if let (Ok(x), Ok(y)) = (a.as_immutable_string_ref(), b.as_immutable_string_ref()) {
-        return *x == *y;
-    }
-    if let (Ok(x), Ok(y)) = (a.as_array_ref(), b.as_array_ref()) {
-        return x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same(p, q));
-    }
-    if let (Ok(x), Ok(y)) = (a.as_map_ref(), b.as_map_ref()) {
-        return x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)));
-    }
-    false
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rhai::{Array, INT, Map};
+    use rhai::{Array, Map};
+
+    fn same(a: &Dynamic, b: &Dynamic) -> bool {
+        Value::of(a).same(&Value::of(b))
+    }
 
     #[test]
     fn values_of_the_same_type_and_contents_are_the_same() {
@@ -142,6 +221,27 @@ mod tests {
         let mut m = Map::new();
         m.insert("will".into(), Dynamic::from(4 as INT));
         assert!(same(&Dynamic::from(m.clone()), &Dynamic::from(m)));
+    }
+
+    /// A read is recorded from the getter's own value (`Valued`) and read again the same way: each
+    /// type a getter returns gives the value it gives as the `Dynamic` the script sees.
+    #[test]
+    fn a_getters_value_is_the_value_of_what_the_script_sees() {
+        fn agrees<T: Valued>(x: T) -> bool {
+            x.value().same(&Value::of(&Dynamic::from(x.clone())))
+        }
+        assert!(agrees(true));
+        assert!(agrees(3 as INT));
+        assert!(agrees(ImmutableString::from("strength")));
+        assert!(agrees("will".to_string()));
+        assert!(agrees(Dynamic::UNIT));
+        let faces: Array = vec![Dynamic::from(5 as INT), Dynamic::from("six")];
+        assert!(agrees(faces));
+        let mut m = Map::new();
+        m.insert("will".into(), Dynamic::from(4 as INT));
+        assert!(agrees(m));
+        // Not the same as a value of another type.
+        assert!(!true.value().same(&Value::of(&Dynamic::from(1 as INT))));
     }
 
     #[test]

@@ -312,7 +312,10 @@ impl ScriptHooks {
     /// How many hooks have been called.
     #[cfg_attr(
         not(any(test, feature = "bench")),
-        expect(dead_code, reason = "read by benches/engine.rs and the replay tests only")
+        expect(
+            dead_code,
+            reason = "read by benches/engine.rs and the replay tests only"
+        )
     )]
     pub fn calls(&self) -> u64 {
         self.calls

@@ -11,8 +11,8 @@
 //! tests, the tokens left).
 
 use crate::kernel::Effect;
-use crate::script::context::{Read, State, same};
-use rhai::{Dynamic, Position};
+use crate::script::context::{Read, State, Value};
+use rhai::Position;
 
 /// The calls kept for one hook of one card, as a tree of their reads. Nothing but the values read
 /// steers a script, so every call's first read is the same one, the calls kept branch on the value
@@ -32,7 +32,7 @@ pub(super) struct Memo {
 enum Node {
     Read {
         read: Read,
-        branches: Vec<(Dynamic, Node)>,
+        branches: Vec<(Value, Node)>,
     },
     Kept(Kept),
 }
@@ -77,7 +77,7 @@ impl Memo {
                 Some(Node::Kept(k)) => break Some(k),
                 Some(Node::Read { read, branches }) => {
                     let now = read.again(state);
-                    node = branches.iter().find(|(v, _)| same(&now, v)).map(|(_, n)| n);
+                    node = branches.iter().find(|(v, _)| now.same(v)).map(|(_, n)| n);
                 }
             }
         };
@@ -125,7 +125,7 @@ impl Memo {
             let Some(read) = reads.next() else {
                 return;
             };
-            match branches.iter().position(|(v, _)| same(read.value(), v)) {
+            match branches.iter().position(|(v, _)| read.value().same(v)) {
                 Some(i) => node = &mut branches[i].1,
                 None => {
                     branches.push((read.value().clone(), chain(reads, kept)));
