@@ -6,7 +6,8 @@
 //!   one Rhai call) allows.
 //!
 //! Then what loading a scenario costs (the "loading" table: a trivial run now and as before issue 14),
-//! and last the realistic encounters of issue 14 (`benches/encounters/`), each timed once.
+//! the realistic encounters of issue 14 (`benches/encounters/`), each timed once, and every EH base
+//! card in a 4-monster encounter (`base_card_sweep`).
 
 use divan::black_box;
 // The engine's internals, through the feature-gated `mythos::bench` (not the library API).
@@ -455,6 +456,119 @@ fn realistic_encounters() {
     }
 }
 
+/// The EH base cards of `cards/eldritch/<folder>`, by id (the file names), in order.
+fn base_ids(folder: &str) -> Vec<String> {
+    let dir = format!("{}/cards/eldritch/{folder}", env!("CARGO_MANIFEST_DIR"));
+    let mut ids: Vec<String> = std::fs::read_dir(&dir)
+        .expect("cards/eldritch")
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n.strip_suffix(".toml").map(str::to_string)
+        })
+        .collect();
+    ids.sort();
+    ids
+}
+
+/// An EH combat encounter of `investigator` with 3 Clues and 2 Focus, `conditions` and
+/// `possessions`, against `monsters` in order.
+fn sweep_scenario(
+    investigator: &str,
+    conditions: &[&str],
+    possessions: &[&str],
+    monsters: &[&str],
+) -> String {
+    let list = |v: &[&str]| {
+        v.iter()
+            .map(|c| format!("\"{c}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut text = format!(
+        "game = \"eldritch\"\n[investigator]\ncard = \"{investigator}\"\nclues = 3\nfocus = 2\n\
+         conditions = [{}]\npossessions = [{}]\n",
+        list(conditions),
+        list(possessions)
+    );
+    for m in monsters {
+        text.push_str(&format!("[[monsters]]\ncard = \"{m}\"\n"));
+    }
+    text
+}
+
+/// Issue 14's first target over the base cards: exact odds of an EH combat encounter with 4
+/// monsters, 3 Clues and 2 Focus, for each base card in play. Mark Harrigan with each asset,
+/// spell and condition against a Ghoul, a Zombie, a Deep One and a Skeleton; each investigator
+/// with Blessed and the Double-Barreled Shotgun against the same four; Mark Harrigan with Blessed
+/// and the Shotgun against a Ghoul, a Zombie, a Deep One and each base monster as the fourth. Each
+/// encounter is timed three times, its fastest kept (the machine's noise is one-sided); printed:
+/// how many meet the 50 ms target, and the slowest.
+fn base_card_sweep() {
+    let four = ["ghoul", "zombie", "deep_one", "skeleton"];
+    let mut cases: Vec<(String, String)> = Vec::new();
+    for folder in ["assets", "spells", "conditions"] {
+        for id in base_ids(folder) {
+            let (conditions, possessions): (&[&str], &[&str]) = if folder == "conditions" {
+                (&[id.as_str()], &[])
+            } else {
+                (&[], &[id.as_str()])
+            };
+            let text = sweep_scenario("mark_harrigan", conditions, possessions, &four);
+            cases.push((format!("Mark Harrigan + {id}"), text));
+        }
+    }
+    let armed = (["blessed"], ["double_barreled_shotgun"]);
+    for id in base_ids("investigators") {
+        let text = sweep_scenario(&id, &armed.0, &armed.1, &four);
+        cases.push((format!("{id} + Blessed + Shotgun"), text));
+    }
+    for id in base_ids("monsters") {
+        let monsters = ["ghoul", "zombie", "deep_one", id.as_str()];
+        let text = sweep_scenario("mark_harrigan", &armed.0, &armed.1, &monsters);
+        cases.push((
+            format!("Blessed + Shotgun vs Ghoul, Zombie, Deep One, {id}"),
+            text,
+        ));
+    }
+    let mut timed: Vec<(f64, String, String)> = Vec::new();
+    for (name, text) in &cases {
+        let mut best = f64::INFINITY;
+        let mut what = String::new();
+        for _ in 0..3 {
+            // Each from a scenario read again, as a new `mythos odds` process has it.
+            let mut p = prepare_text("sweep.toml", text);
+            let start = Instant::now();
+            let result = mythos::bench::exact(&mut p);
+            best = best.min(start.elapsed().as_secs_f64() * 1000.0);
+            what = match result {
+                Ok(o) => format!("answered from {} runs", o.runs),
+                Err(d) => format!("refused: {}", d.message),
+            };
+        }
+        timed.push((best, name.clone(), what));
+    }
+    let met = timed
+        .iter()
+        .filter(|(ms, _, what)| *ms < 50.0 && what.starts_with("answered"))
+        .count();
+    println!(
+        "\nbase cards in 4-monster EH encounters (exact odds, 3 Clues, 2 Focus; fastest of 3; target < 50 ms): \
+         {met} of {} met",
+        timed.len()
+    );
+    timed.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (ms, name, what) in timed.iter().take(8) {
+        let met = if *ms < 50.0 { "met" } else { "MISSED" };
+        println!("  {name:<70} {ms:>8.1} ms  {met:<6} {what}");
+    }
+    for (ms, name, what) in &timed {
+        if !what.starts_with("answered") {
+            println!("  {name}: {ms:.1} ms, {what}");
+        }
+    }
+}
+
 /// What a `mythos run` of a small scenario costs besides playing it: loading the base pack, reading
 /// the scenario and compiling its scripts (issue 14: every base script was compiled for each run).
 fn loading() {
@@ -656,6 +770,7 @@ fn main() {
     ratios();
     loading();
     realistic_encounters();
+    base_card_sweep();
     best_policy();
     in_hook_questions();
 }
