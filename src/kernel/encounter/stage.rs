@@ -104,23 +104,28 @@ impl Encounter {
     }
 
     pub(super) fn view(&self, chosen_card: &str) -> TestView {
+        // Only the fields a view shows are copied (no `TestSpec` is cloned at each hook call).
+        let placeholder;
         let (spec, printed, faces, success_from, counts, negates) = match &self.stage {
             Some(s) => (
-                s.spec.clone(),
+                &s.spec,
                 s.printed_skill,
                 s.faces.clone(),
                 s.success_from,
                 s.counts.clone(),
                 s.negates.clone(),
             ),
-            None => (
-                TestSpec::new(Skill::Will, "none"),
-                Skill::Will,
-                Vec::new(),
-                5,
-                Vec::new(),
-                Vec::new(),
-            ),
+            None => {
+                placeholder = TestSpec::new(Skill::Will, "none");
+                (
+                    &placeholder,
+                    Skill::Will,
+                    Vec::new(),
+                    5,
+                    Vec::new(),
+                    Vec::new(),
+                )
+            }
         };
         let successes = count_successes(&faces, success_from, &counts, &negates);
         // A test a card made pass or fail automatically has the result the card said (no dice).
@@ -134,7 +139,7 @@ impl Encounter {
             skill: spec.skill,
             printed_skill: printed,
             passed: forced.unwrap_or(successes >= spec.difficulty && successes > 0),
-            kind: spec.kind,
+            kind: spec.kind.clone(),
             modifier: spec.modifier,
             difficulty: spec.difficulty,
             in_combat: spec.in_combat,
@@ -160,7 +165,7 @@ impl Encounter {
                 .combat
                 .as_ref()
                 .is_some_and(|c| c.cast.iter().any(|h| h == chosen_card)),
-            origin: spec.origin,
+            origin: spec.origin.clone(),
             rerolled: self.stage.as_ref().and_then(|s| s.rerolled),
             open_gates: self.rules.open_gates,
             catalog: self.catalog.clone(),
