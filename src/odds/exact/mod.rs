@@ -147,6 +147,7 @@ fn search(
             p: &mut *p,
             memo: HashMap::new(),
             tables: HashMap::new(),
+            class_tables: HashMap::new(),
             runs: 0,
             replayed: 0,
             script_ops,

@@ -54,6 +54,9 @@ pub(super) struct Search<'a> {
     pub(super) p: &'a mut Prepared,
     pub(super) memo: HashMap<MemoKey, Dist>,
     pub(super) tables: HashMap<usize, Table>,
+    /// The tables of rolls over face classes, by dice and classes (each class's face and the bits
+    /// of its chance): a roll of the same dice over the same classes comes up again at many states.
+    pub(super) class_tables: HashMap<(usize, Vec<(u8, u64)>), Table>,
     pub(super) runs: u64,
     pub(super) replayed: u64,
     /// Operations the card scripts of every run so far took, over every threshold.
@@ -133,6 +136,15 @@ impl Search<'_> {
         self.tables
             .entry(n)
             .or_insert_with(|| Rc::new(multisets(n)))
+            .clone()
+    }
+
+    /// The table of a roll of `n` dice over `classes`, made once a search.
+    fn class_table(&mut self, n: usize, classes: &[(u8, f64)]) -> Table {
+        let key = (n, classes.iter().map(|(f, p)| (*f, p.to_bits())).collect());
+        self.class_tables
+            .entry(key)
+            .or_insert_with(|| Rc::new(class_multisets(n, classes)))
             .clone()
     }
 
@@ -270,7 +282,7 @@ impl Search<'_> {
             )));
         }
         let table = match classes {
-            Some(classes) => Rc::new(class_multisets(n, &classes)),
+            Some(classes) => self.class_table(n, &classes),
             None => self.table(n),
         };
         let mut defeated = vec![0.0; enc.monsters.len()];
