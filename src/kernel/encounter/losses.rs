@@ -242,7 +242,7 @@ impl Encounter {
             return Ok(0);
         }
         let mut loss = Some(LossView {
-            target: Target::Monster(self.monsters[m].id.to_string()),
+            target: Target::Monster(self.monsters[m].id.clone()),
             stat: Stat::Health,
             amount,
             cause,
@@ -260,7 +260,7 @@ impl Encounter {
         emit!(
             self,
             Event::Lost {
-                target: Target::Monster(monster.id.to_string()),
+                target: Target::Monster(monster.id.clone()),
                 stat: Stat::Health,
                 amount,
                 now,
@@ -288,7 +288,7 @@ impl Encounter {
         emit!(
             self,
             Event::MonsterDefeated {
-                monster: monster.id.to_string(),
+                monster: monster.id.clone(),
                 source,
                 place,
             }

@@ -63,15 +63,15 @@ impl Procedure for Arkham {
             }
             if weapon && enc.has_now(Keyword::WeaponImmunity) {
                 b.excluded = Some(Exclusion::WeaponImmunity {
-                    monster: monster.id.to_string(),
+                    monster: monster.id.clone(),
                 });
             } else if from_hand && enc.has_now(b.kind.immunity()) {
                 b.excluded = Some(Exclusion::Immunity {
                     kind: b.kind,
-                    monster: monster.id.to_string(),
+                    monster: monster.id.clone(),
                 });
             } else if from_hand && enc.has_now(b.kind.resistance()) {
-                b.halved = Some(monster.id.to_string());
+                b.halved = Some(monster.id.clone());
             }
         }
     }
@@ -153,7 +153,7 @@ impl Procedure for Arkham {
     fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         let evade = enc.decide(
             Question::Evade {
-                monster: enc.monsters[m].id.to_string(),
+                monster: enc.monsters[m].id.clone(),
             },
             vec![Answer::Evade(false), Answer::Evade(true)],
             Answer::Evade(enc.evade_first),
@@ -247,7 +247,7 @@ impl Arkham {
             None => monster.combat.as_ref().and_then(|c| c.loss),
         };
         if let Some(d) = damage {
-            let id = Source::card(&*monster.id);
+            let id = Source::card(&monster.id);
             enc.lose_counted(Stat::Health, LossValue::Damage, d, None, false, id, hooks)?;
         }
         Ok(())
@@ -264,7 +264,7 @@ impl Arkham {
     ) -> Result<bool, KernelError> {
         let awareness = enc.monsters[m].awareness.unwrap_or(0);
         let mut spec = check(Skill::Sneak, TestKind::Evade, awareness, 1);
-        spec.origin = Some(enc.monsters[m].id.as_ref().into());
+        spec.origin = Some(enc.monsters[m].id.as_str().into());
         let r = self.test(enc, spec, hooks)?;
         match resolved(r, enc) {
             Some(true) => {
@@ -283,7 +283,7 @@ impl Arkham {
     /// the horror damage in Sanity; a pass against a Nightmarish monster still costs its X.
     fn horror_check(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         let monster = &enc.monsters[m];
-        let id = monster.id.to_string();
+        let id = monster.id.clone();
         let Some(h) = monster.horror.clone() else {
             emit!(enc, Event::NoHorrorRating { monster: id });
             return Ok(());

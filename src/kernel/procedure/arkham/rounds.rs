@@ -105,7 +105,7 @@ impl Arkham {
                 "a monster needs a combat rating to be fought",
             ));
         };
-        let id = monster.id.to_string();
+        let id = monster.id.clone();
         let overwhelming = monster.overwhelming;
         let endless = monster.has(Keyword::Endless);
         let mut consequences =
@@ -155,7 +155,7 @@ impl Arkham {
             toughness.max(0) as u32,
         );
         spec.rating = Some(Slot::Strength);
-        spec.origin = Some(monster.id.as_ref().into());
+        spec.origin = Some(monster.id.as_str().into());
         spec.unrated = unrated;
         spec.printed_x = c.x;
         let r = self.test_then(enc, spec, hooks, &mut consequences)?;
@@ -269,7 +269,7 @@ fn plan_round(enc: &mut Encounter, monster: &Monster, round: usize) -> Result<Ro
         )
     };
     let question = Question::Round {
-        monster: monster.id.to_string(),
+        monster: monster.id.clone(),
         round,
     };
     Ok(match enc.decide(question, options, Answer::Round(fixed))? {
@@ -296,7 +296,7 @@ fn begin_round(
         emit!(
             enc,
             Event::CannotFlee {
-                monster: monster.id.to_string(),
+                monster: monster.id.clone(),
             }
         );
         action = Action::Fight;
