@@ -68,7 +68,7 @@ impl Base {
         for (into, d) in into.iter_mut().zip(&child.defeated) {
             *into += w * d;
         }
-        let mass: f64 = child.dist.values().sum();
+        let mass: f64 = child.dist.iter().map(|(_, p)| p).sum();
         for slot in Base::defeated_after(self, later) {
             into[slot] += w * mass;
         }

@@ -170,10 +170,12 @@ impl Search<'_> {
             self.choosing().answers.push(i);
             let (child, at) = self.explore(from.clone(), prefix, 1.0, share)?;
             self.choosing().answers.pop();
-            let mut rel: BTreeMap<Outcome, f64> = BTreeMap::new();
-            for (o, p) in &child.dist {
-                *rel.entry(base.from(&at, o)).or_insert(0.0) += p;
-            }
+            // Moved across by `Base::from`, the outcomes keep their order and stay distinct.
+            let rel: Vec<(Outcome, f64)> = child
+                .dist
+                .iter()
+                .map(|(o, p)| (base.from(&at, o), *p))
+                .collect();
             let mut defeated = vec![0.0; enc.monsters.len()];
             base.add_defeated(&at, &child, 1.0, &mut defeated);
             let d = Rc::new(Node {

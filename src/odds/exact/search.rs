@@ -14,7 +14,8 @@ use super::pilot::Pilot;
 use crate::kernel::{Decisions, DiceError, Encounter, KernelError, StateKey};
 use crate::scenario::Prepared;
 use crate::scenario::{Checkpoint, Resumed};
-use std::collections::{BTreeMap, HashMap};
+use rustc_hash::FxHashMap;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Why a search stopped: a run failed, or a budget of `odds::budget` would be passed.
@@ -36,7 +37,9 @@ impl From<KernelError> for Stop {
 /// the state counts as undefeated here, as in the outcomes). Each monster on its own: the joint of
 /// every monster's result is never enumerated, only how many were defeated (`Outcome::defeated`).
 pub(super) struct Node {
-    pub(super) dist: BTreeMap<Outcome, f64>,
+    /// Sorted by outcome, each outcome once (a child's outcomes moved across by `Base::from` keep
+    /// their order: it adds the same to each field of every one).
+    pub(super) dist: Vec<(Outcome, f64)>,
     pub(super) unresolved: f64,
     pub(super) defeated: Vec<f64>,
 }
@@ -219,12 +222,12 @@ impl Search<'_> {
             Ok(()) => {
                 // The run ended: every monster is met, and nothing is lost after it.
                 let base = Base::at(&enc, enc.monsters.len());
-                let mut d = BTreeMap::new();
+                let mut d = Vec::new();
                 self.resolved += abs;
                 let o = Outcome::of(&enc, self.is_test);
                 let unresolved = if o.stopped { 1.0 } else { 0.0 };
                 if !o.stopped {
-                    d.insert(base.relative(o), 1.0);
+                    d.push((base.relative(o), 1.0));
                 }
                 // Every monster is met: relative to this state, none is defeated.
                 let node = Node {
@@ -287,7 +290,8 @@ impl Search<'_> {
         };
         let mut defeated = vec![0.0; enc.monsters.len()];
         drop(enc);
-        let mut acc: BTreeMap<Outcome, f64> = BTreeMap::new();
+        // Each outcome's shares added in the order of the branches; sorted once, at the end.
+        let mut acc: FxHashMap<Outcome, f64> = FxHashMap::default();
         let mut unresolved = 0.0;
         let len = prefix.len();
         for (faces, w) in table.iter() {
@@ -305,8 +309,10 @@ impl Search<'_> {
             base.add_defeated(&at, &child, *w, &mut defeated);
             unresolved += w * child.unresolved;
         }
+        let mut dist: Vec<(Outcome, f64)> = acc.into_iter().collect();
+        dist.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let d = Rc::new(Node {
-            dist: acc,
+            dist,
             unresolved,
             defeated,
         });
