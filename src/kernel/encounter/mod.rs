@@ -122,8 +122,8 @@ pub struct Encounter {
     pub rollback: bool,
     /// For each test (by number), how its faces count once the after_roll hooks ran: the lowest
     /// success face, the counting rules and the negation rules. Exact odds read it to group faces
-    /// that count alike.
-    pub roll_rules: BTreeMap<usize, RollRules>,
+    /// that count alike. A list, not a map: a run rolls a test or two, and each run makes its own.
+    pub roll_rules: Vec<(usize, RollRules)>,
     /// Set while a test is being resolved, for the views of hooks fired inside it.
     stage: Option<Stage>,
     /// The active cards, in order, with the hooks each defines (and any of them): asked of `Hooks`
@@ -184,7 +184,7 @@ impl Encounter {
             no_more_encounters: false,
             stopped: false,
             rollback: true,
-            roll_rules: BTreeMap::new(),
+            roll_rules: Vec::new(),
             stage: None,
             hooked: Hooked {
                 cards: Rc::new([]),

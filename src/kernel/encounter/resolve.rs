@@ -128,14 +128,15 @@ impl Encounter {
         let label = self.roll_dice(index, rolled)?;
         self.fire(Hook::AfterRoll, hooks, &mut None)?;
         if let Some(stage) = &self.stage {
-            self.roll_rules.insert(
-                index,
-                (
-                    stage.success_from,
-                    stage.counts.clone(),
-                    stage.negates.clone(),
-                ),
+            let rules = (
+                stage.success_from,
+                stage.counts.clone(),
+                stage.negates.clone(),
             );
+            match self.roll_rules.iter_mut().find(|(test, _)| *test == index) {
+                Some((_, kept)) => *kept = rules,
+                None => self.roll_rules.push((index, rules)),
+            }
         }
         self.procedure().spend_tokens(self, &label, hooks)?;
         // The tokens are spent: every die is on the table (`after_tokens`). Kept in the test's

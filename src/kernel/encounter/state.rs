@@ -87,7 +87,7 @@ state_fields! {
     /// How each test's faces counted: read only by exact odds, of the test under way, in a probe run
     /// of their own. At a checkpoint no test under way has rolled (its entry is set after its roll):
     /// every entry is of a test that is over.
-    roll_rules: fresh(BTreeMap::new()), skip;
+    roll_rules: fresh(Vec::new()), skip;
     stage: clone, hash;
     /// A cache of which hooks the active cards define, rebuilt from the active cards.
     hooked: clone, skip;

@@ -174,7 +174,11 @@ impl Search<'_> {
             let run = self.run(start, prefix);
             prefix.truncate(len);
             let (probe, _, _) = run.ok()?;
-            (from, counts, negates) = probe.roll_rules.get(&k)?.clone();
+            (from, counts, negates) = probe
+                .roll_rules
+                .iter()
+                .find(|(test, _)| *test == k)
+                .map(|(_, rules)| rules.clone())?;
         }
         // Faces count alike when they count the same successes and negate the same (a 1 that
         // negates one is not a 2).
