@@ -292,8 +292,8 @@ impl Card {
             0
         };
         Monster {
-            id: self.id.clone(),
-            name: self.name.clone(),
+            id: self.id.as_str().into(),
+            name: self.name.as_str().into(),
             epic: self.epic,
             toughness: self.toughness.unwrap_or(1).saturating_add(extra),
             health_tokens: 0,

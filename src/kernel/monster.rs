@@ -32,8 +32,8 @@ pub struct MonsterTest {
 
 #[derive(Debug, Clone, PartialEq, Hash, Serialize)]
 pub struct Monster {
-    pub id: String,
-    pub name: String,
+    pub id: std::sync::Arc<str>,
+    pub name: std::sync::Arc<str>,
     pub epic: bool,
     pub toughness: i32,
     /// Eldritch Horror: Health tokens on it (the result object's `monsters[i].damage`, the script

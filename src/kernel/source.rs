@@ -6,6 +6,7 @@
 use super::Skill;
 use serde::{Serialize, Serializer};
 use std::fmt;
+use std::sync::Arc;
 
 /// A token the player spends on a test (EH rerolls).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -44,10 +45,10 @@ impl Ability {
 /// The cause of a pool part, a loss, a gain, a reroll or an effect.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Source {
-    /// A card, by id.
-    Card(String),
+    /// A card, by id (shared: a source is copied with every bonus, loss and effect it causes).
+    Card(Arc<str>),
     /// A printed ability of a card (by id).
-    Ability(String, Ability),
+    Ability(Arc<str>, Ability),
     /// The skill tested: the first part of every pool.
     Skill(Skill),
     /// The test's own printed modifier.
@@ -67,7 +68,7 @@ pub enum Source {
 }
 
 impl Source {
-    pub fn card(id: impl Into<String>) -> Source {
+    pub fn card(id: impl Into<Arc<str>>) -> Source {
         Source::Card(id.into())
     }
 
@@ -120,7 +121,7 @@ impl Serialize for Source {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Target {
     Investigator,
-    Monster(String),
+    Monster(Arc<str>),
 }
 
 impl Target {

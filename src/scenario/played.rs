@@ -45,7 +45,7 @@ impl Played {
             ids.extend(inv.possessions.iter().map(String::as_str));
             ids.extend(inv.conditions.iter().map(String::as_str));
         }
-        ids.extend(self.encounter.monsters.iter().map(|m| m.id.as_str()));
+        ids.extend(self.encounter.monsters.iter().map(|m| m.id.as_ref()));
         ids.sort_unstable();
         ids.dedup();
         ids

@@ -106,11 +106,11 @@ card = { id = "b", name = "B (synthetic)", kind = "monster", toughness = 2, stre
     assert_eq!(offered, ["a", "b"]);
     let (enc, need) = play(&mut p, &[1, 1, 1], &[1]);
     assert!(need.is_none(), "{need:?}");
-    let met: Vec<&str> = enc.monsters.iter().map(|m| m.id.as_str()).collect();
+    let met: Vec<&str> = enc.monsters.iter().map(|m| m.id.as_ref()).collect();
     assert_eq!(met, ["b", "a", "big"]);
     // The scenario's answer: the order listed (Normal first).
     let enc = play_fixed(&mut p, &[1, 1, 1]);
-    let met: Vec<&str> = enc.monsters.iter().map(|m| m.id.as_str()).collect();
+    let met: Vec<&str> = enc.monsters.iter().map(|m| m.id.as_ref()).collect();
     assert_eq!(met, ["a", "b", "big"]);
 }
 

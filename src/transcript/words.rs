@@ -47,7 +47,7 @@ impl<'a> Words<'a> {
     pub fn source(&self, s: &Source) -> String {
         match s {
             Source::Card(id) => self.card(id),
-            Source::Ability(id, a) if self.names.contains_key(id) => {
+            Source::Ability(id, a) if self.names.contains_key(&**id) => {
                 format!("{}, {}", self.card(id), ability(*a))
             }
             Source::Rules => "the rules".to_string(),

@@ -9,7 +9,7 @@ impl Encounter {
     /// investigator, the possessions in order, then the conditions.
     pub fn active_ids(&self) -> impl Iterator<Item = &str> {
         self.current
-            .map(|m| self.monsters[m].id.as_str())
+            .map(|m| self.monsters[m].id.as_ref())
             .into_iter()
             .chain(self.investigator.card.as_deref())
             .chain(self.investigator.possessions.iter().map(String::as_str))
@@ -101,19 +101,19 @@ impl Encounter {
                 || (!self.hooked.monsters.is_empty() && !self.hooked.monsters_any.contains(hook)))
         {
             debug_assert!(self.current.is_none_or(|m| {
-                let id = self.monsters[m].id.as_str();
+                let id = self.monsters[m].id.as_ref();
                 self.hooked.monsters.iter().any(|(known, _)| **known == *id)
             }));
             return SmallVec::new();
         }
         let monster = match self.current {
             Some(m) => {
-                let id = self.monsters[m].id.as_str();
+                let id = self.monsters[m].id.as_ref();
                 if !self.hooked.monsters.iter().any(|(known, _)| **known == *id) {
                     self.hooked.monsters = self
                         .monsters
                         .iter()
-                        .map(|m| (Rc::from(m.id.as_str()), hooks.defined(&m.id)))
+                        .map(|m| (Rc::from(&*m.id), hooks.defined(&m.id)))
                         .collect();
                     self.hooked.monsters_any = self
                         .hooked
@@ -241,7 +241,7 @@ impl Encounter {
             // "An Epic Monster cannot be defeated by any effect except losing Health equal to or
             // greater than its toughness": the effect cannot be used, and nothing of the hook is
             // applied (no Focus spent on the Handcuffs).
-            let monster = self.monsters[m].id.clone();
+            let monster = self.monsters[m].id.to_string();
             let source = Source::card(card);
             emit!(self, Event::CannotDefeat { monster, source });
             return Ok(());

@@ -288,7 +288,7 @@ impl Encounter {
         emit!(
             self,
             Event::MonsterDefeated {
-                monster: monster.id.clone(),
+                monster: monster.id.to_string(),
                 source,
                 place,
             }

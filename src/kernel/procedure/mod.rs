@@ -213,10 +213,10 @@ pub trait Procedure: Sync {
             if enc.monsters[m..i].iter().any(|o| **o == **monster) {
                 continue;
             }
-            let id = monster.id.clone();
+            let id = monster.id.to_string();
             options.push(Answer::Monster { index: i, id });
         }
-        let id = enc.monsters[m].id.clone();
+        let id = enc.monsters[m].id.to_string();
         let fixed = Answer::Monster { index: m, id };
         if let Answer::Monster { index, .. } = enc.decide(Question::NextMonster, options, fixed)? {
             enc.monsters[m..=index].rotate_right(1);
@@ -299,7 +299,7 @@ pub trait Procedure: Sync {
         emit!(
             enc,
             Event::CombatBegins {
-                monster: monster.id.clone(),
+                monster: monster.id.to_string(),
                 number: m + 1,
                 epic: monster.epic,
                 ambush: self.ambush(monster),
@@ -328,7 +328,7 @@ pub trait Procedure: Sync {
         emit!(
             enc,
             Event::CombatEnds {
-                monster: mon.id.clone(),
+                monster: mon.id.to_string(),
                 defeated: mon.defeated,
                 place: mon.place,
                 health_tokens: self.health_tokens(mon),

@@ -232,6 +232,6 @@ pub(super) fn combat_order(p: &Prepared) -> Vec<(String, String)> {
     let procedure = crate::kernel::procedure_for(p.setup.game);
     ms.sort_by_key(|m| procedure.combat_rank(m));
     ms.into_iter()
-        .map(|m| (m.id.clone(), m.name.clone()))
+        .map(|m| (m.id.to_string(), m.name.to_string()))
         .collect()
 }

@@ -219,8 +219,8 @@ fn in_play(setup: &Setup) -> Vec<String> {
         .iter()
         .chain(&start.possessions)
         .chain(&start.conditions)
-        .chain(setup.monsters.iter().map(|m| &m.id))
         .cloned()
+        .chain(setup.monsters.iter().map(|m| m.id.to_string()))
         .collect()
 }
 

@@ -140,13 +140,13 @@ impl Builder<'_> {
             match self
                 .set
                 .resolve(o.get_ref())
-                .filter(|c| monsters.iter().any(|(_, m)| m.id == c.id))
+                .filter(|c| monsters.iter().any(|(_, m)| *m.id == *c.id))
             {
                 Some(c) => {
                     rank.entry(c.id.clone()).or_insert(i);
                 }
                 None => {
-                    let here: Vec<&str> = monsters.iter().map(|(_, m)| m.id.as_str()).collect();
+                    let here: Vec<&str> = monsters.iter().map(|(_, m)| m.id.as_ref()).collect();
                     let d = e(
                         Code::UnknownCard,
                         format!(
@@ -161,7 +161,7 @@ impl Builder<'_> {
                 }
             }
         }
-        monsters.sort_by_key(|(_, m)| rank.get(&m.id).copied().unwrap_or(usize::MAX));
+        monsters.sort_by_key(|(_, m)| rank.get(&*m.id).copied().unwrap_or(usize::MAX));
     }
 }
 

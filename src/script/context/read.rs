@@ -201,8 +201,8 @@ fn lost(v: &TestView, ability: Keyword) -> bool {
 
 /// The getters of `ctx.monster`.
 fn monster_getters(e: &mut Engine) {
-    mon!(e, "id", |_v, m| Dynamic::from(m.id.clone()));
-    mon!(e, "name", |_v, m| m.name.clone().into());
+    mon!(e, "id", |_v, m| m.id.as_ref().into());
+    mon!(e, "name", |_v, m| m.name.as_ref().into());
     mon!(e, "traits", |v, m| traits_of(v, &m.id));
     mon!(e, "keywords", |v, m| m
         .keywords
@@ -217,7 +217,7 @@ fn monster_getters(e: &mut Engine) {
                 .iter()
                 .any(|k| k.as_str() == word && !lost(v, *k))
                 || v.catalog
-                    .get(&m.id)
+                    .get(&*m.id)
                     .is_some_and(|c| c.traits.iter().any(|t| t == word))
         })
     });

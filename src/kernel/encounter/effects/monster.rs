@@ -93,7 +93,7 @@ impl Encounter {
         let m = self.current_monster(card, hook, "return to the box")?;
         let id = self.monsters[m].id.clone();
         Arc::make_mut(&mut self.monsters[m]).place = Place::Box;
-        if let Some(i) = self.investigator.trophies.iter().position(|t| *t == id) {
+        if let Some(i) = self.investigator.trophies.iter().position(|t| **t == *id) {
             Arc::make_mut(&mut self.investigator).trophies.remove(i);
         }
         emit!(self, Event::MonsterToBox { source: src });
@@ -158,7 +158,7 @@ impl Encounter {
         view.lost_abilities.push(ability);
         let monster = self.monsters[self.current.expect("a monster is met")]
             .id
-            .clone();
+            .to_string();
         emit!(
             self,
             Event::AbilityLost {
@@ -252,7 +252,7 @@ impl Encounter {
             emit!(
                 self,
                 Event::ToughnessReached {
-                    monster: monster.id.clone(),
+                    monster: monster.id.to_string(),
                     toughness: to,
                     health_tokens: monster.health_tokens,
                 }

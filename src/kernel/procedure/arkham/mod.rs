@@ -63,15 +63,15 @@ impl Procedure for Arkham {
             }
             if weapon && enc.has_now(Keyword::WeaponImmunity) {
                 b.excluded = Some(Exclusion::WeaponImmunity {
-                    monster: monster.id.clone(),
+                    monster: monster.id.to_string(),
                 });
             } else if from_hand && enc.has_now(b.kind.immunity()) {
                 b.excluded = Some(Exclusion::Immunity {
                     kind: b.kind,
-                    monster: monster.id.clone(),
+                    monster: monster.id.to_string(),
                 });
             } else if from_hand && enc.has_now(b.kind.resistance()) {
-                b.halved = Some(monster.id.clone());
+                b.halved = Some(monster.id.to_string());
             }
         }
     }
@@ -153,7 +153,7 @@ impl Procedure for Arkham {
     fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         let evade = enc.decide(
             Question::Evade {
-                monster: enc.monsters[m].id.clone(),
+                monster: enc.monsters[m].id.to_string(),
             },
             vec![Answer::Evade(false), Answer::Evade(true)],
             Answer::Evade(enc.evade_first),
@@ -247,7 +247,7 @@ impl Arkham {
             None => monster.combat.as_ref().and_then(|c| c.loss),
         };
         if let Some(d) = damage {
-            let id = Source::card(&monster.id);
+            let id = Source::card(monster.id.clone());
             enc.lose_counted(Stat::Health, LossValue::Damage, d, None, false, id, hooks)?;
         }
         Ok(())
@@ -264,7 +264,7 @@ impl Arkham {
     ) -> Result<bool, KernelError> {
         let awareness = enc.monsters[m].awareness.unwrap_or(0);
         let mut spec = check(Skill::Sneak, TestKind::Evade, awareness, 1);
-        spec.origin = Some(enc.monsters[m].id.as_str().into());
+        spec.origin = Some(enc.monsters[m].id.as_ref().into());
         let r = self.test(enc, spec, hooks)?;
         match resolved(r, enc) {
             Some(true) => {
@@ -285,7 +285,12 @@ impl Arkham {
         let monster = &enc.monsters[m];
         let id = monster.id.clone();
         let Some(h) = monster.horror.clone() else {
-            emit!(enc, Event::NoHorrorRating { monster: id });
+            emit!(
+                enc,
+                Event::NoHorrorRating {
+                    monster: id.to_string()
+                }
+            );
             return Ok(());
         };
         // This combat's horror damage and rating (cards may have changed them: `reduce_horror`,
@@ -316,7 +321,7 @@ impl Arkham {
                         horror_damage,
                         None,
                         out.passed,
-                        Source::card(&id),
+                        Source::card(id.clone()),
                         hooks,
                     )?;
                 }
@@ -324,7 +329,7 @@ impl Arkham {
             };
         let mut spec = check(Skill::Will, TestKind::Horror, rating, 1);
         spec.rating = Some(Slot::Will);
-        spec.origin = Some(id.as_str().into());
+        spec.origin = Some(id.clone());
         spec.unrated = unrated;
         spec.printed_x = h.x;
         self.test_then(enc, spec, hooks, &mut consequences)?;

@@ -118,12 +118,12 @@ impl Arkham {
                     if !endless {
                         Arc::make_mut(&mut enc.investigator)
                             .trophies
-                            .push(id.clone());
+                            .push(id.to_string());
                     }
                     emit!(
                         enc,
                         Event::MonsterDefeated {
-                            monster: id.clone(),
+                            monster: id.to_string(),
                             source: Source::CombatCheck,
                             place: if endless { Place::Cup } else { Place::Trophy },
                         }
@@ -155,7 +155,7 @@ impl Arkham {
             toughness.max(0) as u32,
         );
         spec.rating = Some(Slot::Strength);
-        spec.origin = Some(monster.id.as_str().into());
+        spec.origin = Some(monster.id.as_ref().into());
         spec.unrated = unrated;
         spec.printed_x = c.x;
         let r = self.test_then(enc, spec, hooks, &mut consequences)?;
@@ -269,7 +269,7 @@ fn plan_round(enc: &mut Encounter, monster: &Monster, round: usize) -> Result<Ro
         )
     };
     let question = Question::Round {
-        monster: monster.id.clone(),
+        monster: monster.id.to_string(),
         round,
     };
     Ok(match enc.decide(question, options, Answer::Round(fixed))? {
@@ -296,7 +296,7 @@ fn begin_round(
         emit!(
             enc,
             Event::CannotFlee {
-                monster: monster.id.clone(),
+                monster: monster.id.to_string(),
             }
         );
         action = Action::Fight;

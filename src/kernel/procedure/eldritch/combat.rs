@@ -45,7 +45,7 @@ impl Eldritch {
                 emit!(
                     enc,
                     Event::NoMonsterTest {
-                        monster: monster.id.clone(),
+                        monster: monster.id.to_string(),
                         slot,
                     }
                 );
@@ -69,9 +69,9 @@ impl Eldritch {
             spec.in_combat = true;
             spec.slot = Some(slot);
             spec.rating = Some(slot);
-            spec.origin = Some(monster.id.as_str().into());
+            spec.origin = Some(monster.id.clone());
             spec.roll_point = Some(Point::Roll { monster: m, test });
-            let id = Source::card(&monster.id);
+            let id = Source::card(monster.id.clone());
             let horror = line.loss;
             let mut consequences =
                 |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {

@@ -42,7 +42,7 @@ impl Procedure for Eldritch {
             if b.excluded.is_none() && enc.has_now(b.kind.resistance()) {
                 b.excluded = Some(Exclusion::Blocked {
                     kind: b.kind,
-                    by: Source::card(&monster.id),
+                    by: Source::card(monster.id.clone()),
                 });
             }
         }
@@ -201,7 +201,7 @@ impl Procedure for Eldritch {
             emit!(
                 enc,
                 Event::ToughnessReached {
-                    monster: monster.id.clone(),
+                    monster: monster.id.to_string(),
                     toughness,
                     health_tokens: monster.health_tokens,
                 }
