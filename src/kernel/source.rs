@@ -83,7 +83,7 @@ impl Source {
     /// Whether this is the card `id` itself (not one of its abilities).
     #[cfg(test)]
     pub fn is_card(&self, id: &str) -> bool {
-        matches!(self, Source::Card(c) if c == id)
+        matches!(self, Source::Card(c) if **c == *id)
     }
 
     /// The machine spelling: a card's id, `id:ability`, `reroll:focus`, `rules`, ... (the same

@@ -251,7 +251,7 @@ fn the_monsters_simultaneous_loss_is_not_after_the_defeat() {
             status: Status::Defeated,
         },
         Event::Lost {
-            target: Target::Monster("toy_horror".to_string()),
+            target: Target::Monster("toy_horror".into()),
             stat: Stat::Health,
             amount: 1,
             now: 2,
