@@ -137,12 +137,15 @@ fn research_after_the_clue_die_passes_a_luck_1_check_with_65_in_81() {
     assert!((passed - 65.0 / 81.0).abs() < 1e-12, "{passed}");
 }
 
-/// Blessed, a Double-barreled Shotgun and 2 Clues against three monsters: exact odds of a few
-/// thousand runs of the rules, long enough for the pilot of their progress.
-const THREE_MONSTERS: &str = "game = \"eldritch\"
+/// Blessed, a Double-barreled Shotgun, 3 Clues and 2 Focus against four monsters (the bench's
+/// `eh_blessed_shotgun_three_clues_two_focus_four_monsters`): exact odds of a few thousand runs of
+/// the rules, long enough for the pilot of their progress (three monsters with 2 Clues were, until
+/// rolls of as many successes became one branch).
+const FOUR_MONSTERS: &str = "game = \"eldritch\"
 [investigator]
 card = \"mark_harrigan\"
-clues = 2
+clues = 3
+focus = 2
 conditions = [\"blessed\"]
 possessions = [\"double_barreled_shotgun\"]
 [[monsters]]
@@ -151,13 +154,15 @@ card = \"ghoul\"
 card = \"zombie\"
 [[monsters]]
 card = \"deep_one\"
+[[monsters]]
+card = \"skeleton\"
 ";
 
-/// Every share of the work done that the exact odds of `THREE_MONSTERS` tell their progress
+/// Every share of the work done that the exact odds of `FOUR_MONSTERS` tell their progress
 /// callback, in order.
-fn three_monsters_progress() -> Vec<f64> {
+fn four_monsters_progress() -> Vec<f64> {
     let mut seen = Vec::new();
-    prepare("three.toml", THREE_MONSTERS)
+    prepare("four.toml", FOUR_MONSTERS)
         .exact_odds_with_progress(&mut |done| {
             seen.push(done);
             true
@@ -170,7 +175,7 @@ fn three_monsters_progress() -> Vec<f64> {
 /// end it stays below 1.
 #[test]
 fn exact_odds_progress_rises_to_one_at_the_end() {
-    let seen = three_monsters_progress();
+    let seen = four_monsters_progress();
     assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
     assert_eq!(seen.last(), Some(&1.0));
     assert!(seen[..seen.len() - 1].iter().all(|d| *d < 1.0), "{seen:?}");
@@ -181,7 +186,7 @@ fn exact_odds_progress_rises_to_one_at_the_end() {
 /// runs) it has passed a tenth.
 #[test]
 fn exact_odds_progress_is_told_before_the_end() {
-    let seen = three_monsters_progress();
+    let seen = four_monsters_progress();
     assert!(seen.len() > 20, "{} calls", seen.len());
     let half = seen[seen.len() / 2];
     assert!(half > 0.1 && half < 0.99, "half way: {half} ({seen:?})");

@@ -333,6 +333,12 @@ impl Encounter {
         })
     }
 
+    /// Whether the token step of the test under way reads no more of its roll than its successes
+    /// (`Procedure::tokens_read_only_successes`).
+    pub fn tokens_read_only_successes(&self) -> bool {
+        self.procedure().tokens_read_only_successes(self)
+    }
+
     /// The test under way, as hooks have left it so far.
     pub fn current_spec(&self) -> Option<&TestSpec> {
         self.stage.as_ref().map(|s| &s.spec)

@@ -52,6 +52,9 @@ pub trait Procedure: Sync {
     /// After the roll and the after_roll hooks: the player's tokens (EH rerolls, AH2e Clue dice).
     /// The game's token step after the roll (`hooks`: a die rerolled opens its `after_reroll` window).
     fn spend_tokens(&self, enc: &mut Encounter, label: &str, hooks: &mut dyn Hooks) -> Step;
+    /// Whether the token step of the test under way (`spend_tokens`) reads no more of its roll than
+    /// the successes it counts (no die of it is chosen by its face or its place).
+    fn tokens_read_only_successes(&self, enc: &Encounter) -> bool;
     fn passed(&self, rolled: usize, successes: u32, difficulty: u32) -> bool;
     /// The test a scenario asks for, as the game plays it.
     fn scenario_test(&self, spec: &TestSpec) -> TestSpec {

@@ -1,6 +1,10 @@
 //! When exact odds may group the faces of a roll that count alike: no card that is active in the
 //! test, nor a Condition it may gain, has a hook that may apply to that test after its roll and
 //! reads raw faces or die positions (decided from each script's syntax tree: `script/faces.rs`).
+//! Where, besides, no face negates a success and the game's token step picks no die by its face
+//! (`Procedure::tokens_read_only_successes`), nothing after the roll reads more of it than its
+//! successes, and the search makes the rolls of as many successes one branch (`search.rs`,
+//! `Grouping`): an EH Strength test whose 6s count two rolls 8 dice in 17 branches, not 45.
 
 use crate::defs::CardKind;
 use crate::kernel::Encounter;

@@ -148,6 +148,7 @@ fn search(
             memo: HashMap::new(),
             tables: HashMap::new(),
             class_tables: HashMap::new(),
+            success_tables: HashMap::new(),
             runs: 0,
             replayed: 0,
             script_ops,

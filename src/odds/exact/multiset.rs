@@ -102,9 +102,60 @@ pub fn class_multisets(n: usize, classes: &[(u8, f64)]) -> Vec<(Vec<u8>, f64)> {
     out
 }
 
+/// A table of rolls (`multisets`, `class_multisets`) with one row for each number of successes
+/// `count` gives them: its faces those of the first roll of that many, its chance theirs added up
+/// in table order.
+pub fn by_successes(table: &[(Vec<u8>, f64)], count: impl Fn(&[u8]) -> u32) -> Vec<(Vec<u8>, f64)> {
+    let mut out: Vec<(Vec<u8>, f64)> = Vec::new();
+    let mut successes: Vec<u32> = Vec::new();
+    for (faces, w) in table {
+        let s = count(faces);
+        match successes.iter().position(|t| *t == s) {
+            Some(i) => out[i].1 += w,
+            None => {
+                successes.push(s);
+                out.push((faces.clone(), *w));
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two dice that fail on 1 to 3, succeed once on 4 or 5 and twice on a 6 (a blessing and a
+    /// weapon whose 6s count two): 0 to 4 successes, with chances 1/4, 1/3, 5/18 (two single
+    /// successes, or a double and a failure), 1/9 and 1/36.
+    #[test]
+    fn rolls_of_as_many_successes_are_one_row() {
+        let classes = [(3, 0.5), (5, 1.0 / 3.0), (6, 1.0 / 6.0)];
+        let value = |f: u8| match f {
+            6 => 2,
+            4 | 5 => 1,
+            _ => 0,
+        };
+        let rows = by_successes(&class_multisets(2, &classes), |faces| {
+            faces.iter().map(|f| value(*f)).sum()
+        });
+        let chances: Vec<(u32, f64)> = rows
+            .iter()
+            .map(|(faces, w)| (faces.iter().map(|f| value(*f)).sum(), *w))
+            .collect();
+        let expected = [
+            (0, 0.25),
+            (1, 1.0 / 3.0),
+            (2, 5.0 / 18.0),
+            (3, 1.0 / 9.0),
+            (4, 1.0 / 36.0),
+        ];
+        assert_eq!(chances.len(), expected.len());
+        for (s, p) in expected {
+            let (_, w) = chances.iter().find(|(t, _)| *t == s).expect("a row");
+            assert!((w - p).abs() < 1e-15, "{s} successes: {w} vs {p}");
+        }
+    }
 
     #[test]
     fn multisets_cover_every_roll_once() {

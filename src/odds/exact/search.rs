@@ -9,7 +9,7 @@ use super::super::outcome::Outcome;
 use super::base::Base;
 use super::collapse::Readers;
 use super::decide::Choose;
-use super::multiset::{class_multisets, multisets};
+use super::multiset::{by_successes, class_multisets, multisets};
 use super::pilot::Pilot;
 use crate::kernel::{Decisions, DiceError, Encounter, KernelError, StateKey};
 use crate::scenario::Prepared;
@@ -53,13 +53,32 @@ pub(super) type MemoKey = (StateKey, Option<(u32, bool)>, usize);
 /// The faces of one roll and their probability, for every way it can come out.
 type Table = Rc<Vec<(Vec<u8>, f64)>>;
 
+/// Classes of faces as a table's key: each class's face and the bits of its chance.
+type ClassesKey = Vec<(u8, u64)>;
+
+/// The counting rules of a test's faces once its `after_roll` hooks ran: the lowest success face
+/// and the faces that count otherwise (`kernel::face_value`).
+type CountingRules = (u8, Vec<(u8, u32)>);
+
+/// How the faces of a roll are grouped into its branches.
+struct Grouping {
+    /// The classes of faces that count alike: each class's face and chance.
+    classes: Vec<(u8, f64)>,
+    /// Set where nothing after the roll reads more of it than the successes its faces count (no
+    /// script reads raw faces, no face negates a success, the token step picks no die): then the
+    /// rolls of as many successes are one branch, by these counting rules.
+    successes: Option<CountingRules>,
+}
+
 pub(super) struct Search<'a> {
     pub(super) p: &'a mut Prepared,
     pub(super) memo: HashMap<MemoKey, Dist>,
     pub(super) tables: HashMap<usize, Table>,
     /// The tables of rolls over face classes, by dice and classes (each class's face and the bits
     /// of its chance): a roll of the same dice over the same classes comes up again at many states.
-    pub(super) class_tables: HashMap<(usize, Vec<(u8, u64)>), Table>,
+    pub(super) class_tables: HashMap<(usize, ClassesKey), Table>,
+    /// The tables of rolls by successes (`Grouping::successes`), by dice, classes and counting rules.
+    pub(super) success_tables: HashMap<(usize, ClassesKey, CountingRules), Table>,
     pub(super) runs: u64,
     pub(super) replayed: u64,
     /// Operations the card scripts of every run so far took, over every threshold.
@@ -151,17 +170,38 @@ impl Search<'_> {
             .clone()
     }
 
-    /// The classes of faces that count alike in the test under way, when they may be grouped (no
-    /// card active in it tells them apart: `collapse.rs`): for its
-    /// first roll, learnt from a probe run (the counting rules are set by hooks after the roll and
-    /// cannot depend on the faces when no script reads them).
-    fn classes(
+    /// The table of a roll of `n` dice over `classes` with one branch for each number of successes
+    /// that `rules` count (each branch's faces those of its first roll in the table by classes, its
+    /// chance theirs added up), made once a search.
+    fn success_table(&mut self, n: usize, classes: &[(u8, f64)], rules: &CountingRules) -> Table {
+        let key = (
+            n,
+            classes.iter().map(|(f, p)| (*f, p.to_bits())).collect(),
+            rules.clone(),
+        );
+        if let Some(t) = self.success_tables.get(&key) {
+            return t.clone();
+        }
+        let by_class = self.class_table(n, classes);
+        let table = Rc::new(by_successes(&by_class, |faces| {
+            crate::kernel::count_successes(faces, rules.0, &rules.1, &[])
+        }));
+        self.success_tables.insert(key, table.clone());
+        table
+    }
+
+    /// How the faces of the test under way may be grouped, when they may be (no card active in it
+    /// tells apart faces that count alike: `collapse.rs`): into classes of faces that count alike,
+    /// or into numbers of successes (`Grouping::successes`). For its first roll, the counting rules
+    /// are learnt from a probe run (they are set by hooks after the roll and cannot depend on the
+    /// faces when no script reads them).
+    fn grouping(
         &mut self,
         enc: &Encounter,
         start: Option<&Rc<Checkpoint>>,
         prefix: &mut Vec<u8>,
         n: usize,
-    ) -> Option<Vec<(u8, f64)>> {
+    ) -> Option<Grouping> {
         if !self.collapse || !self.readers.may_group(self.p, enc) {
             return None;
         }
@@ -196,7 +236,12 @@ impl Search<'_> {
                 None => classes.push((v, f, 1.0 / 6.0)),
             }
         }
-        Some(classes.into_iter().map(|(_, f, p)| (f, p)).collect())
+        let classes = classes.into_iter().map(|(_, f, p)| (f, p)).collect();
+        // Without negation the successes of a roll are the sum of each die's: what is added to them
+        // later (a die added, a face counted) adds alike to every roll of as many.
+        let successes =
+            (negates.is_empty() && enc.tokens_read_only_successes()).then_some((from, counts));
+        Some(Grouping { classes, successes })
     }
 
     /// The distribution of outcomes after `prefix`, conditional on it, relative to where its run
@@ -275,12 +320,12 @@ impl Search<'_> {
         }
         // Dice a script rolls (`ctx.roll`, asked from inside a hook: not `memo`) are no
         // test's: the test's counting rules do not group them.
-        let classes = if memo {
-            self.classes(&enc, from.as_ref(), prefix, n)
+        let grouping = if memo {
+            self.grouping(&enc, from.as_ref(), prefix, n)
         } else {
             None
         };
-        let k = classes.as_ref().map_or(6, |c| c.len()) as u64;
+        let k = grouping.as_ref().map_or(6, |g| g.classes.len()) as u64;
         let count = multiset_count(n as u64, k);
         if count > MAX_ROLL_BRANCHES || count.saturating_mul(n as u64) > MAX_ROLL_FACES {
             return Err(Stop::Budget(format!(
@@ -288,8 +333,12 @@ impl Search<'_> {
                  ways and {MAX_ROLL_FACES} faces in one roll's table)"
             )));
         }
-        let table = match classes {
-            Some(classes) => self.class_table(n, &classes),
+        let table = match grouping {
+            Some(Grouping {
+                classes,
+                successes: Some(rules),
+            }) => self.success_table(n, &classes, &rules),
+            Some(Grouping { classes, .. }) => self.class_table(n, &classes),
             None => self.table(n),
         };
         let mut defeated = vec![0.0; enc.monsters.len()];

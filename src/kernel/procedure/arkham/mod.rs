@@ -78,6 +78,12 @@ impl Procedure for Arkham {
 
     /// After the roll, Clue tokens one at a time, one extra die each, each a question to the player
     /// while the successes are short of the difficulty (`until_pass` answers yes while a Clue is left).
+    /// Wherever the scenario's `[choices]` answer: a Clue die is added while the successes are
+    /// short of the difficulty, whatever the faces (the player's own answer may read them).
+    fn tokens_read_only_successes(&self, enc: &Encounter) -> bool {
+        enc.decisions.is_fixed()
+    }
+
     fn spend_tokens(&self, enc: &mut Encounter, label: &str, _hooks: &mut dyn Hooks) -> Step {
         let policy = enc.policy_for(enc.current_kind());
         let fixed = enc.decisions.is_fixed();

@@ -55,6 +55,11 @@ impl Procedure for Eldritch {
     /// One token at a time, each a question to the player: which token on which die, or stop. The
     /// scenario's `[choices]` answer Focus first, then Clues, each on the lowest die that is not a
     /// success. Dice showing the same face are one option (the first of them).
+    /// Only where no token is spent (the rerolls pick a die by its face).
+    fn tokens_read_only_successes(&self, enc: &Encounter) -> bool {
+        enc.policy_for(enc.current_kind()) == Policy::None && enc.decisions.is_fixed()
+    }
+
     fn spend_tokens(&self, enc: &mut Encounter, label: &str, hooks: &mut dyn Hooks) -> Step {
         let policy = enc.policy_for(enc.current_kind());
         if policy == Policy::None && enc.decisions.is_fixed() {
