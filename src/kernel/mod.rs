@@ -51,7 +51,7 @@ pub use choices::{Action, Policy, Round};
 pub use decide::{Answer, DecisionNeeded, Decisions, Question, round_options};
 pub use dice::{DiceError, DiceSource};
 pub use effect::{Effect, Stat};
-pub use encounter::{CombatState, Encounter, StateKey, Tally};
+pub use encounter::{CombatState, Encounter, LoopKey, StateKey, Tally};
 pub use error::{EffectAt, HookError, HookFault, KernelError};
 pub use event::{Event, PartKind};
 pub use exclusion::Exclusion;
@@ -61,7 +61,7 @@ pub use investigator::{Fate, HANDS, Investigator, Status, copy_key, split_copy};
 pub use limits::{HOOK_CASCADE, REROLL_WINDOWS, TESTS_PER_ENCOUNTER};
 pub use monster::{Keyword, LossValue, Monster, MonsterTest, MonsterValue};
 pub use place::{Location, Place};
-pub use procedure::{Procedure, procedure_for};
+pub use procedure::{MAX_ROUNDS, Procedure, procedure_for};
 pub use request::TestRequest;
 pub use setup::{
     CheckedSetup, FOCUS_LIMIT, MonsterPart, Part, Problem, Rules, Setup, SetupProblem,

@@ -63,6 +63,25 @@ fn reads_raw_faces(ast: &AST, hook: Hook) -> bool {
     found
 }
 
+/// Whether `ast` names the round of a combat (`ctx.combat.round`) anywhere: as a property, a
+/// method or function called, or a string. Exact odds solve an AH2e fight that repeats round after
+/// round only where no script of the scenario can tell one round from the next
+/// (`odds/exact/rounds.rs`).
+pub fn names_the_round(ast: &AST) -> bool {
+    let mut found = false;
+    ast.walk(&mut |path: &[ASTNode]| {
+        found |= match path.last() {
+            Some(ASTNode::Expr(Expr::Property(x, _))) => x.2 == "round",
+            Some(ASTNode::Expr(Expr::MethodCall(x, _) | Expr::FnCall(x, _)))
+            | Some(ASTNode::Stmt(Stmt::FnCall(x, _))) => x.name == "round",
+            Some(ASTNode::Expr(Expr::StringConstant(s, _))) => s.as_str() == "round",
+            _ => false,
+        };
+        !found
+    });
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,16 +14,41 @@ pub struct StateKey(u64, u64);
 /// The bytes the state's `Hash` writes, gathered to be digested at once: the state writes a few
 /// hundred small pieces, which a streaming XXH3 copies into its buffer one call at a time (a tenth of
 /// the 4-monster encounter's instructions); the one-shot digest of the same bytes is the same.
-struct Digest(Vec<u8>);
+/// Without the round (`loop_key`): the AH2e round under way and the tests' count are left out.
+pub(super) struct Digest {
+    bytes: Vec<u8>,
+    without_round: bool,
+}
+
+impl Digest {
+    fn of(enc: &Encounter, without_round: bool) -> StateKey {
+        let mut h = Digest {
+            bytes: Vec::with_capacity(1024),
+            without_round,
+        };
+        enc.hash_state(&mut h);
+        let d = xxhash_rust::xxh3::xxh3_128(&h.bytes);
+        StateKey((d >> 64) as u64, d as u64)
+    }
+}
 
 impl Hasher for Digest {
     fn write(&mut self, bytes: &[u8]) {
-        self.0.extend_from_slice(bytes);
+        self.bytes.extend_from_slice(bytes);
     }
 
     fn finish(&self) -> u64 {
-        xxhash_rust::xxh3::xxh3_64(&self.0)
+        xxhash_rust::xxh3::xxh3_64(&self.bytes)
     }
+}
+
+/// Where an AH2e fight may repeat itself (`Encounter::loop_key`): the key of the state without its
+/// round, that round, and the monster fought (its index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoopKey {
+    pub key: StateKey,
+    pub round: usize,
+    pub monster: usize,
 }
 
 impl Encounter {
@@ -34,10 +59,32 @@ impl Encounter {
     /// whether one that came in an ambush was). The odds keyed on it count the losses to come and the
     /// monsters still to meet (`Encounter::met`), and add what came before.
     pub fn relative_key(&self) -> StateKey {
-        let mut h = Digest(Vec::with_capacity(1024));
-        self.hash_state(&mut h);
-        let d = xxhash_rust::xxh3::xxh3_128(&h.0);
-        StateKey((d >> 64) as u64, d as u64)
+        Digest::of(self, false)
+    }
+
+    /// In the rounds of an AH2e combat past the last round of the scenario's table (each round
+    /// then plays by the same plan), the key of this state without the round under way and the
+    /// number of tests resolved, with that round: two states of one combat with the same such key
+    /// in two rounds go on alike but for the rounds' limit (`MAX_ROUNDS`) and for what reads the
+    /// round (`ctx.combat.round`: exact odds look for none in the scenario's scripts), so that a
+    /// fight that comes back to the same state a round later is a loop exact odds solve
+    /// (`odds/exact/rounds.rs`). None elsewhere.
+    pub fn loop_key(&self) -> Option<LoopKey> {
+        if self.game != Game::Arkham || !self.decisions.is_fixed() {
+            return None;
+        }
+        let round = self.combat.as_ref()?.round;
+        let monster = self.current?;
+        (round >= self.rounds.len().max(1)).then(|| LoopKey {
+            key: Digest::of(self, true),
+            round,
+            monster,
+        })
+    }
+
+    /// The last round of Fight or Flee begun against monster `m` (0: none).
+    pub fn round_begun(&self, m: usize) -> usize {
+        self.rounds_begun.get(m).copied().unwrap_or(0)
     }
 
     /// How many monsters are met and done with: those before the one being encountered (monsters
@@ -70,8 +117,23 @@ pub(super) fn slots(enc: &Encounter, h: &mut impl Hasher) {
 /// Of the tests resolved so far, their number (the next test's index). No rule reads a past test once
 /// a die has been rolled since (the procedure reads a test's result as soon as it is resolved); what
 /// odds read of them (the first test's result) the odds add to their key.
-pub(super) fn tests(enc: &Encounter, h: &mut impl Hasher) {
-    enc.tests.len().hash(h);
+pub(super) fn tests(enc: &Encounter, h: &mut Digest) {
+    if !h.without_round {
+        enc.tests.len().hash(h);
+    }
+}
+
+/// The combat under way, whole, or without the number of its round (`loop_key`).
+pub(super) fn combat(enc: &Encounter, h: &mut Digest) {
+    match &enc.combat {
+        Some(c) if h.without_round => {
+            let mut c = c.clone();
+            c.round = 0;
+            c.view.round = None;
+            Some(c).hash(h)
+        }
+        c => c.hash(h),
+    }
 }
 
 #[cfg(test)]

@@ -50,7 +50,7 @@ pub use conditions::Gaining;
 pub use copy::Saved;
 use error::limit_error;
 pub use losses::Tally;
-pub use memo::StateKey;
+pub use memo::{LoopKey, StateKey};
 pub use resolve::{Consequences, Resolution};
 use stage::Stage;
 pub use stage::{RollRules, StageRules};
@@ -96,6 +96,10 @@ pub struct Encounter {
     pub record: bool,
     /// What the investigator lost, kept whether or not the transcript is.
     pub tally: Tally,
+    /// AH2e: the last round of Fight or Flee begun against each monster, by its index (0: none).
+    /// History, as the tally is: what exact odds read to solve a fight that repeats round after
+    /// round (`loop_key`).
+    pub rounds_begun: Vec<usize>,
     /// Shared, each with its copies: a checkpoint's copy takes the tests resolved before it without
     /// copying their faces.
     pub tests: Vec<Rc<TestOutcome>>,
@@ -168,6 +172,7 @@ impl Encounter {
             events: Vec::new(),
             record: true,
             tally: Tally::default(),
+            rounds_begun: Vec::new(),
             tests: Vec::new(),
             may_encounter_again: true,
             catalog: setup.catalog,

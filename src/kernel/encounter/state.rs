@@ -21,7 +21,7 @@ macro_rules! state_fields {
             }
 
             /// Feeds every field the rest of the encounter can depend on into `h`.
-            pub(super) fn hash_state(&self, h: &mut impl Hasher) {
+            pub(super) fn hash_state(&self, h: &mut super::memo::Digest) {
                 let this = self;
                 let Encounter { $($field),* } = this;
                 $(state_fields!(@key this h $field $key $(($by))?);)*
@@ -64,6 +64,8 @@ state_fields! {
     /// What was lost so far: added to, never read by a rule (the odds add the losses to come to it:
     /// `relative_key`).
     tally: clone, skip;
+    /// History, never read by a rule: exact odds read it beside the key (`loop_key`).
+    rounds_begun: clone, skip;
     /// Tests resolved so far: the key reads their number, the next test's index (`memo::tests`).
     tests: clone, by(super::memo::tests);
     may_encounter_again: clone, hash;
@@ -78,7 +80,8 @@ state_fields! {
     rounds: clone, hash;
     evade_first: clone, hash;
     current: clone, hash;
-    combat: clone, hash;
+    /// Whole, or without its round (`memo::combat`).
+    combat: clone, by(super::memo::combat);
     queued: clone, hash;
     no_more_encounters: clone, hash;
     stopped: clone, hash;

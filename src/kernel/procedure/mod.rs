@@ -12,7 +12,7 @@
 mod arkham;
 mod eldritch;
 
-pub use arkham::Arkham;
+pub use arkham::{Arkham, MAX_ROUNDS};
 pub use eldritch::Eldritch;
 
 use super::encounter::Resolution;

@@ -182,6 +182,8 @@ impl Search<'_> {
                 dist: rel,
                 unresolved: child.unresolved,
                 defeated,
+                // Under the best policy no loop is solved (`rounds.rs`): nothing comes back.
+                back: 0.0,
             });
             // Scored on the whole outcome, the past included.
             let whole: BTreeMap<Outcome, f64> =

@@ -24,6 +24,7 @@ mod collapse;
 mod decide;
 mod multiset;
 mod pilot;
+mod rounds;
 mod search;
 
 use super::outcome::Odds;
@@ -139,6 +140,9 @@ fn search(
     let mut total_runs = 0;
     let mut script_ops = 0;
     let readers = Readers::of(p);
+    // A fight that repeats is solved where the scenario's `[choices]` answer and no script can
+    // tell one round from the next (`rounds.rs`).
+    let loops = choose.is_none() && !p.hooks.reads_round();
     let estimate = progress.is_some();
     let mut told = 0.0;
     loop {
@@ -163,6 +167,7 @@ fn search(
             pilot: None,
             estimate: estimate.then_some((start, choose.map_or(0, |(_, a)| a.len()))),
             told,
+            loops: loops.then(Default::default),
         };
         let d = s.explore(None, &mut start.to_vec(), 1.0, 1.0);
         total_runs += s.runs;

@@ -11,6 +11,7 @@ use super::collapse::Readers;
 use super::decide::Choose;
 use super::multiset::{by_successes, class_multisets, multisets};
 use super::pilot::Pilot;
+use super::rounds::{AtLoop, Loops};
 use crate::kernel::{Decisions, DiceError, Encounter, KernelError, StateKey};
 use crate::scenario::Prepared;
 use crate::scenario::{Checkpoint, Resumed};
@@ -42,6 +43,8 @@ pub(super) struct Node {
     pub(super) dist: Vec<(Outcome, f64)>,
     pub(super) unresolved: f64,
     pub(super) defeated: Vec<f64>,
+    /// The share that comes back to the innermost loop's head open (`rounds.rs`): 0 but below it.
+    pub(super) back: f64,
 }
 
 pub(super) type Dist = Rc<Node>;
@@ -107,6 +110,8 @@ pub(super) struct Search<'a> {
     pub(super) estimate: Option<(&'a [u8], usize)>,
     /// The greatest share told so far: what is told never goes back.
     pub(super) told: f64,
+    /// The loops of AH2e fights that repeat (`rounds.rs`); None: none is solved.
+    pub(super) loops: Option<Loops>,
 }
 
 /// Runs between two calls of the progress callback.
@@ -269,6 +274,7 @@ impl Search<'_> {
         let from = passed.map(Rc::new).or(from);
         match result {
             Ok(()) => {
+                self.at_loop(&enc, 0, false);
                 // The run ended: every monster is met, and nothing is lost after it.
                 let base = Base::at(&enc, enc.monsters.len());
                 let mut d = Vec::new();
@@ -283,20 +289,25 @@ impl Search<'_> {
                     dist: d,
                     unresolved,
                     defeated: vec![0.0; enc.monsters.len()],
+                    back: 0.0,
                 };
                 Ok((Rc::new(node), base))
             }
             Err(KernelError::Dice(DiceError::NeedMore { n, memo })) => {
-                self.roll(enc, from, prefix, (n, memo), (mass, abs))
+                let at = self.at_loop(&enc, n, memo);
+                self.roll(enc, from, prefix, (n, memo), (mass, abs), at)
             }
-            Err(KernelError::Decision(need)) => self.decide(&enc, need, from, prefix, abs),
+            Err(KernelError::Decision(need)) => {
+                self.at_loop(&enc, 0, false);
+                self.decide(&enc, need, from, prefix, abs)
+            }
             Err(other) => Err(Stop::Kernel(other)),
         }
     }
 
     /// The branches of a roll of `n` dice where `enc`'s run stopped (`memo`: at a point of the
     /// procedure, not inside a script), each explored from `from`, merged relative to that state and
-    /// memoised; `mass` and `abs` as for `explore`.
+    /// memoised; `mass` and `abs` as for `explore`; `at`: what it is to the loops (`rounds.rs`).
     fn roll(
         &mut self,
         enc: Rc<Encounter>,
@@ -304,13 +315,32 @@ impl Search<'_> {
         prefix: &mut Vec<u8>,
         (n, memo): (usize, bool),
         (mass, abs): (f64, f64),
+        at: AtLoop,
     ) -> Result<(Dist, Base), Stop> {
         let base = Base::at(&enc, enc.met());
+        if let AtLoop::Back = at {
+            // The loop comes back: what follows is its head's.
+            self.resolved += abs;
+            let node = Node {
+                dist: Vec::new(),
+                unresolved: 0.0,
+                defeated: vec![0.0; enc.monsters.len()],
+                back: 1.0,
+            };
+            return Ok((Rc::new(node), base));
+        }
         let key = self.memo_key(&enc, n);
         if memo && let Some(d) = self.memo.get(&key) {
             self.resolved += abs;
             return Ok((d.clone(), base));
         }
+        let head = match at {
+            AtLoop::Head(head) => {
+                self.open_loop(head, &enc, n);
+                Some(enc.clone())
+            }
+            _ => None,
+        };
         // What a memoised branch holds must not depend on how it was reached: below a memo
         // point, branches are pruned by their probability from that point on.
         let mass = if memo { 1.0 } else { mass };
@@ -346,6 +376,7 @@ impl Search<'_> {
         // Each outcome's shares added in the order of the branches; sorted once, at the end.
         let mut acc: FxHashMap<Outcome, f64> = FxHashMap::default();
         let mut unresolved = 0.0;
+        let mut back = 0.0;
         let len = prefix.len();
         for (faces, w) in table.iter() {
             if mass * w < self.threshold {
@@ -361,15 +392,29 @@ impl Search<'_> {
             }
             base.add_defeated(&at, &child, *w, &mut defeated);
             unresolved += w * child.unresolved;
+            back += w * child.back;
         }
         let mut dist: Vec<(Outcome, f64)> = acc.into_iter().collect();
         dist.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        let d = Rc::new(Node {
+        let mut node = Node {
             dist,
             unresolved,
             defeated,
-        });
-        if memo {
+            back,
+        };
+        if let Some(enc) = head {
+            match self.close_loop(node) {
+                Some(solved) => node = solved,
+                // Tainted: explored again as any memo point, from what is memoised.
+                None => {
+                    let at = AtLoop::No;
+                    return self.roll(enc, from, prefix, (n, memo), (mass, abs), at);
+                }
+            }
+        }
+        let d = Rc::new(node);
+        // A node holding a share that comes back is of its loop's head alone.
+        if memo && d.back == 0.0 {
             if let Some(pilot) = self.pilot.as_mut() {
                 pilot.finished(&key, false);
             }

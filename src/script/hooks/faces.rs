@@ -24,6 +24,12 @@ impl ScriptHooks {
         out
     }
 
+    /// Whether a script compiled for the scenario names the round of a combat (a card whose
+    /// script was left uncompiled cannot come into play).
+    pub fn reads_round(&self) -> bool {
+        self.compiled_cards().any(|(_, c)| c.reads_round)
+    }
+
     /// Whether `card`'s hooks may read raw faces in the test `spec` (as hooks left it so far).
     pub fn reads_faces_in(&self, card: &str, spec: &TestSpec) -> bool {
         let test = TestFacts {

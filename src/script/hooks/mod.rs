@@ -29,6 +29,8 @@ pub(super) struct Compiled {
     pub(super) defined: HookSet,
     /// Those of them that may read raw faces (`faces.rs`).
     pub(super) reads_faces: HookSet,
+    /// Whether it names the round of a combat anywhere (`faces::names_the_round`).
+    pub(super) reads_round: bool,
     /// Each hook's body, run as the statements of a script of its own (`Body`).
     bodies: Vec<(Hook, Body)>,
     /// The same when the player is asked (`deciding`): a "may" is not known to be declined.
@@ -203,6 +205,7 @@ impl ScriptHooks {
                 Compiled {
                     defined,
                     reads_faces: super::faces::hooks_reading_faces(&ast, defined),
+                    reads_round: super::faces::names_the_round(&ast),
                     bodies: bodies(&ast, defined),
                     defined_deciding: defined,
                     ast,

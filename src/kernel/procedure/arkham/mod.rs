@@ -6,6 +6,7 @@
 
 mod knockout;
 mod rounds;
+pub use rounds::MAX_ROUNDS;
 
 use super::{Procedure, Step, resume_refused};
 use crate::kernel::encounter::Resolution;

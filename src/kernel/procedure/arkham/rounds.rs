@@ -51,6 +51,11 @@ impl Arkham {
                 return Ok(());
             }
         }
+        // A combat its last round's after_round ended is over, not stopped (as it would be at the
+        // start of the next round).
+        if done(enc, m) {
+            return Ok(());
+        }
         enc.stopped = true;
         emit!(enc, Event::CombatStopped { rounds: MAX_ROUNDS });
         Ok(())
@@ -66,6 +71,10 @@ impl Arkham {
         round: usize,
         hooks: &mut dyn Hooks,
     ) -> Result<Ended, KernelError> {
+        if enc.rounds_begun.len() <= m {
+            enc.rounds_begun.resize(m + 1, 0);
+        }
+        enc.rounds_begun[m] = round;
         let plan = plan_round(enc, monster, round)?;
         let action = begin_round(enc, &plan, monster, round)?;
         self.cast_spells(enc, &plan, hooks)?;
