@@ -63,18 +63,20 @@ fn reads_raw_faces(ast: &AST, hook: Hook) -> bool {
     found
 }
 
-/// Whether `ast` names the round of a combat (`ctx.combat.round`) anywhere: as a property, a
-/// method or function called, or a string. Exact odds solve an AH2e fight that repeats round after
-/// round only where no script of the scenario can tell one round from the next
-/// (`odds/exact/rounds.rs`).
-pub fn names_the_round(ast: &AST) -> bool {
+/// Whether `ast` names any of `names` anywhere: as a property, a method or function called, or a
+/// string. Exact odds solve an AH2e fight that repeats round after round only where no script of
+/// the scenario can tell one round from the next (`ctx.combat.round`), and leave the latest Combat
+/// check's result out of the state that repeats where no script reads it
+/// (`ctx.combat.combat_result`, `combat_passed`; `odds/exact/rounds.rs`).
+pub fn names_any(ast: &AST, names: &[&str]) -> bool {
     let mut found = false;
     ast.walk(&mut |path: &[ASTNode]| {
+        let named = |n: &str| names.contains(&n);
         found |= match path.last() {
-            Some(ASTNode::Expr(Expr::Property(x, _))) => x.2 == "round",
+            Some(ASTNode::Expr(Expr::Property(x, _))) => named(x.2.as_str()),
             Some(ASTNode::Expr(Expr::MethodCall(x, _) | Expr::FnCall(x, _)))
-            | Some(ASTNode::Stmt(Stmt::FnCall(x, _))) => x.name == "round",
-            Some(ASTNode::Expr(Expr::StringConstant(s, _))) => s.as_str() == "round",
+            | Some(ASTNode::Stmt(Stmt::FnCall(x, _))) => named(x.name.as_str()),
+            Some(ASTNode::Expr(Expr::StringConstant(s, _))) => named(s.as_str()),
             _ => false,
         };
         !found

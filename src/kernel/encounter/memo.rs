@@ -14,17 +14,20 @@ pub struct StateKey(u64, u64);
 /// The bytes the state's `Hash` writes, gathered to be digested at once: the state writes a few
 /// hundred small pieces, which a streaming XXH3 copies into its buffer one call at a time (a tenth of
 /// the 4-monster encounter's instructions); the one-shot digest of the same bytes is the same.
-/// Without the round (`loop_key`): the AH2e round under way and the tests' count are left out.
+/// Without the round (`loop_key`): the AH2e round under way and the tests' count are left out, and
+/// with `without_check` the latest Combat check's result too.
 pub(super) struct Digest {
     bytes: Vec<u8>,
     without_round: bool,
+    without_check: bool,
 }
 
 impl Digest {
-    fn of(enc: &Encounter, without_round: bool) -> StateKey {
+    fn of(enc: &Encounter, without_round: bool, without_check: bool) -> StateKey {
         let mut h = Digest {
             bytes: Vec::with_capacity(1024),
             without_round,
+            without_check,
         };
         enc.hash_state(&mut h);
         let d = xxhash_rust::xxh3::xxh3_128(&h.bytes);
@@ -59,7 +62,7 @@ impl Encounter {
     /// whether one that came in an ambush was). The odds keyed on it count the losses to come and the
     /// monsters still to meet (`Encounter::met`), and add what came before.
     pub fn relative_key(&self) -> StateKey {
-        Digest::of(self, false)
+        Digest::of(self, false, false)
     }
 
     /// In the rounds of an AH2e combat past the last round of the scenario's table (each round
@@ -68,15 +71,18 @@ impl Encounter {
     /// in two rounds go on alike but for the rounds' limit (`MAX_ROUNDS`) and for what reads the
     /// round (`ctx.combat.round`: exact odds look for none in the scenario's scripts), so that a
     /// fight that comes back to the same state a round later is a loop exact odds solve
-    /// (`odds/exact/rounds.rs`). None elsewhere.
-    pub fn loop_key(&self) -> Option<LoopKey> {
+    /// (`odds/exact/rounds.rs`). With `without_check`, for a scenario none of whose scripts reads
+    /// the latest Combat check's result (`ctx.combat.combat_result`, `combat_passed`; the kernel
+    /// reads it never), that result is left out too: a check failed with 1 success and one failed
+    /// with none then leave the same state. None elsewhere.
+    pub fn loop_key(&self, without_check: bool) -> Option<LoopKey> {
         if self.game != Game::Arkham || !self.decisions.is_fixed() {
             return None;
         }
         let round = self.combat.as_ref()?.round;
         let monster = self.current?;
         (round >= self.rounds.len().max(1)).then(|| LoopKey {
-            key: Digest::of(self, true),
+            key: Digest::of(self, true, without_check),
             round,
             monster,
         })
@@ -123,13 +129,18 @@ pub(super) fn tests(enc: &Encounter, h: &mut Digest) {
     }
 }
 
-/// The combat under way, whole, or without the number of its round (`loop_key`).
+/// The combat under way, whole, or without the number of its round and maybe its latest Combat
+/// check's result (`loop_key`).
 pub(super) fn combat(enc: &Encounter, h: &mut Digest) {
     match &enc.combat {
         Some(c) if h.without_round => {
             let mut c = c.clone();
             c.round = 0;
             c.view.round = None;
+            if h.without_check {
+                c.view.strength_result = None;
+                c.view.strength_passed = None;
+            }
             Some(c).hash(h)
         }
         c => c.hash(h),

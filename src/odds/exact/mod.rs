@@ -34,6 +34,7 @@ use crate::scenario::Prepared;
 use base::Base;
 use collapse::Readers;
 use decide::Choose;
+use rounds::Loops;
 pub use decide::{BestOdds, DecisionOdds, Objective, OptionOdds};
 use search::{Search, Stop};
 use std::collections::{BTreeMap, HashMap};
@@ -143,6 +144,7 @@ fn search(
     // A fight that repeats is solved where the scenario's `[choices]` answer and no script can
     // tell one round from the next (`rounds.rs`).
     let loops = choose.is_none() && !p.hooks.reads_round();
+    let without_check = !p.hooks.reads_combat_result();
     let estimate = progress.is_some();
     let mut told = 0.0;
     loop {
@@ -167,7 +169,7 @@ fn search(
             pilot: None,
             estimate: estimate.then_some((start, choose.map_or(0, |(_, a)| a.len()))),
             told,
-            loops: loops.then(Default::default),
+            loops: loops.then(|| Loops::new(without_check)),
         };
         let d = s.explore(None, &mut start.to_vec(), 1.0, 1.0);
         total_runs += s.runs;

@@ -40,10 +40,22 @@ pub(super) struct Head {
 }
 
 /// The loops of a search: the heads open, innermost last, and the states that are never one.
-#[derive(Default)]
 pub(super) struct Loops {
     open: Vec<Head>,
     never: FxHashSet<StateKey>,
+    /// No script of the scenario reads the latest Combat check's result: it is left out of the
+    /// state that repeats (`Encounter::loop_key`).
+    without_check: bool,
+}
+
+impl Loops {
+    pub(super) fn new(without_check: bool) -> Loops {
+        Loops {
+            open: Vec::new(),
+            never: FxHashSet::default(),
+            without_check,
+        }
+    }
 }
 
 /// What a memo point is to the loops.
@@ -67,7 +79,11 @@ impl Search<'_> {
         if loops.open.is_empty() && !memo_point {
             return AtLoop::No;
         }
-        let at = if memo_point { enc.loop_key() } else { None };
+        let at = if memo_point {
+            enc.loop_key(loops.without_check)
+        } else {
+            None
+        };
         let back = match (&at, loops.open.last()) {
             (Some(at), Some(h)) => {
                 at.key == h.at.key

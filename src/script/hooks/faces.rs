@@ -30,6 +30,12 @@ impl ScriptHooks {
         self.compiled_cards().any(|(_, c)| c.reads_round)
     }
 
+    /// Whether a script compiled for the scenario names the latest Combat check's result
+    /// (`ctx.combat.combat_result`, `combat_passed`).
+    pub fn reads_combat_result(&self) -> bool {
+        self.compiled_cards().any(|(_, c)| c.reads_combat_result)
+    }
+
     /// Whether `card`'s hooks may read raw faces in the test `spec` (as hooks left it so far).
     pub fn reads_faces_in(&self, card: &str, spec: &TestSpec) -> bool {
         let test = TestFacts {

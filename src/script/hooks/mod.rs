@@ -29,8 +29,10 @@ pub(super) struct Compiled {
     pub(super) defined: HookSet,
     /// Those of them that may read raw faces (`faces.rs`).
     pub(super) reads_faces: HookSet,
-    /// Whether it names the round of a combat anywhere (`faces::names_the_round`).
+    /// Whether it names the round of a combat anywhere (`faces::names_any`).
     pub(super) reads_round: bool,
+    /// Whether it names the latest Combat check's result anywhere (`faces::names_any`).
+    pub(super) reads_combat_result: bool,
     /// Each hook's body, run as the statements of a script of its own (`Body`).
     bodies: Vec<(Hook, Body)>,
     /// The same when the player is asked (`deciding`): a "may" is not known to be declined.
@@ -205,7 +207,11 @@ impl ScriptHooks {
                 Compiled {
                     defined,
                     reads_faces: super::faces::hooks_reading_faces(&ast, defined),
-                    reads_round: super::faces::names_the_round(&ast),
+                    reads_round: super::faces::names_any(&ast, &["round"]),
+                    reads_combat_result: super::faces::names_any(
+                        &ast,
+                        &["combat_result", "combat_passed"],
+                    ),
                     bodies: bodies(&ast, defined),
                     defined_deciding: defined,
                     ast,
