@@ -121,6 +121,27 @@ fn the_ghoul_worked_example_odds_are_the_closed_form() {
     assert_eq!(o.unresolved(), 0.0);
 }
 
+/// A fight that comes back to the same state is solved, not played round by round: Michael McGlen's
+/// Strong Body makes the Warlock's 1 Stamina of combat damage 0, so each failed round leaves him as
+/// he was. A round passes with 1/9 (2 dice, toughness 2), and a combat is stopped after 200 rounds:
+/// the Warlock is defeated with 1 - (8/9)^200, the rest is unresolved, and no Stamina is ever lost.
+/// The Horror check, once, fails with 2/3. Played out, the search takes a run per round at least.
+#[test]
+fn a_fight_that_repeats_is_a_geometric_sum_over_200_rounds() {
+    let o = scenario("ah_mcglen_strong_body_against_the_warlock.toml")
+        .exact_odds()
+        .unwrap();
+    let stopped = (8.0f64 / 9.0).powi(200);
+    assert!((o.defeated()[0].2 - (1.0 - stopped)).abs() < 1e-15);
+    assert!((o.unresolved() - stopped).abs() < 1e-20);
+    let stamina = o.health_lost();
+    assert_eq!(stamina.len(), 1);
+    assert!((stamina[&0] - (1.0 - stopped)).abs() < 1e-15);
+    let sanity_one = o.sanity_lost().get(&1).copied().unwrap_or(0.0);
+    assert!((sanity_one - 2.0 / 3.0 * (1.0 - stopped)).abs() < 1e-15);
+    assert!(o.runs() < 200, "{} runs", o.runs());
+}
+
 /// Mandy Thompson's Research rerolls every die of a check that is not a success, after its Clue dice:
 /// a Luck 1 check with 1 Clue spent until it passes fails only when the die and the Clue die both
 /// fail twice, (2/3)^4 = 16/81, so it passes with 65/81 (with the die alone rerolled, before the Clue

@@ -144,6 +144,12 @@ fn going_on_from_a_checkpoint_changes_no_probability() {
                     return (1, 0);
                 }
                 let resumed = best_resuming(&mut p, Objective::Survive, &[], &[], true, None);
+                // Exact's runs do not tell the best policy's where exact solves a fight that
+                // repeats (`exact/rounds.rs`) and the best policy plays it round by round: played
+                // again from the first die, such a search is over the script budget.
+                if resumed.as_ref().is_ok_and(|b| b.odds.runs > 5000) {
+                    return (1, 0);
+                }
                 let replayed = best_resuming(&mut p, Objective::Survive, &[], &[], false, None);
                 match (resumed, replayed) {
                     (Ok(a), Ok(b)) => {

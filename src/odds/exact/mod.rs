@@ -34,8 +34,8 @@ use crate::scenario::Prepared;
 use base::Base;
 use collapse::Readers;
 use decide::Choose;
-use rounds::Loops;
 pub use decide::{BestOdds, DecisionOdds, Objective, OptionOdds};
+use rounds::Loops;
 use search::{Search, Stop};
 use std::collections::{BTreeMap, HashMap};
 
