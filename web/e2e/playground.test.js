@@ -41,6 +41,7 @@ seed = 3
 
 // Issue 14's realistic encounter (a Condition, a scripted weapon, 2 Clues) against eighteen monsters: its
 // exact odds take several seconds here, every roll enumerated.
+const SIX_MONSTERS = ['ghoul', 'zombie', 'deep_one', 'skeleton', 'mi_go', 'ghoul'];
 const SIX = `game = "eldritch"
 title = "Blessed, a Double-barreled Shotgun and 2 Clues against six monsters, three times over"
 
@@ -49,61 +50,10 @@ card = "mark_harrigan"
 clues = 2
 conditions = ["blessed"]
 possessions = ["double_barreled_shotgun"]
-
+${Array(3).fill(SIX_MONSTERS).flat().map((card) => `
 [[monsters]]
-card = "ghoul"
-
-[[monsters]]
-card = "zombie"
-
-[[monsters]]
-card = "deep_one"
-
-[[monsters]]
-card = "skeleton"
-
-[[monsters]]
-card = "mi_go"
-
-[[monsters]]
-card = "ghoul"
-
-[[monsters]]
-card = "ghoul"
-
-[[monsters]]
-card = "zombie"
-
-[[monsters]]
-card = "deep_one"
-
-[[monsters]]
-card = "skeleton"
-
-[[monsters]]
-card = "mi_go"
-
-[[monsters]]
-card = "ghoul"
-
-[[monsters]]
-card = "ghoul"
-
-[[monsters]]
-card = "zombie"
-
-[[monsters]]
-card = "deep_one"
-
-[[monsters]]
-card = "skeleton"
-
-[[monsters]]
-card = "mi_go"
-
-[[monsters]]
-card = "ghoul"
-`;
+card = "${card}"
+`).join('')}`;
 
 // An inline card naming a skill EH does not have (its five: lore, influence, observation, strength, will).
 const BROKEN = `game = "eldritch"

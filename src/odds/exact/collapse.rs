@@ -6,9 +6,11 @@
 //! successes, and the search makes the rolls of as many successes one branch (`search.rs`,
 //! `Grouping`): an EH Strength test whose 6s count two rolls 8 dice in 17 branches, not 45.
 
+use super::search::Search;
 use crate::defs::CardKind;
 use crate::kernel::Encounter;
-use crate::scenario::Prepared;
+use crate::scenario::{Checkpoint, Prepared};
+use std::rc::Rc;
 
 /// The cards of a scenario whose scripts may read raw faces in some test.
 pub(super) struct Readers {
@@ -49,5 +51,75 @@ impl Readers {
             .filter(|id| active.contains(&id.as_str()))
             .chain(self.conditions.iter())
             .any(|id| p.hooks.reads_faces_in(id, spec))
+    }
+}
+
+/// The counting rules of a test's faces once its `after_roll` hooks ran: the lowest success face
+/// and the faces that count otherwise (`kernel::face_value`).
+pub(super) type CountingRules = (u8, Vec<(u8, u32)>);
+
+/// How the faces of a roll are grouped into its branches.
+pub(super) struct Grouping {
+    /// The classes of faces that count alike: each class's face and chance.
+    pub(super) classes: Vec<(u8, f64)>,
+    /// Set where nothing after the roll reads more of it than the successes its faces count (no
+    /// script reads raw faces, no face negates a success, the token step picks no die): then the
+    /// rolls of as many successes are one branch, by these counting rules.
+    pub(super) successes: Option<CountingRules>,
+}
+
+impl Search<'_> {
+    /// How the faces of the test under way may be grouped, when they may be (no card active in it
+    /// tells apart faces that count alike: `collapse.rs`): into classes of faces that count alike,
+    /// or into numbers of successes (`Grouping::successes`). For its first roll, the counting rules
+    /// are learnt from a probe run (they are set by hooks after the roll and cannot depend on the
+    /// faces when no script reads them).
+    pub(super) fn grouping(
+        &mut self,
+        enc: &Encounter,
+        start: Option<&Rc<Checkpoint>>,
+        prefix: &mut Vec<u8>,
+        n: usize,
+    ) -> Option<Grouping> {
+        if !self.collapse || !self.readers.may_group(self.p, enc) {
+            return None;
+        }
+        let r = enc.stage_rules()?;
+        let (k, mut from, mut counts, mut negates) = (r.test, r.success_from, r.counts, r.negates);
+        if !r.rolled {
+            let len = prefix.len();
+            prefix.extend(std::iter::repeat_n(1, n));
+            self.runs += 1;
+            let run = self.run(start, prefix);
+            prefix.truncate(len);
+            let (probe, _, _) = run.ok()?;
+            (from, counts, negates) = probe
+                .roll_rules
+                .iter()
+                .find(|(test, _)| *test == k)
+                .map(|(_, rules)| rules.clone())?;
+        }
+        // Faces count alike when they count the same successes and negate the same (a 1 that
+        // negates one is not a 2).
+        let mut classes: Vec<((u32, u32), u8, f64)> = Vec::new();
+        for f in 1..=6u8 {
+            let v = (
+                crate::kernel::face_value(f, from, &counts),
+                crate::kernel::face_negates(f, &negates),
+            );
+            match classes.iter_mut().find(|(cv, _, _)| *cv == v) {
+                Some(c) => {
+                    c.1 = f;
+                    c.2 += 1.0 / 6.0;
+                }
+                None => classes.push((v, f, 1.0 / 6.0)),
+            }
+        }
+        let classes = classes.into_iter().map(|(_, f, p)| (f, p)).collect();
+        // Without negation the successes of a roll are the sum of each die's: what is added to them
+        // later (a die added, a face counted) adds alike to every roll of as many.
+        let successes =
+            (negates.is_empty() && enc.tokens_read_only_successes()).then_some((from, counts));
+        Some(Grouping { classes, successes })
     }
 }

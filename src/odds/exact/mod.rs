@@ -14,10 +14,11 @@
 //! Under the best policy ([`best`]) the player's questions are nodes of the same search
 //! (`decide.rs`): each option is explored, and the best on an objective is kept.
 //!
-//! Files: `multiset.rs` the rolls of n dice and their weights, `collapse.rs` when faces that count alike
-//! may be grouped (test by test), `search.rs` the search over rolls with its memo, `base.rs` what its
-//! distributions are relative to, `decide.rs` its decision nodes, `pilot.rs` the estimate of its
-//! progress.
+//! Files: `multiset.rs` the rolls of n dice and their weights, `tables.rs` the tables of them a
+//! search makes, `collapse.rs` when faces that count alike may be grouped (test by test) and how,
+//! `search.rs` the search over rolls with its memo, `rounds.rs` the fights that repeat, solved as
+//! loops, `base.rs` what its distributions are relative to, `decide.rs` its decision nodes,
+//! `pilot.rs` the estimate of its progress.
 
 mod base;
 mod collapse;
@@ -26,6 +27,7 @@ mod multiset;
 mod pilot;
 mod rounds;
 mod search;
+mod tables;
 
 use super::outcome::Odds;
 use crate::defs::{Code, Diagnostic};

@@ -24,9 +24,12 @@
 //! A share that comes back is to the innermost head open (a branch that comes back to an outer one
 //! is explored as any other, and taints it); a node holding some is not memoised.
 
-use super::search::{Node, Search};
+use super::base::Base;
+use super::search::{Dist, Node, Search, Stop};
 use crate::kernel::{Encounter, LoopKey, MAX_ROUNDS, StateKey, Tally};
+use crate::scenario::Checkpoint;
 use rustc_hash::FxHashSet;
+use std::rc::Rc;
 
 /// A loop's head being explored.
 pub(super) struct Head {
@@ -112,8 +115,56 @@ impl Search<'_> {
         }
     }
 
+    /// The roll of `n` dice where `enc`'s run stopped (`Search::roll`), as `at` says it is to the
+    /// loops: the innermost head come back (the rest is the head's), a new head (its branches
+    /// explored, then solved over the rounds left; explored again as any roll if tainted), or a
+    /// roll as any other.
+    pub(super) fn roll_at(
+        &mut self,
+        enc: Rc<Encounter>,
+        from: Option<Rc<Checkpoint>>,
+        prefix: &mut Vec<u8>,
+        (n, memo): (usize, bool),
+        (mass, abs): (f64, f64),
+        at: AtLoop,
+    ) -> Result<(Dist, Base), Stop> {
+        let head = match at {
+            AtLoop::No => return self.roll(enc, from, prefix, (n, memo), (mass, abs)),
+            AtLoop::Back => {
+                self.resolved += abs;
+                let node = Node {
+                    dist: Vec::new(),
+                    unresolved: 0.0,
+                    defeated: vec![0.0; enc.monsters.len()],
+                    back: 1.0,
+                };
+                return Ok((Rc::new(node), Base::at(&enc, enc.met())));
+            }
+            AtLoop::Head(head) => head,
+        };
+        let key = self.memo_key(&enc, n);
+        if self.memo.contains_key(&key) {
+            // Solved before: `roll` finds it.
+            return self.roll(enc, from, prefix, (n, memo), (mass, abs));
+        }
+        self.open_loop(head, &enc, n);
+        let base = Base::at(&enc, enc.met());
+        let node = self.branches(
+            enc.clone(),
+            &base,
+            from.clone(),
+            prefix,
+            (n, memo),
+            (mass, abs),
+        )?;
+        match self.close_loop(node) {
+            Some(solved) => Ok((self.memoise(key, memo, solved), base)),
+            None => self.roll(enc, from, prefix, (n, memo), (mass, abs)),
+        }
+    }
+
     /// Opens the loop whose head is `at`, the memo point of `enc` asking for `dice`.
-    pub(super) fn open_loop(&mut self, at: LoopKey, enc: &Encounter, dice: usize) {
+    fn open_loop(&mut self, at: LoopKey, enc: &Encounter, dice: usize) {
         if let Some(loops) = self.loops.as_mut() {
             loops.open.push(Head {
                 at,
@@ -127,7 +178,7 @@ impl Search<'_> {
     /// Closes the innermost loop, whose head's branches gave `node`: the head's node, solved over
     /// the rounds left; None when it was tainted (it is then never a head again, and is to be
     /// explored again as any memo point).
-    pub(super) fn close_loop(&mut self, node: Node) -> Option<Node> {
+    fn close_loop(&mut self, node: Node) -> Option<Node> {
         let loops = self.loops.as_mut()?;
         let head = loops.open.pop()?;
         if head.tainted {

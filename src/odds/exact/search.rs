@@ -7,11 +7,11 @@ use super::super::budget::{
 };
 use super::super::outcome::Outcome;
 use super::base::Base;
-use super::collapse::Readers;
+use super::collapse::{CountingRules, Grouping, Readers};
 use super::decide::Choose;
-use super::multiset::{by_successes, class_multisets, multisets};
 use super::pilot::Pilot;
-use super::rounds::{AtLoop, Loops};
+use super::rounds::Loops;
+use super::tables::{ClassesKey, Table};
 use crate::kernel::{Decisions, DiceError, Encounter, KernelError, StateKey};
 use crate::scenario::Prepared;
 use crate::scenario::{Checkpoint, Resumed};
@@ -52,26 +52,6 @@ pub(super) type Dist = Rc<Node>;
 /// A memo point: the state's relative key, the first test's result (successes, passed) of a `[test]`
 /// scenario once it is known, and the number of dice asked for.
 pub(super) type MemoKey = (StateKey, Option<(u32, bool)>, usize);
-
-/// The faces of one roll and their probability, for every way it can come out.
-type Table = Rc<Vec<(Vec<u8>, f64)>>;
-
-/// Classes of faces as a table's key: each class's face and the bits of its chance.
-type ClassesKey = Vec<(u8, u64)>;
-
-/// The counting rules of a test's faces once its `after_roll` hooks ran: the lowest success face
-/// and the faces that count otherwise (`kernel::face_value`).
-type CountingRules = (u8, Vec<(u8, u32)>);
-
-/// How the faces of a roll are grouped into its branches.
-struct Grouping {
-    /// The classes of faces that count alike: each class's face and chance.
-    classes: Vec<(u8, f64)>,
-    /// Set where nothing after the roll reads more of it than the successes its faces count (no
-    /// script reads raw faces, no face negates a success, the token step picks no die): then the
-    /// rolls of as many successes are one branch, by these counting rules.
-    successes: Option<CountingRules>,
-}
 
 pub(super) struct Search<'a> {
     pub(super) p: &'a mut Prepared,
@@ -159,96 +139,6 @@ impl Search<'_> {
         Ok(resumed)
     }
 
-    pub(super) fn table(&mut self, n: usize) -> Table {
-        self.tables
-            .entry(n)
-            .or_insert_with(|| Rc::new(multisets(n)))
-            .clone()
-    }
-
-    /// The table of a roll of `n` dice over `classes`, made once a search.
-    fn class_table(&mut self, n: usize, classes: &[(u8, f64)]) -> Table {
-        let key = (n, classes.iter().map(|(f, p)| (*f, p.to_bits())).collect());
-        self.class_tables
-            .entry(key)
-            .or_insert_with(|| Rc::new(class_multisets(n, classes)))
-            .clone()
-    }
-
-    /// The table of a roll of `n` dice over `classes` with one branch for each number of successes
-    /// that `rules` count (each branch's faces those of its first roll in the table by classes, its
-    /// chance theirs added up), made once a search.
-    fn success_table(&mut self, n: usize, classes: &[(u8, f64)], rules: &CountingRules) -> Table {
-        let key = (
-            n,
-            classes.iter().map(|(f, p)| (*f, p.to_bits())).collect(),
-            rules.clone(),
-        );
-        if let Some(t) = self.success_tables.get(&key) {
-            return t.clone();
-        }
-        let by_class = self.class_table(n, classes);
-        let table = Rc::new(by_successes(&by_class, |faces| {
-            crate::kernel::count_successes(faces, rules.0, &rules.1, &[])
-        }));
-        self.success_tables.insert(key, table.clone());
-        table
-    }
-
-    /// How the faces of the test under way may be grouped, when they may be (no card active in it
-    /// tells apart faces that count alike: `collapse.rs`): into classes of faces that count alike,
-    /// or into numbers of successes (`Grouping::successes`). For its first roll, the counting rules
-    /// are learnt from a probe run (they are set by hooks after the roll and cannot depend on the
-    /// faces when no script reads them).
-    fn grouping(
-        &mut self,
-        enc: &Encounter,
-        start: Option<&Rc<Checkpoint>>,
-        prefix: &mut Vec<u8>,
-        n: usize,
-    ) -> Option<Grouping> {
-        if !self.collapse || !self.readers.may_group(self.p, enc) {
-            return None;
-        }
-        let r = enc.stage_rules()?;
-        let (k, mut from, mut counts, mut negates) = (r.test, r.success_from, r.counts, r.negates);
-        if !r.rolled {
-            let len = prefix.len();
-            prefix.extend(std::iter::repeat_n(1, n));
-            self.runs += 1;
-            let run = self.run(start, prefix);
-            prefix.truncate(len);
-            let (probe, _, _) = run.ok()?;
-            (from, counts, negates) = probe
-                .roll_rules
-                .iter()
-                .find(|(test, _)| *test == k)
-                .map(|(_, rules)| rules.clone())?;
-        }
-        // Faces count alike when they count the same successes and negate the same (a 1 that
-        // negates one is not a 2).
-        let mut classes: Vec<((u32, u32), u8, f64)> = Vec::new();
-        for f in 1..=6u8 {
-            let v = (
-                crate::kernel::face_value(f, from, &counts),
-                crate::kernel::face_negates(f, &negates),
-            );
-            match classes.iter_mut().find(|(cv, _, _)| *cv == v) {
-                Some(c) => {
-                    c.1 = f;
-                    c.2 += 1.0 / 6.0;
-                }
-                None => classes.push((v, f, 1.0 / 6.0)),
-            }
-        }
-        let classes = classes.into_iter().map(|(_, f, p)| (f, p)).collect();
-        // Without negation the successes of a roll are the sum of each die's: what is added to them
-        // later (a die added, a face counted) adds alike to every roll of as many.
-        let successes =
-            (negates.is_empty() && enc.tokens_read_only_successes()).then_some((from, counts));
-        Some(Grouping { classes, successes })
-    }
-
     /// The distribution of outcomes after `prefix`, conditional on it, relative to where its run
     /// stopped (see [`Base`]), with that `Base`; `mass` is its probability from the last memo point
     /// (what pruning reads), `abs` its probability (what progress reads). The run starts from
@@ -295,7 +185,7 @@ impl Search<'_> {
             }
             Err(KernelError::Dice(DiceError::NeedMore { n, memo })) => {
                 let at = self.at_loop(&enc, n, memo);
-                self.roll(enc, from, prefix, (n, memo), (mass, abs), at)
+                self.roll_at(enc, from, prefix, (n, memo), (mass, abs), at)
             }
             Err(KernelError::Decision(need)) => {
                 self.at_loop(&enc, 0, false);
@@ -307,40 +197,37 @@ impl Search<'_> {
 
     /// The branches of a roll of `n` dice where `enc`'s run stopped (`memo`: at a point of the
     /// procedure, not inside a script), each explored from `from`, merged relative to that state and
-    /// memoised; `mass` and `abs` as for `explore`; `at`: what it is to the loops (`rounds.rs`).
-    fn roll(
+    /// memoised; `mass` and `abs` as for `explore`. A loop's head or its return is `roll_at`'s
+    /// (`rounds.rs`).
+    pub(super) fn roll(
         &mut self,
         enc: Rc<Encounter>,
         from: Option<Rc<Checkpoint>>,
         prefix: &mut Vec<u8>,
         (n, memo): (usize, bool),
         (mass, abs): (f64, f64),
-        at: AtLoop,
     ) -> Result<(Dist, Base), Stop> {
         let base = Base::at(&enc, enc.met());
-        if let AtLoop::Back = at {
-            // The loop comes back: what follows is its head's.
-            self.resolved += abs;
-            let node = Node {
-                dist: Vec::new(),
-                unresolved: 0.0,
-                defeated: vec![0.0; enc.monsters.len()],
-                back: 1.0,
-            };
-            return Ok((Rc::new(node), base));
-        }
         let key = self.memo_key(&enc, n);
         if memo && let Some(d) = self.memo.get(&key) {
             self.resolved += abs;
             return Ok((d.clone(), base));
         }
-        let head = match at {
-            AtLoop::Head(head) => {
-                self.open_loop(head, &enc, n);
-                Some(enc.clone())
-            }
-            _ => None,
-        };
+        let node = self.branches(enc, &base, from, prefix, (n, memo), (mass, abs))?;
+        Ok((self.memoise(key, memo, node), base))
+    }
+
+    /// The node of a roll (see `roll`), relative to `base` (`enc`'s), not memoised: each of its
+    /// branches explored.
+    pub(super) fn branches(
+        &mut self,
+        enc: Rc<Encounter>,
+        base: &Base,
+        from: Option<Rc<Checkpoint>>,
+        prefix: &mut Vec<u8>,
+        (n, memo): (usize, bool),
+        (mass, abs): (f64, f64),
+    ) -> Result<Node, Stop> {
         // What a memoised branch holds must not depend on how it was reached: below a memo
         // point, branches are pruned by their probability from that point on.
         let mass = if memo { 1.0 } else { mass };
@@ -396,31 +283,26 @@ impl Search<'_> {
         }
         let mut dist: Vec<(Outcome, f64)> = acc.into_iter().collect();
         dist.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        let mut node = Node {
+        Ok(Node {
             dist,
             unresolved,
             defeated,
             back,
-        };
-        if let Some(enc) = head {
-            match self.close_loop(node) {
-                Some(solved) => node = solved,
-                // Tainted: explored again as any memo point, from what is memoised.
-                None => {
-                    let at = AtLoop::No;
-                    return self.roll(enc, from, prefix, (n, memo), (mass, abs), at);
-                }
-            }
-        }
+        })
+    }
+
+    /// `node` as the distribution of the memo point `key` (`memo`: it is one), kept for the next
+    /// run that reaches it, but where it holds a share that comes back: that is its loop's head's
+    /// alone.
+    pub(super) fn memoise(&mut self, key: MemoKey, memo: bool, node: Node) -> Dist {
         let d = Rc::new(node);
-        // A node holding a share that comes back is of its loop's head alone.
         if memo && d.back == 0.0 {
             if let Some(pilot) = self.pilot.as_mut() {
                 pilot.finished(&key, false);
             }
             self.memo.insert(key, d.clone());
         }
-        Ok((d, base))
+        d
     }
 
     /// Tells the progress callback the share done, never less than told before: 0 until the pilot
