@@ -142,6 +142,34 @@ fn a_fight_that_repeats_is_a_geometric_sum_over_200_rounds() {
     assert!(o.runs() < 200, "{} runs", o.runs());
 }
 
+/// A card that rerolls every failing die of an EH Strength 5 test, one `ctx.test.reroll` after
+/// another: each die succeeds with 1/3 + (2/3)(1/3) = 5/9, so the successes are Binomial(5, 5/9).
+/// With no window after a reroll (no card defines `after_reroll`), the rerolled dice are one roll of
+/// as many dice, whose 252 face-count multisets at most are explored: the first roll's 252 and at most
+/// 252 for each one's reroll, fewer than 252 + 252 × 252 runs (die by die, six ways a die, it took
+/// 152,857).
+#[test]
+fn rerolls_one_after_another_are_one_roll_of_as_many_dice() {
+    let text = r#"game = "eldritch"
+[investigator]
+strength = 5
+possessions = [{ id = "rerolls_all", name = "Rerolls All (synthetic)", kind = "asset", source = "synthetic", script = "fn after_roll(ctx) { for die in ctx.test.failing_dice { ctx.test.reroll(die); } }" }]
+[test]
+skill = "strength"
+"#;
+    let o = prepare("rerolls_all.toml", text).exact_odds().unwrap();
+    let successes = o.successes().expect("a [test] scenario");
+    for k in 0..=5u32 {
+        let expected = binomial_at_least(5, k, 5.0 / 9.0) - binomial_at_least(5, k + 1, 5.0 / 9.0);
+        let got = successes.get(&k).copied().unwrap_or(0.0);
+        assert!(
+            (got - expected).abs() < 1e-12,
+            "{k} successes: {got} vs {expected}"
+        );
+    }
+    assert!(o.runs() < 252 + 252 * 252, "{} runs", o.runs());
+}
+
 /// Mandy Thompson's Research rerolls every die of a check that is not a success, after its Clue dice:
 /// a Luck 1 check with 1 Clue spent until it passes fails only when the die and the Clue die both
 /// fail twice, (2/3)^4 = 16/81, so it passes with 65/81 (with the die alone rerolled, before the Clue

@@ -263,9 +263,26 @@ impl Encounter {
         }
         let stops = self.procedure().stops_at_once() && hook != Hook::OnDamage;
         let n = effects.len();
+        // The call's rerolls one after another, with nothing between them: one roll of those dice.
+        let batches = self.rerolls_at_once(&effects, hooks);
+        let mut skip = 0;
         for (i, effect) in effects.into_iter().enumerate() {
+            if skip > 0 {
+                skip -= 1;
+                continue;
+            }
             if stops && self.investigator.is_out() {
                 break;
+            }
+            if let Some((_, dice)) = batches.iter().find(|(at, _)| *at == i) {
+                skip = dice.len() - 1;
+                let left = n - i - dice.len();
+                self.pending += left;
+                let label = format!("a reroll by {card}");
+                let applied = self.reroll_at_once(dice, &Source::card(card), &label);
+                self.pending -= left;
+                applied.map_err(|e| e.refusing(card, hook, depth, i))?;
+                continue;
             }
             let left = n - i - 1;
             self.pending += left;
@@ -283,5 +300,40 @@ impl Encounter {
             applied.map_err(|e| e.refusing(card, hook, depth, i))?;
         }
         Ok(())
+    }
+
+    /// The runs of two or more rerolls in a hook call's `effects`, one after another, that may be
+    /// one roll (`reroll_dice`: no die twice, no active card defining `after_reroll`), each die one
+    /// of the test under way (else each is applied on its own, and a die out of range is refused as
+    /// such): each run's first effect's index, and its dice.
+    fn rerolls_at_once(
+        &mut self,
+        effects: &[Effect],
+        hooks: &dyn Hooks,
+    ) -> Vec<(usize, Vec<usize>)> {
+        let mut runs: Vec<(usize, Vec<usize>)> = Vec::new();
+        let Some(rolled) = self.stage.as_ref().map(|s| s.faces.len()) else {
+            return runs;
+        };
+        let mut i = 0;
+        while i < effects.len() {
+            let mut dice: Vec<usize> = Vec::new();
+            while let Some(Effect::Reroll(die)) = effects.get(i + dice.len())
+                && *die < rolled
+                && !dice.contains(die)
+            {
+                dice.push(*die);
+            }
+            if dice.len() > 1 {
+                i += dice.len();
+                runs.push((i - dice.len(), dice));
+            } else {
+                i += 1;
+            }
+        }
+        if !runs.is_empty() && self.defines_any(Hook::AfterReroll, hooks) {
+            runs.clear();
+        }
+        runs
     }
 }

@@ -64,8 +64,11 @@ impl Encounter {
         fired
     }
 
-    /// Rerolls `dice` of the test under way one after the other (a token that rerolls several), the
-    /// dice still to reroll kept in the test's state while each rolls.
+    /// Rerolls `dice` of the test under way (a token that rerolls several, a card's rerolls one
+    /// after the other), the dice still to reroll kept in the test's state while they roll. With
+    /// no window after a reroll to open (no active card defines `after_reroll`) and no die twice,
+    /// nothing can tell one die's reroll from the next's: the dice are one roll of as many dice,
+    /// asked for at once (exact odds branch on its face-count multisets, not die after die).
     pub fn reroll_dice(
         &mut self,
         dice: &[usize],
@@ -73,9 +76,48 @@ impl Encounter {
         label: &str,
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
+        let distinct = dice.iter().enumerate().all(|(k, d)| !dice[..k].contains(d));
+        if dice.len() > 1 && distinct && !self.defines_any(Hook::AfterReroll, hooks) {
+            return self.reroll_at_once(dice, source, label);
+        }
         for (k, &die) in dice.iter().enumerate() {
             self.stage.as_mut().expect("a test is under way").rerolling = dice[k..].to_vec();
             self.reroll_die(die, source, label, hooks)?;
+        }
+        self.stage.as_mut().expect("a test is under way").rerolling = Vec::new();
+        Ok(())
+    }
+
+    /// `reroll_dice` where no window opens after a reroll: the new faces in one request, each die
+    /// then given its face in order.
+    pub(super) fn reroll_at_once(
+        &mut self,
+        dice: &[usize],
+        source: &Source,
+        label: &str,
+    ) -> Result<(), KernelError> {
+        // A memo point only where the hooks under way have no work left (see `reroll_die`).
+        let unplaced = self.pending > 0;
+        self.stage.as_mut().expect("a test is under way").rerolling = dice.to_vec();
+        let faces = self
+            .dice
+            .roll_many(dice.len(), label)
+            .map_err(|e| match e {
+                DiceError::NeedMore { n, .. } if unplaced => DiceError::NeedMore { n, memo: false },
+                e => e,
+            })?;
+        for (&die, to) in dice.iter().zip(faces) {
+            let stage = self.stage.as_mut().expect("a test is under way");
+            let from = std::mem::replace(&mut stage.faces[die], to);
+            emit!(
+                self,
+                Event::Reroll {
+                    die: die + 1,
+                    from,
+                    to,
+                    source: source.clone(),
+                }
+            );
         }
         self.stage.as_mut().expect("a test is under way").rerolling = Vec::new();
         Ok(())
