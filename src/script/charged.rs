@@ -167,7 +167,15 @@ fn replace(s: &mut ImmutableString, find: &str, by: &str) -> Res<()> {
 /// Registers every charged function over Rhai's own; `charge(n)` counts `n` operations against the
 /// budget of the call under way, an error once it is spent.
 pub fn register(engine: &mut Engine, charge: impl Fn(u64) -> Res<()> + Clone + 'static) {
-    // Arrays: looking for a value, comparing, sorting, printing.
+    register_arrays(engine, &charge);
+    register_array_order(engine, &charge);
+    register_printing(engine, &charge);
+    register_maps(engine, &charge);
+    register_strings(engine, &charge);
+}
+
+/// Arrays: looking for a value, comparing, removing repeats.
+fn register_arrays(engine: &mut Engine, charge: &(impl Fn(u64) -> Res<()> + Clone + 'static)) {
     let c = charge.clone();
     engine.register_fn(
         "contains",
@@ -253,6 +261,10 @@ pub fn register(engine: &mut Engine, charge: impl Fn(u64) -> Res<()> + Clone + '
             Ok(())
         },
     );
+}
+
+/// Arrays: sorting, joining.
+fn register_array_order(engine: &mut Engine, charge: &(impl Fn(u64) -> Res<()> + Clone + 'static)) {
     for (name, descending, copy) in [
         ("sort", false, false),
         ("sort_desc", true, false),
@@ -288,6 +300,10 @@ pub fn register(engine: &mut Engine, charge: impl Fn(u64) -> Res<()> + Clone + '
             Ok(())
         });
     }
+}
+
+/// Arrays and maps: printing.
+fn register_printing(engine: &mut Engine, charge: &(impl Fn(u64) -> Res<()> + Clone + 'static)) {
     for name in ["print", "to_string", "debug", "to_debug"] {
         let c = charge.clone();
         engine.register_fn(
@@ -306,8 +322,10 @@ pub fn register(engine: &mut Engine, charge: impl Fn(u64) -> Res<()> + Clone + '
             },
         );
     }
+}
 
-    // Maps: comparing.
+/// Maps: comparing.
+fn register_maps(engine: &mut Engine, charge: &(impl Fn(u64) -> Res<()> + Clone + 'static)) {
     let c = charge.clone();
     let map_equals = move |ctx: &NativeCallContext, a: &mut Map, mut b: Map| -> Res<bool> {
         c(weight_of_map(a) + weight_of_map(&b))?;
@@ -336,9 +354,11 @@ pub fn register(engine: &mut Engine, charge: impl Fn(u64) -> Res<()> + Clone + '
             f(&ctx, a, b).map(|e| !e)
         },
     );
+}
 
-    // Strings: replacing (a replacement may grow a string far past the size limit before Rhai
-    // checks it). Searching a string is linear in its bytes, which the string size limit bounds.
+/// Strings: replacing (a replacement may grow a string far past the size limit before Rhai checks
+/// it). Searching a string is linear in its bytes, which the string size limit bounds.
+fn register_strings(engine: &mut Engine, charge: &(impl Fn(u64) -> Res<()> + Clone + 'static)) {
     let c = charge.clone();
     engine.register_fn(
         "replace",
@@ -363,7 +383,7 @@ pub fn register(engine: &mut Engine, charge: impl Fn(u64) -> Res<()> + Clone + '
             replace(s, find, by.encode_utf8(&mut [0; 4]))
         },
     );
-    let c = charge;
+    let c = charge.clone();
     engine.register_fn(
         "replace",
         move |s: &mut ImmutableString, find: char, by: char| -> Res<()> {

@@ -14,15 +14,26 @@ impl Encounter {
         label: &str,
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
-        // A die asked for while the hooks under way have work left that the state does not hold
-        // (`pending`: effects after this one, cards after this one) is no memo point: two paths to
-        // one state could have different work left (a card rerolling each failing die: 1 1 with
-        // the first rerolled to 2, one reroll left, against 2 1 as rolled, two left).
+        let to = self.reroll_faces(1, label)?[0];
+        self.set_rerolled(die, to, source);
+        self.after_reroll(die, hooks)
+    }
+
+    /// The `n` new faces of a reroll. A die asked for while the hooks under way have work left
+    /// that the state does not hold (`pending`: effects after this one, cards after this one) is
+    /// no memo point: two paths to one state could have different work left (a card rerolling
+    /// each failing die: 1 1 with the first rerolled to 2, one reroll left, against 2 1 as rolled,
+    /// two left).
+    fn reroll_faces(&mut self, n: usize, label: &str) -> Result<Vec<u8>, DiceError> {
         let unplaced = self.pending > 0;
-        let to = self.dice.roll(label).map_err(|e| match e {
+        self.dice.roll_many(n, label).map_err(|e| match e {
             DiceError::NeedMore { n, .. } if unplaced => DiceError::NeedMore { n, memo: false },
             e => e,
-        })?;
+        })
+    }
+
+    /// Die `die` of the test under way now shows `to`, rerolled by `source`.
+    fn set_rerolled(&mut self, die: usize, to: u8, source: &Source) {
         let stage = self.stage.as_mut().expect("a test is under way");
         let from = std::mem::replace(&mut stage.faces[die], to);
         emit!(
@@ -34,7 +45,6 @@ impl Encounter {
                 source: source.clone(),
             }
         );
-        self.after_reroll(die, hooks)
     }
 
     /// The window after die `die` was rerolled: `after_reroll` with `ctx.test.rerolled` = `die`,
@@ -96,28 +106,10 @@ impl Encounter {
         source: &Source,
         label: &str,
     ) -> Result<(), KernelError> {
-        // A memo point only where the hooks under way have no work left (see `reroll_die`).
-        let unplaced = self.pending > 0;
         self.stage.as_mut().expect("a test is under way").rerolling = dice.to_vec();
-        let faces = self
-            .dice
-            .roll_many(dice.len(), label)
-            .map_err(|e| match e {
-                DiceError::NeedMore { n, .. } if unplaced => DiceError::NeedMore { n, memo: false },
-                e => e,
-            })?;
+        let faces = self.reroll_faces(dice.len(), label)?;
         for (&die, to) in dice.iter().zip(faces) {
-            let stage = self.stage.as_mut().expect("a test is under way");
-            let from = std::mem::replace(&mut stage.faces[die], to);
-            emit!(
-                self,
-                Event::Reroll {
-                    die: die + 1,
-                    from,
-                    to,
-                    source: source.clone(),
-                }
-            );
+            self.set_rerolled(die, to, source);
         }
         self.stage.as_mut().expect("a test is under way").rerolling = Vec::new();
         Ok(())

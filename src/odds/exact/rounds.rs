@@ -25,9 +25,8 @@
 //! is explored as any other, and taints it); a node holding some is not memoised.
 
 use super::base::Base;
-use super::search::{Dist, Node, Search, Stop};
+use super::search::{Asked, Dist, Node, Search, Stop};
 use crate::kernel::{Encounter, LoopKey, MAX_ROUNDS, StateKey, Tally};
-use crate::scenario::Checkpoint;
 use rustc_hash::FxHashSet;
 use std::rc::Rc;
 
@@ -115,51 +114,41 @@ impl Search<'_> {
         }
     }
 
-    /// The roll of `n` dice where `enc`'s run stopped (`Search::roll`), as `at` says it is to the
-    /// loops: the innermost head come back (the rest is the head's), a new head (its branches
-    /// explored, then solved over the rounds left; explored again as any roll if tainted), or a
-    /// roll as any other.
+    /// The roll `asked` for (`Search::roll`), as `at` says it is to the loops: the innermost head
+    /// come back (the rest is the head's), a new head (its branches explored, then solved over the
+    /// rounds left; explored again as any roll if tainted), or a roll as any other.
     pub(super) fn roll_at(
         &mut self,
-        enc: Rc<Encounter>,
-        from: Option<Rc<Checkpoint>>,
+        asked: Asked,
         prefix: &mut Vec<u8>,
-        (n, memo): (usize, bool),
-        (mass, abs): (f64, f64),
         at: AtLoop,
     ) -> Result<(Dist, Base), Stop> {
+        let enc = &asked.enc;
         let head = match at {
-            AtLoop::No => return self.roll(enc, from, prefix, (n, memo), (mass, abs)),
+            AtLoop::No => return self.roll(asked, prefix),
             AtLoop::Back => {
-                self.resolved += abs;
+                self.resolved += asked.abs;
                 let node = Node {
                     dist: Vec::new(),
                     unresolved: 0.0,
                     defeated: vec![0.0; enc.monsters.len()],
                     back: 1.0,
                 };
-                return Ok((Rc::new(node), Base::at(&enc, enc.met())));
+                return Ok((Rc::new(node), Base::at(enc, enc.met())));
             }
             AtLoop::Head(head) => head,
         };
-        let key = self.memo_key(&enc, n);
+        let key = self.memo_key(enc, asked.n);
         if self.memo.contains_key(&key) {
             // Solved before: `roll` finds it.
-            return self.roll(enc, from, prefix, (n, memo), (mass, abs));
+            return self.roll(asked, prefix);
         }
-        self.open_loop(head, &enc, n);
-        let base = Base::at(&enc, enc.met());
-        let node = self.branches(
-            enc.clone(),
-            &base,
-            from.clone(),
-            prefix,
-            (n, memo),
-            (mass, abs),
-        )?;
+        self.open_loop(head, enc, asked.n);
+        let base = Base::at(enc, enc.met());
+        let node = self.branches(asked.clone(), &base, prefix)?;
         match self.close_loop(node) {
-            Some(solved) => Ok((self.memoise(key, memo, solved), base)),
-            None => self.roll(enc, from, prefix, (n, memo), (mass, abs)),
+            Some(solved) => Ok((self.memoise(key, asked.memo, solved), base)),
+            None => self.roll(asked, prefix),
         }
     }
 

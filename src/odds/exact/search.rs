@@ -49,6 +49,23 @@ pub(super) struct Node {
 
 pub(super) type Dist = Rc<Node>;
 
+/// A roll of dice the kernel asked for where a run stopped.
+#[derive(Clone)]
+pub(super) struct Asked {
+    /// The state there.
+    pub(super) enc: Rc<Encounter>,
+    /// The latest checkpoint the run passed: each branch goes on from it.
+    pub(super) from: Option<Rc<Checkpoint>>,
+    /// The dice asked for.
+    pub(super) n: usize,
+    /// Asked at a point of the procedure (a memo point), not inside a script.
+    pub(super) memo: bool,
+    /// The roll's probability from the last memo point (what pruning reads), and from the start
+    /// (what progress reads), as for `explore`.
+    pub(super) mass: f64,
+    pub(super) abs: f64,
+}
+
 /// A memo point: the state's relative key, the first test's result (successes, passed) of a `[test]`
 /// scenario once it is known, and the number of dice asked for.
 pub(super) type MemoKey = (StateKey, Option<(u32, bool)>, usize);
@@ -185,7 +202,15 @@ impl Search<'_> {
             }
             Err(KernelError::Dice(DiceError::NeedMore { n, memo })) => {
                 let at = self.at_loop(&enc, n, memo);
-                self.roll_at(enc, from, prefix, (n, memo), (mass, abs), at)
+                let asked = Asked {
+                    enc,
+                    from,
+                    n,
+                    memo,
+                    mass,
+                    abs,
+                };
+                self.roll_at(asked, prefix, at)
             }
             Err(KernelError::Decision(need)) => {
                 self.at_loop(&enc, 0, false);
@@ -195,25 +220,21 @@ impl Search<'_> {
         }
     }
 
-    /// The branches of a roll of `n` dice where `enc`'s run stopped (`memo`: at a point of the
-    /// procedure, not inside a script), each explored from `from`, merged relative to that state and
-    /// memoised; `mass` and `abs` as for `explore`. A loop's head or its return is `roll_at`'s
+    /// The branches of the roll `asked` for, each explored from its checkpoint, merged relative to
+    /// the state where it was asked and memoised. A loop's head or its return is `roll_at`'s
     /// (`rounds.rs`).
     pub(super) fn roll(
         &mut self,
-        enc: Rc<Encounter>,
-        from: Option<Rc<Checkpoint>>,
+        asked: Asked,
         prefix: &mut Vec<u8>,
-        (n, memo): (usize, bool),
-        (mass, abs): (f64, f64),
     ) -> Result<(Dist, Base), Stop> {
-        let base = Base::at(&enc, enc.met());
-        let key = self.memo_key(&enc, n);
+        let base = Base::at(&asked.enc, asked.enc.met());
+        let (key, memo) = (self.memo_key(&asked.enc, asked.n), asked.memo);
         if memo && let Some(d) = self.memo.get(&key) {
-            self.resolved += abs;
+            self.resolved += asked.abs;
             return Ok((d.clone(), base));
         }
-        let node = self.branches(enc, &base, from, prefix, (n, memo), (mass, abs))?;
+        let node = self.branches(asked, &base, prefix)?;
         Ok((self.memoise(key, memo, node), base))
     }
 
@@ -221,13 +242,18 @@ impl Search<'_> {
     /// branches explored.
     pub(super) fn branches(
         &mut self,
-        enc: Rc<Encounter>,
+        asked: Asked,
         base: &Base,
-        from: Option<Rc<Checkpoint>>,
         prefix: &mut Vec<u8>,
-        (n, memo): (usize, bool),
-        (mass, abs): (f64, f64),
     ) -> Result<Node, Stop> {
+        let Asked {
+            enc,
+            from,
+            n,
+            memo,
+            mass,
+            abs,
+        } = asked;
         // What a memoised branch holds must not depend on how it was reached: below a memo
         // point, branches are pruned by their probability from that point on.
         let mass = if memo { 1.0 } else { mass };
