@@ -20,7 +20,7 @@ const SKILLS: [&str; 9] = [
     "luck",
 ];
 
-const KINDS: [&str; 9] = [
+const KINDS: [&str; 11] = [
     "investigator",
     "monster",
     "asset",
@@ -30,6 +30,8 @@ const KINDS: [&str; 9] = [
     "ally",
     "item",
     "unique_item",
+    "skill",
+    "special",
 ];
 
 /// An integer in its range (`kernel::bounds`, checked at load).
@@ -112,6 +114,9 @@ fn card_object() -> Value {
             "notes": string("which value was used where sources disagree, and why"),
             "expansion": string("the product the card comes from"),
             "cost": ranged(bounds::PRICE, "EH: the asset's cost"),
+            "count": ranged(bounds::COPIES, "how many copies of the card the game holds"),
+            "backs": strings("EH Spells and Conditions: the printed back of each copy"),
+            "occupation": string("investigators: the printed occupation"),
             "bonuses": { "type": "array", "items": bonus, "description": "printed bonuses" },
             "skills": {
                 "type": "object",

@@ -229,6 +229,8 @@ fn kind_str(k: CardKind) -> &'static str {
         CardKind::Ally => "ally",
         CardKind::Item => "item",
         CardKind::UniqueItem => "unique_item",
+        CardKind::Skill => "skill",
+        CardKind::Special => "special",
     }
 }
 
@@ -293,7 +295,7 @@ impl Card {
     }
 
     /// The kind, as a card file writes it: `investigator`, `monster`, `asset`, `artifact`, `spell`,
-    /// `condition`, `ally`, `item` or `unique_item`.
+    /// `condition`, `ally`, `item`, `unique_item`, `skill` or `special`.
     pub fn kind(&self) -> &str {
         self.kind
     }

@@ -17,6 +17,10 @@ pub enum CardKind {
     Ally,
     Item,
     UniqueItem,
+    /// AH2e Skill cards (Bravery, Speed, ...).
+    Skill,
+    /// AH2e special cards (Retainer, Bank Loan, Deputy of Arkham, ...).
+    Special,
 }
 
 /// A printed bonus: `{ skill = "strength", value = 2, during = "combat" }`.
@@ -79,6 +83,16 @@ pub struct RawCard {
     pub expansion: Option<String>,
     #[serde(default)]
     pub cost: Option<Spanned<i64>>,
+    /// How many copies of the card the game holds (AH2e decks print counts).
+    #[serde(default)]
+    pub count: Option<Spanned<i64>>,
+    /// The printed back of each copy (EH Spells and Conditions: a card is flipped and its back read),
+    /// in the order the source lists them.
+    #[serde(default)]
+    pub backs: Vec<String>,
+    /// Investigators: the printed occupation ("The Nun", "The Soldier").
+    #[serde(default)]
+    pub occupation: Option<String>,
     #[serde(default)]
     pub bonuses: Vec<RawBonus>,
     // investigators
