@@ -3,4 +3,5 @@
 fn main() {
     println!("cargo:rerun-if-changed=cards");
     println!("cargo:rerun-if-changed=scripts");
+    println!("cargo:rerun-if-changed=packs");
 }

@@ -115,7 +115,7 @@ impl Library {
     /// Loads the base pack of `game` and then each pack of that game, in order.
     fn load(&self, game: Game) -> Result<CardSet, Diagnostics> {
         let mut set = CardSet::load(game.into(), &self.base_files(game))?;
-        let mut problems = Vec::new();
+        let mut problems = set.add_shipped();
         for p in &self.packs {
             let (pack, ds) = p.folder().into_pack();
             problems.extend(ds);
@@ -205,6 +205,7 @@ impl Library {
                     continue;
                 }
             };
+            problems.extend(set.add_shipped());
             for p in packs_read.iter().filter(|p| p.game == game.into()) {
                 problems.extend(set.add_pack(p));
             }

@@ -89,7 +89,7 @@ pub(super) fn load_set(
     game: Game,
 ) -> Result<CardSet, Diagnostics> {
     let mut set = CardSet::load(game, &base_files(base, game)?)?;
-    let mut problems = Vec::new();
+    let mut problems = set.add_shipped();
     for dir in packs {
         let (pack, ds) = read_pack(dir);
         problems.extend(ds);

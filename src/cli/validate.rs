@@ -37,13 +37,15 @@ pub(super) fn validate(base: &Option<PathBuf>, packs: &[PathBuf], dirs: &[PathBu
                 continue;
             }
         };
+        problems.extend(set.add_shipped());
+        let names: Vec<&str> = mine.iter().map(|p| p.name.as_str()).collect();
         for p in mine {
             problems.extend(set.add_pack(p));
         }
         count += set
             .origins
             .values()
-            .filter(|o| dirs.is_empty() || o.pack != crate::defs::BASE_PACK)
+            .filter(|o| dirs.is_empty() || names.contains(&o.pack.as_str()))
             .count();
         problems.extend(set.check_references());
         if let Err(ds) = ScriptHooks::compile(&set) {

@@ -13,6 +13,7 @@ mod parse;
 mod raw;
 mod script_source;
 mod set;
+mod shipped;
 
 pub use card::Card;
 pub use code::Code;
@@ -28,3 +29,4 @@ pub use raw::{CardKind, RawCard};
 pub use script_source::MOST_SCRIPT_LINES;
 pub use script_source::ScriptSource;
 pub use set::{CardSet, embedded_base_files};
+pub use shipped::{SHIPPED_ROOT, set_title, shipped_packs};

@@ -36,6 +36,9 @@ pub struct CardSet {
     /// scripts are then the ones the test suite compiles and checks, and a scenario compiles only
     /// those it can bring into play.
     built_in: bool,
+    /// The packs loaded from the copy built into the binary (`packs/`): their scripts are checked by
+    /// the test suite as the base pack's are, and a folder of the same name takes their place.
+    shipped: std::collections::BTreeSet<String>,
 }
 
 fn collect(dir: &Dir<'_>, prefix: &str, out: &mut Vec<(String, String)>) {
@@ -100,6 +103,7 @@ impl CardSet {
             packs: Vec::new(),
             roots: BTreeMap::new(),
             built_in: false,
+            shipped: Default::default(),
         }
     }
 
@@ -113,9 +117,45 @@ impl CardSet {
     /// and checks every one of those (`src/script/hooks/tests.rs`), so loading a scenario need
     /// not check it again, nor compile it unless its card can come into play.
     pub fn script_is_built_in(&self, id: &str) -> bool {
-        self.built_in
-            && self.scripts.contains_key(id)
-            && self.origins.get(id).is_some_and(|o| o.pack == BASE_PACK)
+        self.scripts.contains_key(id)
+            && self.origins.get(id).is_some_and(|o| {
+                (self.built_in && o.pack == BASE_PACK) || self.shipped.contains(&o.pack)
+            })
+    }
+
+    /// Loads the packs shipped with the project for this game (`packs/`, built in), each after those
+    /// it requires. They are tested with the binary, so a problem here is a defect of the build.
+    pub fn add_shipped(&mut self) -> Vec<Diagnostic> {
+        let mut problems = Vec::new();
+        for pack in super::shipped_packs(self.game) {
+            problems.extend(self.add_pack(&pack));
+            self.shipped.insert(pack.name.clone());
+        }
+        problems
+    }
+
+    /// Whether `pack` was loaded from the copy built into the binary.
+    pub fn is_shipped(&self, pack: &str) -> bool {
+        self.shipped.contains(pack)
+    }
+
+    /// Takes a shipped pack out again (its cards, scripts and name), so that a folder of the same
+    /// name can take its place.
+    fn unload_shipped(&mut self, name: &str) {
+        let ids: Vec<String> = self
+            .origins
+            .iter()
+            .filter(|(_, o)| o.pack == name)
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in ids {
+            self.cards.remove(&id);
+            self.scripts.remove(&id);
+            self.origins.remove(&id);
+        }
+        self.packs.retain(|p| p != name);
+        self.roots.remove(name);
+        self.shipped.remove(name);
     }
 
     /// The embedded base pack of `game` (tests and the bench; the library API loads it through
@@ -145,6 +185,11 @@ impl CardSet {
     pub fn add_pack(&mut self, pack: &Pack) -> Vec<Diagnostic> {
         if pack.game != self.game {
             return vec![pack.wrong_game(self.game)];
+        }
+        if self.shipped.contains(&pack.name)
+            && self.roots.get(&pack.name).is_some_and(|r| *r != pack.root)
+        {
+            self.unload_shipped(&pack.name);
         }
         if let Some(root) = self.roots.get(&pack.name) {
             if *root == pack.root {
