@@ -159,6 +159,15 @@ impl Library {
                 scripted: set.scripts.contains_key(&c.id),
                 source: c.source.clone(),
                 possessions: c.possessions.clone(),
+                set: crate::defs::set_title(
+                    &set.origins
+                        .get(&c.id)
+                        .map(|o| o.pack.clone())
+                        .unwrap_or_default(),
+                ),
+                values: super::printed::values(&c.raw),
+                backs: c.raw.backs.clone(),
+                notes: c.raw.notes.clone().unwrap_or_default(),
                 sliders: c
                     .raw
                     .sliders
@@ -281,6 +290,10 @@ pub struct Card {
     scripted: bool,
     source: String,
     possessions: Vec<String>,
+    set: String,
+    values: Vec<(String, String)>,
+    backs: Vec<String>,
+    notes: String,
     sliders: Vec<(String, Vec<(i64, i64)>)>,
 }
 
@@ -304,6 +317,33 @@ impl Card {
     /// The pack it came from: `base`, or a pack's `name`.
     pub fn pack(&self) -> &str {
         &self.pack
+    }
+
+    /// The product it is printed in: `core` for the base game, else the expansion (`Forsaken Lore`).
+    pub fn set(&self) -> &str {
+        &self.set
+    }
+
+    /// Its printed values, each as a name and its value in words, in the order a card shows them.
+    ///
+    /// ```
+    /// use mythos::{Game, Library};
+    /// let cards = Library::new().cards(Game::Eldritch).unwrap();
+    /// let mark = cards.get("mark_harrigan").unwrap();
+    /// assert!(mark.values().iter().any(|(k, v)| k == "health" && v == "8"));
+    /// ```
+    pub fn values(&self) -> &[(String, String)] {
+        &self.values
+    }
+
+    /// The printed back of each copy (Eldritch Horror Spells and Conditions), as its file lists them.
+    pub fn backs(&self) -> &[String] {
+        &self.backs
+    }
+
+    /// The card file's notes: which value was taken where sources disagree, what is not played.
+    pub fn notes(&self) -> &str {
+        &self.notes
     }
 
     /// Its traits (`magical`, `weapon`, …), as the card file lists them.

@@ -8,6 +8,7 @@ mod diagnostic;
 mod library;
 mod odds;
 mod played;
+mod printed;
 mod scenario;
 
 pub use best::{BestOdds, Choice, Decision, Objective};

@@ -73,12 +73,42 @@ pub(super) enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
+    /// Find cards by (part of) their printed name, in both games' base packs, the shipped packs and
+    /// any --pack: their set, kind, printed values and text. Without NAME, every card, one a line.
+    Cards {
+        name: Option<String>,
+        /// Only the cards of this game.
+        #[arg(long, value_enum)]
+        game: Option<GameArg>,
+        /// Only the cards of this kind (investigator, monster, asset, artifact, spell, condition, ally,
+        /// item, unique_item, skill, special).
+        #[arg(long, value_name = "KIND")]
+        kind: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
     /// Print the JSON Schema of card files, scenario files or pack.toml, for an editor to complete and
     /// check keys (taplo, Even Better TOML).
     Schema {
         #[arg(value_enum)]
         of: SchemaOf,
     },
+}
+
+/// A game, as `--game` names it.
+#[derive(Clone, Copy, ValueEnum)]
+pub(super) enum GameArg {
+    Eldritch,
+    Arkham,
+}
+
+impl GameArg {
+    pub(super) fn game(self) -> crate::Game {
+        match self {
+            GameArg::Eldritch => crate::Game::Eldritch,
+            GameArg::Arkham => crate::Game::Arkham,
+        }
+    }
 }
 
 /// What the best policy maximises (`odds::Objective`).

@@ -23,6 +23,7 @@ macro_rules! outln {
 }
 
 mod args;
+mod cards;
 mod check;
 mod companion;
 mod folder;
@@ -55,6 +56,19 @@ pub fn main() -> i32 {
         Command::Run { file, format } => play::run(&cli, file, *format),
         Command::Check { paths } => check::check(&cli, paths),
         Command::Validate { dirs } => validate::validate(&cli.base, &cli.packs, dirs),
+        Command::Cards {
+            name,
+            game,
+            kind,
+            format,
+        } => cards::cards(
+            &cli.base,
+            &cli.packs,
+            name.as_deref(),
+            *game,
+            kind.as_deref(),
+            *format,
+        ),
         Command::Schema { of } => {
             let schema = match of {
                 SchemaOf::Card => crate::schema::card(),

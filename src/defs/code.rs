@@ -54,6 +54,7 @@ codes! {
     MissingRequirement = "E0205": "a pack requires a pack that is not loaded before it",
     DuplicatePack = "E0206": "two different folders hold packs of the same name",
     StemClash = "E0207": "two card files, or two scripts, of one pack with the same stem (names both)",
+    AmbiguousCard = "E0208": "a printed name several cards share (the Eldritch Horror Cultist, one per Ancient One; hint: each card of that name, by id)",
     FacesRanOut = "E0301": "the fixed dice faces ran out (names the test that wanted another die)",
     FacesLeftOver = "E0302": "dice faces left over",
     Request = "E0303": "the scenario asks for nothing, or for two things at once",

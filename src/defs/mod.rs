@@ -24,9 +24,9 @@ pub use numbers::{int, out_of_range};
 pub use pack::RawManifest;
 pub use pack::{BASE_PACK, Pack};
 pub use parse::{parse_toml_all, toml_diagnostic};
-pub use raw::{CardKind, RawCard};
+pub use raw::{CardKind, RATING_X, RawCard};
 #[cfg(test)]
 pub use script_source::MOST_SCRIPT_LINES;
 pub use script_source::ScriptSource;
 pub use set::{CardSet, embedded_base_files};
-pub use shipped::{SHIPPED_ROOT, set_title, shipped_packs};
+pub use shipped::{set_title, shipped_packs};

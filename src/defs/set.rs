@@ -134,11 +134,6 @@ impl CardSet {
         problems
     }
 
-    /// Whether `pack` was loaded from the copy built into the binary.
-    pub fn is_shipped(&self, pack: &str) -> bool {
-        self.shipped.contains(pack)
-    }
-
     /// Takes a shipped pack out again (its cards, scripts and name), so that a folder of the same
     /// name can take its place.
     fn unload_shipped(&mut self, name: &str) {
@@ -391,7 +386,10 @@ impl CardSet {
     }
 
     /// Finds a card by id or printed name (case-insensitive), with or without a leading "The"
-    /// (players write "Haunter of the Dark" for The Haunter of the Dark): the exact id first.
+    /// (players write "Haunter of the Dark" for The Haunter of the Dark): the exact id first; then the
+    /// one card whose printed name, without a qualifier in brackets, is the reference ("Cultist" for
+    /// a pack's only "Cultist (Hastur)"). A name several cards share finds none ([`CardSet::unknown`]
+    /// lists them).
     pub fn resolve(&self, reference: &str) -> Option<&Card> {
         let id = card_id(reference);
         let other = match id.strip_prefix("the_") {
@@ -402,27 +400,77 @@ impl CardSet {
             .get(reference)
             .or_else(|| self.cards.get(&id))
             .or_else(|| self.cards.get(&other))
+            .or_else(|| match self.sharing_name(reference).as_slice() {
+                [one] => Some(*one),
+                _ => None,
+            })
     }
 
-    /// The diagnostic for a reference that names no card: E0201, with the closest ids.
+    /// The cards whose printed name without a bracketed qualifier ("Cultist (Cthulhu)" is a
+    /// "Cultist") and without a leading "The" is `reference`'s, by id.
+    pub fn sharing_name(&self, reference: &str) -> Vec<&Card> {
+        let wanted = plain_name(reference);
+        if wanted.is_empty() {
+            return Vec::new();
+        }
+        self.cards
+            .values()
+            .filter(|c| plain_name(&c.name) == wanted)
+            .collect()
+    }
+
+    /// The diagnostic for a reference that names no card: E0201, with the closest printed names; or
+    /// E0208 when it is a printed name several cards share, with each of them.
     pub fn unknown(
         &self,
         reference: &str,
         file: &SourceFile,
         span: std::ops::Range<usize>,
     ) -> Diagnostic {
-        let near = closest(&card_id(reference), self.cards.keys().map(String::as_str));
+        let sharing = self.sharing_name(reference);
+        if sharing.len() > 1 {
+            let each: Vec<String> = sharing
+                .iter()
+                .map(|c| format!("{} (`{}`)", c.name, c.id))
+                .collect();
+            return Diagnostic::new(
+                Code::AmbiguousCard,
+                format!("{} cards are named `{reference}`", sharing.len()),
+            )
+            .at(file, span)
+            .label("which one?")
+            .hint(format!("name one of them: {}", each.join(", ")));
+        }
+        let names: BTreeMap<String, &Card> =
+            self.cards.values().map(|c| (card_id(&c.name), c)).collect();
+        let near = closest(&card_id(reference), names.keys().map(String::as_str));
         let hint = if near.is_empty() {
             format!(
-                "no {} card is near that name; `mythos validate` lists problems in card files",
+                "no {} card is near that name; `mythos cards` lists them, `mythos validate` lists problems in card files",
                 self.game.as_str()
             )
         } else {
-            format!("closest ids: {}", near.join(", "))
+            let shown: Vec<String> = near
+                .iter()
+                .filter_map(|n| names.get(n))
+                .map(|c| format!("{} (`{}`)", c.name, c.id))
+                .collect();
+            format!("closest printed names: {}", shown.join(", "))
         };
         Diagnostic::new(Code::UnknownCard, format!("unknown card `{reference}`"))
             .at(file, span)
             .label("no such card")
             .hint(hint)
     }
+}
+
+/// A printed name as players say it: without a qualifier in brackets, a leading "The", quotes and
+/// case, as an id (`Cultist (Cthulhu)` → `cultist`, `"Ashcan" Pete` → `ashcan_pete`).
+fn plain_name(name: &str) -> String {
+    let bare = match name.find('(') {
+        Some(i) if name.trim_end().ends_with(')') => &name[..i],
+        _ => name,
+    };
+    let id = card_id(bare);
+    id.strip_prefix("the_").map(str::to_string).unwrap_or(id)
 }

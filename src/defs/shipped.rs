@@ -10,7 +10,7 @@ use include_dir::{Dir, include_dir};
 static SHIPPED: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/packs");
 
 /// The folder the shipped packs stand for, as transcripts and diagnostics show their files.
-pub const SHIPPED_ROOT: &str = "packs";
+const SHIPPED_ROOT: &str = "packs";
 
 fn collect(dir: &Dir<'_>, out: &mut Vec<(String, String)>) {
     for f in dir.files() {
@@ -89,7 +89,11 @@ mod tests {
         let ah = shipped_packs(Game::Arkham);
         assert!(eh.iter().any(|p| p.name == "forsaken_lore"));
         assert!(ah.iter().any(|p| p.name == "dunwich_horror"));
-        assert!(eh.iter().chain(&ah).all(|p| p.files.iter().any(|(f, _)| f.ends_with(".toml"))));
+        assert!(
+            eh.iter()
+                .chain(&ah)
+                .all(|p| p.files.iter().any(|(f, _)| f.ends_with(".toml")))
+        );
     }
 
     #[test]
@@ -99,7 +103,11 @@ mod tests {
             for (i, p) in packs.iter().enumerate() {
                 for r in &p.raw.requires {
                     if r.get_ref() != crate::defs::BASE_PACK {
-                        assert!(packs[..i].iter().any(|o| o.name == *r.get_ref()), "{}", p.name);
+                        assert!(
+                            packs[..i].iter().any(|o| o.name == *r.get_ref()),
+                            "{}",
+                            p.name
+                        );
                     }
                 }
             }
@@ -109,7 +117,10 @@ mod tests {
     #[test]
     fn a_set_title_is_the_pack_name_in_words() {
         assert_eq!(set_title("forsaken_lore"), "Forsaken Lore");
-        assert_eq!(set_title("curse_of_the_dark_pharaoh"), "Curse of the Dark Pharaoh");
+        assert_eq!(
+            set_title("curse_of_the_dark_pharaoh"),
+            "Curse of the Dark Pharaoh"
+        );
         assert_eq!(set_title("base"), "core");
     }
 }
