@@ -136,3 +136,41 @@ fn a_rating_printed_minus_x_is_headed_minus_x_at_every_check() {
         "{out}"
     );
 }
+
+/// The shipped packs are in the library without `--pack`; a folder under a shipped pack's name takes
+/// its place, even at the shipped pack's own path (a checkout's `packs/NAME`, edited since the binary
+/// was built).
+#[test]
+fn a_folder_under_a_shipped_pack_s_name_takes_its_place_even_at_its_path() {
+    use mythos::{Game, Library, PackFiles};
+    let shipped = Library::new()
+        .cards(Game::Eldritch)
+        .expect("the cards load");
+    assert_eq!(
+        shipped.get("lucky_ring").map(|c| c.pack()),
+        Some("forsaken_lore")
+    );
+    let edited = PackFiles::new(
+        "packs/forsaken_lore",
+        vec![
+            (
+                "packs/forsaken_lore/pack.toml".into(),
+                "name = \"forsaken_lore\"\ngame = \"eldritch\"\nversion = \"1.0.0\"\n".into(),
+            ),
+            (
+                "packs/forsaken_lore/cards/edited.toml".into(),
+                "id = \"edited\"\nname = \"Edited\"\nkind = \"asset\"\nsource = \"a test\"\n"
+                    .into(),
+            ),
+        ],
+    );
+    let cards = Library::new()
+        .with_pack(edited)
+        .cards(Game::Eldritch)
+        .expect("the cards load");
+    assert_eq!(cards.get("edited").map(|c| c.pack()), Some("forsaken_lore"));
+    assert!(
+        cards.get("lucky_ring").is_none(),
+        "the shipped copy is gone"
+    );
+}

@@ -181,9 +181,9 @@ impl CardSet {
         if pack.game != self.game {
             return vec![pack.wrong_game(self.game)];
         }
-        if self.shipped.contains(&pack.name)
-            && self.roots.get(&pack.name).is_some_and(|r| *r != pack.root)
-        {
+        // A folder under a shipped pack's name takes its place, even at the same path (a checkout's
+        // `packs/NAME`, edited since the binary was built).
+        if self.shipped.contains(&pack.name) {
             self.unload_shipped(&pack.name);
         }
         if let Some(root) = self.roots.get(&pack.name) {
