@@ -266,6 +266,11 @@ fn investigator(card_ref: &Value) -> Value {
             },
             "possessions": refs,
             "location": string("AH2e: `arkham` (default) or `other_world`"),
+            "sliders": {
+                "type": "object",
+                "description": "AH2e: the stop of each of the card's sliders, numbered from 1 (speed_sneak = 2); a slider not named stands at its second stop",
+                "additionalProperties": { "type": "integer", "minimum": 1, "maximum": 4 },
+            },
         }),
         &[],
         "the investigator",

@@ -84,6 +84,9 @@ pub struct RawInvestigator {
     pub possessions: Vec<Spanned<toml::Value>>,
     #[serde(default)]
     pub location: Option<Spanned<String>>,
+    /// AH2e: the stop of each of the card's sliders, numbered from 1 (`speed_sneak = 2`).
+    #[serde(default)]
+    pub sliders: BTreeMap<String, Spanned<i64>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

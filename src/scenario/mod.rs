@@ -38,6 +38,7 @@ pub fn transcript_text(p: &Played) -> String {
         game,
         &names,
     );
+    out.push_str(&default_slider_lines(p));
     out.push_str(&pack_lines(p));
     out.push_str(&crate::transcript::render_events(
         &p.encounter.events,
@@ -54,6 +55,48 @@ pub fn transcript_text(p: &Played) -> String {
     out
 }
 pub use result::result_object;
+
+/// AH2e: a line for each slider of the investigator's card the scenario left at its default stop
+/// (it named neither the stop nor either skill), so that no value comes silently.
+fn default_slider_lines(p: &Played) -> String {
+    let Some(card) = p.start.card.as_ref().and_then(|id| p.set.cards.get(id)) else {
+        return String::new();
+    };
+    let Some(sliders) = &card.raw.sliders else {
+        return String::new();
+    };
+    let ri = p.scenario.investigator.clone().unwrap_or_default();
+    let named: Vec<crate::kernel::Skill> = build::skill_keys(&ri)
+        .into_iter()
+        .filter(|(_, v)| v.is_some())
+        .map(|(s, _)| s)
+        .collect();
+    let left: Vec<String> = sliders
+        .keys()
+        .filter(|pair| !ri.sliders.contains_key(*pair))
+        .filter_map(|pair| {
+            let (a, b) = build::slider_skills(pair)?;
+            (!named.contains(&a) && !named.contains(&b))
+                .then(|| format!("{}/{}", title(a.as_str()), title(b.as_str())))
+        })
+        .collect();
+    if left.is_empty() {
+        return String::new();
+    }
+    format!(
+        "  sliders {} at stop {} of each (the default): name the stop (`sliders = {{ speed_sneak = 1 }}`) or the skills to choose\n",
+        left.join(", "),
+        build::DEFAULT_STOP + 1
+    )
+}
+
+/// A skill's name as printed: `speed` → `Speed`.
+fn title(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
 
 /// One line for each card in play that came from a pack other than the base pack, saying which pack's
 /// card was used and, when it replaced one, which card it stands in for.

@@ -10,7 +10,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 /// The skill keys of `[investigator]`, in the order of `Skill`.
-pub(super) fn skill_keys(ri: &RawInvestigator) -> [(Skill, Option<&Spanned<i64>>); 9] {
+pub(crate) fn skill_keys(ri: &RawInvestigator) -> [(Skill, Option<&Spanned<i64>>); 9] {
     [
         (Skill::Lore, ri.lore.as_ref()),
         (Skill::Influence, ri.influence.as_ref()),
@@ -95,6 +95,91 @@ impl Builder<'_> {
             inv.sanity = s;
             inv.max_sanity = s;
         }
+        if let Some(sliders) = c.raw.sliders.clone() {
+            self.sliders(ri, &sliders, inv);
+        }
+    }
+
+    /// AH2e: each slider of the card at the stop the scenario names (`sliders`), or at the stop its
+    /// skills name, or at [`DEFAULT_STOP`]; a skill value no stop of its slider gives, or a stop the
+    /// slider does not have, is refused at its line.
+    fn sliders(&mut self, ri: &RawInvestigator, sliders: &Sliders, inv: &mut Investigator) {
+        self.at(Section::Skills, 0);
+        for (pair, stops) in sliders {
+            let Some((a, b)) = slider_skills(pair) else {
+                continue;
+            };
+            let given = |s: Skill| skill_keys(ri).into_iter().find(|(k, _)| *k == s)?.1;
+            let stop = if let Some(n) = ri.sliders.get(pair) {
+                let at = usize::try_from(*n.get_ref())
+                    .ok()
+                    .filter(|i| (1..=stops.len()).contains(i));
+                if at.is_none() {
+                    let d = e(
+                        Code::OutOfRange,
+                        format!("`{pair} = {}` is not a stop of this slider", n.get_ref()),
+                        self.file,
+                        n.span(),
+                    )
+                    .hint(format!(
+                        "a stop from 1 to {}: {}",
+                        stops.len(),
+                        stop_words(stops)
+                    ));
+                    self.push(d);
+                }
+                at.map(|i| i - 1)
+            } else {
+                match (given(a), given(b)) {
+                    (None, None) => Some(DEFAULT_STOP.min(stops.len().saturating_sub(1))),
+                    (va, vb) => {
+                        let fits = |[x, y]: &[Spanned<i64>; 2]| {
+                            va.is_none_or(|v| v.get_ref() == x.get_ref())
+                                && vb.is_none_or(|v| v.get_ref() == y.get_ref())
+                        };
+                        let at = stops.iter().position(fits);
+                        if at.is_none() {
+                            let span = va.or(vb).map(|v| v.span()).unwrap_or_default();
+                            let d = e(
+                                Code::OutOfRange,
+                                format!(
+                                    "{} cannot stand at {}: no stop of the {pair} slider gives it",
+                                    inv.name,
+                                    written(a, va, b, vb)
+                                ),
+                                self.file,
+                                span,
+                            )
+                            .hint(format!(
+                                "the stops of {}/{}: {} (or name one: `sliders = {{ {pair} = 1 }}`)",
+                                a.as_str(),
+                                b.as_str(),
+                                stop_words(stops)
+                            ));
+                            self.push(d);
+                        }
+                        at
+                    }
+                }
+            };
+            if let Some([x, y]) = stop.and_then(|i| stops.get(i)) {
+                inv.skills.insert(a, int(x));
+                inv.skills.insert(b, int(y));
+            }
+        }
+        for (pair, n) in &ri.sliders {
+            if !sliders.contains_key(pair) {
+                let names: Vec<&str> = sliders.keys().map(String::as_str).collect();
+                let d = e(
+                    Code::UnknownKey,
+                    format!("{} has no `{pair}` slider", inv.name),
+                    self.file,
+                    n.span(),
+                )
+                .hint(format!("his sliders: {}", names.join(", ")));
+                self.push(d);
+            }
+        }
     }
 
     /// Health (Stamina), Sanity and the tokens held.
@@ -143,6 +228,37 @@ impl Builder<'_> {
             }
         }
     }
+}
+
+/// A card's printed sliders: each pair of skills (`speed_sneak`) and its stops.
+type Sliders = std::collections::BTreeMap<String, Vec<[Spanned<i64>; 2]>>;
+
+/// The stop (from 0) an AH2e investigator's slider stands at when the scenario names neither the stop
+/// nor either of its skills: the second of the four (README, Scenarios).
+pub const DEFAULT_STOP: usize = 1;
+
+/// The two skills of a slider's name: `speed_sneak` → Speed and Sneak.
+pub(crate) fn slider_skills(pair: &str) -> Option<(Skill, Skill)> {
+    let (a, b) = pair.split_once('_')?;
+    Some((Skill::parse(a)?, Skill::parse(b)?))
+}
+
+/// The stops as a player reads them: `1/5, 2/4, 3/3, 4/2`.
+fn stop_words(stops: &[[Spanned<i64>; 2]]) -> String {
+    let each: Vec<String> = stops
+        .iter()
+        .map(|[a, b]| format!("{}/{}", a.get_ref(), b.get_ref()))
+        .collect();
+    each.join(", ")
+}
+
+/// The skill values a scenario wrote for a slider: `speed = 3, sneak = 4`.
+fn written(a: Skill, va: Option<&Spanned<i64>>, b: Skill, vb: Option<&Spanned<i64>>) -> String {
+    let each: Vec<String> = [(a, va), (b, vb)]
+        .into_iter()
+        .filter_map(|(s, v)| v.map(|v| format!("{} = {}", s.as_str(), v.get_ref())))
+        .collect();
+    each.join(", ")
 }
 
 /// E0106: a key of `improvements` that names no skill of Eldritch Horror.

@@ -5,6 +5,7 @@
 
 mod choices;
 mod investigator;
+pub(crate) use investigator::{DEFAULT_STOP, skill_keys, slider_skills};
 mod problems;
 mod request;
 
