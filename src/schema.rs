@@ -202,7 +202,7 @@ pub fn pack() -> Value {
     )
 }
 
-/// The schema of a scenario file (spec/scenario.md).
+/// The schema of a scenario file (docs/scenario.md).
 pub fn scenario() -> Value {
     let card_ref = json!({
         "description": "a card id or printed name, or a whole card written inline",

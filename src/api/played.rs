@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::fmt;
 
 /// A scenario played with its own dice: the transcript a person reads, the result object of
-/// `spec/scenario.md` and the `[expect]` lines checked against it.
+/// `docs/scenario.md` and the `[expect]` lines checked against it.
 ///
 /// ```
 /// use mythos::{Library, Scenario};
@@ -27,7 +27,7 @@ impl Played {
         crate::scenario::transcript_text(&self.0)
     }
 
-    /// The result object (`spec/scenario.md`), as `mythos run --format json` prints it.
+    /// The result object (`docs/scenario.md`), as `mythos run --format json` prints it.
     pub fn result(&self) -> Value {
         crate::scenario::result_object(&self.0)
     }

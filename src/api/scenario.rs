@@ -6,7 +6,7 @@ use super::{BestOdds, Game, Library, Objective, Odds, Played};
 use crate::defs::SourceFile;
 use crate::scenario::Prepared;
 
-/// A scenario file (the format of `spec/scenario.md`) read and checked against a [`Library`]'s cards,
+/// A scenario file (the format of `docs/scenario.md`) read and checked against a [`Library`]'s cards,
 /// its scripts compiled: ready to be played with its own `[dice]`, or explored for odds.
 ///
 /// ```

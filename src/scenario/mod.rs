@@ -1,4 +1,4 @@
-//! Scenario files (spec/scenario.md, contract version 1) → an encounter, played; the result object;
+//! Scenario files (docs/scenario.md, contract version 1) → an encounter, played; the result object;
 //! `[expect]` lines checked against it.
 
 mod build;

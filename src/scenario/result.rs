@@ -1,4 +1,4 @@
-//! The result object of spec/scenario.md, field names and values exactly as the contract gives
+//! The result object of docs/scenario.md, field names and values exactly as the contract gives
 //! them: each kernel value is spelled with its `as_str` here (`where`, `location`, `status`), and
 //! the kernel's `Monster::health_tokens` is the contract's `damage`.
 
