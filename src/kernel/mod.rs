@@ -20,6 +20,7 @@ macro_rules! emit {
 }
 
 pub mod bounds;
+mod board;
 mod card;
 mod checkpoint;
 mod choices;
@@ -45,6 +46,7 @@ mod source;
 mod stored;
 mod test;
 
+pub use board::{Board, EncounterKind, SpaceKind};
 pub use card::{ActiveCard, BonusDef, BonusKind, Casting, Catalog, During};
 pub use checkpoint::Point;
 pub use choices::{Action, Policy, Round};
