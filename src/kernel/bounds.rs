@@ -64,7 +64,8 @@ pub const INVESTIGATORS: Bounds = bounds("the number of investigators", 1, 8);
 /// AH2e open gates on the board (the Ancient One awakens at eight with one or two players).
 pub const OPEN_GATES: Bounds = bounds("the number of open gates", 0, 8);
 /// EH: other investigators on the investigator's space (at most the seven others of a game of eight).
-pub const INVESTIGATORS_ON_SPACE: Bounds = bounds("the number of other investigators on a space", 0, 7);
+pub const INVESTIGATORS_ON_SPACE: Bounds =
+    bounds("the number of other investigators on a space", 0, 7);
 /// EH: Mysteries solved (the investigators win once the third is solved before the Ancient One awakens).
 pub const MYSTERIES: Bounds = bounds("the number of Mysteries solved", 0, 3);
 

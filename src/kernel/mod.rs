@@ -19,8 +19,8 @@ macro_rules! emit {
     };
 }
 
-pub mod bounds;
 mod board;
+pub mod bounds;
 mod card;
 mod checkpoint;
 mod choices;

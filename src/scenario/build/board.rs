@@ -64,7 +64,10 @@ impl Builder<'_> {
         self.at(Section::Top, 5);
         if let Some(a) = &raw.ancient_one {
             let known = self.set.qualifiers();
-            match known.iter().find(|k| k.eq_ignore_ascii_case(a.get_ref().trim())) {
+            match known
+                .iter()
+                .find(|k| k.eq_ignore_ascii_case(a.get_ref().trim()))
+            {
                 Some(k) => board.ancient_one = Some(Arc::from(k.as_str())),
                 None => {
                     let d = unknown_ancient_one(a.get_ref(), &known, self.file, a.span());
@@ -124,7 +127,10 @@ impl Builder<'_> {
         match (&self.raw.ancient_one, d.code) {
             (Some(a), Code::AmbiguousCard) => {
                 let hint = d.hint.clone().unwrap_or_default();
-                d.hint(format!("{hint} (none is of the Ancient One `{}`)", a.get_ref()))
+                d.hint(format!(
+                    "{hint} (none is of the Ancient One `{}`)",
+                    a.get_ref()
+                ))
             }
             (None, Code::AmbiguousCard) => {
                 let hint = d.hint.clone().unwrap_or_default();
@@ -146,7 +152,9 @@ fn eldritch_key(key: &str, file: &crate::defs::SourceFile, span: Range<usize>) -
         span,
     )
     .label("not a key of this game")
-    .hint(format!("remove `{key}`: Arkham Horror has no such board state"))
+    .hint(format!(
+        "remove `{key}`: Arkham Horror has no such board state"
+    ))
 }
 
 /// E0209: an Ancient One no loaded card names.
@@ -157,7 +165,11 @@ fn unknown_ancient_one(
     span: Range<usize>,
 ) -> Diagnostic {
     let near = closest(written, known.iter().map(String::as_str));
-    let shown = if near.is_empty() { known.to_vec() } else { near };
+    let shown = if near.is_empty() {
+        known.to_vec()
+    } else {
+        near
+    };
     e(
         Code::UnknownAncientOne,
         format!("no Ancient One `{written}` among the cards loaded"),

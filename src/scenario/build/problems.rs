@@ -327,7 +327,13 @@ fn above_maximum(value: i32, max: i32, file: &SourceFile, span: Range<usize>) ->
 /// E0105: more other investigators on the investigator's space than the game has besides him.
 fn more_on_space(on_space: u32, in_game: u32, file: &SourceFile, span: Range<usize>) -> Diagnostic {
     let others = in_game.saturating_sub(1);
-    let noun = |n: u32| if n == 1 { "investigator" } else { "investigators" };
+    let noun = |n: u32| {
+        if n == 1 {
+            "investigator"
+        } else {
+            "investigators"
+        }
+    };
     e(
         Code::OutOfRange,
         format!(

@@ -392,9 +392,12 @@ fn space(e: &mut Engine) {
         .board
         .space
         .map_or(Dynamic::UNIT, |k| name(k.as_str()).into()));
-    get!(e, Space, "other_investigators", |v| v
-        .board
-        .investigators_on_space as INT);
+    get!(
+        e,
+        Space,
+        "other_investigators",
+        |v| v.board.investigators_on_space as INT
+    );
 }
 
 /// The getters of `ctx.board` (EH): what the board shows that a card reads.

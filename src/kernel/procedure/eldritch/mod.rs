@@ -101,10 +101,7 @@ impl Procedure for Eldritch {
                 }
             };
             let mut options = vec![Answer::Stop];
-            for (token, have) in [
-                (Token::Focus, enc.investigator.focus),
-                (Token::Clue, clues),
-            ] {
+            for (token, have) in [(Token::Focus, enc.investigator.focus), (Token::Clue, clues)] {
                 if have <= 0 {
                     continue;
                 }
