@@ -217,6 +217,7 @@ impl Table {
                 p.scenario.source.as_deref(),
                 &p.start,
                 self.game,
+                &p.setup.rules.board,
                 &self.names,
             )
         );

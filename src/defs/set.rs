@@ -414,6 +414,36 @@ impl CardSet {
             })
     }
 
+    /// As [`CardSet::resolve`], and a name several cards share that the qualifier in brackets of one
+    /// of them tells apart: `Cultist` with the Ancient One `Cthulhu` is `Cultist (Cthulhu)`.
+    pub fn resolve_for(&self, reference: &str, qualifier: Option<&str>) -> Option<&Card> {
+        self.resolve(reference).or_else(|| {
+            let wanted = card_id(qualifier?);
+            let of: Vec<&Card> = self
+                .sharing_name(reference)
+                .into_iter()
+                .filter(|c| qualifier_of(&c.name).is_some_and(|q| card_id(q) == wanted))
+                .collect();
+            match of.as_slice() {
+                [one] => Some(*one),
+                _ => None,
+            }
+        })
+    }
+
+    /// The qualifiers in brackets of the printed names of this set's cards (`Cthulhu` of `Cultist
+    /// (Cthulhu)`): in Eldritch Horror, the Ancient Ones (each prints its own Cultist), sorted.
+    pub fn qualifiers(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .cards
+            .values()
+            .filter_map(|c| qualifier_of(&c.name).map(str::to_string))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// The cards whose printed name without a bracketed qualifier ("Cultist (Cthulhu)" is a
     /// "Cultist") and without a leading "The" is `reference`'s, by id.
     pub fn sharing_name(&self, reference: &str) -> Vec<&Card> {
@@ -470,6 +500,14 @@ impl CardSet {
             .label("no such card")
             .hint(hint)
     }
+}
+
+/// The qualifier in brackets at the end of a printed name (`Cthulhu` of `Cultist (Cthulhu)`).
+fn qualifier_of(name: &str) -> Option<&str> {
+    let name = name.trim_end();
+    let inner = name.strip_suffix(')')?;
+    let i = inner.rfind('(')?;
+    Some(inner[i + 1..].trim()).filter(|q| !q.is_empty())
 }
 
 /// A printed name as players say it: without a qualifier in brackets, a leading "The", quotes and

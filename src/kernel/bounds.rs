@@ -63,6 +63,11 @@ pub const DIFFICULTY: Bounds = bounds("a difficulty", 1, 20);
 pub const INVESTIGATORS: Bounds = bounds("the number of investigators", 1, 8);
 /// AH2e open gates on the board (the Ancient One awakens at eight with one or two players).
 pub const OPEN_GATES: Bounds = bounds("the number of open gates", 0, 8);
+/// EH: other investigators on the investigator's space (at most the seven others of a game of eight).
+pub const INVESTIGATORS_ON_SPACE: Bounds =
+    bounds("the number of other investigators on a space", 0, 7);
+/// EH: Mysteries solved (the investigators win once the third is solved before the Ancient One awakens).
+pub const MYSTERIES: Bounds = bounds("the number of Mysteries solved", 0, 3);
 
 /// A number a script gives a `ctx` method as a count (`ctx.test.bonus(n)`, `ctx.investigator.lose(stat,
 /// n)`, ...), checked when the method is called and, for a literal, when the script is loaded.
@@ -105,4 +110,6 @@ pub const ALL: &[(&str, Bounds)] = &[
     ("`[test] difficulty`", DIFFICULTY),
     ("`investigators_in_game`", INVESTIGATORS),
     ("`open_gates`", OPEN_GATES),
+    ("`investigators_on_space`", INVESTIGATORS_ON_SPACE),
+    ("`mysteries_solved`", MYSTERIES),
 ];

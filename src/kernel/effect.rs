@@ -83,6 +83,8 @@ pub enum Effect {
     },
     /// Resolve the Strength test before the Will test (Hank Samson).
     StrengthFirst,
+    /// EH: no Clue may be spent to reroll dice for the rest of this combat (Focus rerolls stay).
+    ForbidClueRerolls,
     /// Reduce the monster's damage value for this encounter, to a minimum of `min`.
     ReduceDamage {
         by: i32,

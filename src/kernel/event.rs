@@ -333,6 +333,14 @@ pub enum Event {
         monster: String,
         ability: Keyword,
     },
+    /// EH: no Clue may be spent to reroll dice for the rest of this combat.
+    ClueRerollsForbidden {
+        source: Source,
+    },
+    /// EH: a Clue reroll the player's policy would have made, not made: a card forbade them.
+    ClueRerollRefused {
+        source: Source,
+    },
     /// The investigator resolves no other encounter this phase.
     NoMoreEncounters {
         source: Source,

@@ -53,6 +53,9 @@ pub struct CombatView {
     pub round: Option<usize>,
     /// The abilities the monster lost for this combat (`lose_ability`), in the order lost.
     pub lost_abilities: Vec<Keyword>,
+    /// EH: the card that forbade spending Clues to reroll dice for the rest of this combat
+    /// (`forbid_clue_rerolls`), if any: the first one's word stands.
+    pub clue_rerolls_forbidden: Option<super::Source>,
 }
 
 /// What a hook may read: the test under way and the state around it (copies; writing goes through
@@ -102,6 +105,11 @@ pub struct TestView {
     /// The card whose text asked for the test under way (`TestSpec::origin`).
     pub origin: Option<std::sync::Arc<str>>,
     pub open_gates: u32,
+    /// EH: the board around the investigator and the kind of encounter the play is.
+    pub board: super::Board,
+    /// The dice of the test under way: while its pool is assembled, the sum of its parts so far
+    /// (may be 0 or less); once rolled, the dice rolled. `None` with no test under way.
+    pub pool: Option<i32>,
     /// Every card's kind and traits (scripts read them through `possession_traits`).
     pub catalog: std::sync::Arc<super::Catalog>,
     /// Whether the player chose to use this card's optional effect (`choices.use`).

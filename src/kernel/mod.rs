@@ -19,6 +19,7 @@ macro_rules! emit {
     };
 }
 
+mod board;
 pub mod bounds;
 mod card;
 mod checkpoint;
@@ -45,6 +46,7 @@ mod source;
 mod stored;
 mod test;
 
+pub use board::{Board, EncounterKind, SpaceKind};
 pub use card::{ActiveCard, BonusDef, BonusKind, Casting, Catalog, During};
 pub use checkpoint::Point;
 pub use choices::{Action, Policy, Round};

@@ -230,3 +230,29 @@ fn each_monster_defeated_is_that_monsters_whatever_the_order_chosen() {
     close(a_first.defeated[ia], 5.0 / 9.0);
     close(a_first.defeated[ib], 1.0 / 81.0);
 }
+
+/// A card that forbids Clue rerolls for the combat (Tick-Tock Men: "You cannot spend Clues to reroll
+/// dice during this Combat Encounter") leaves the best policy none to take: with 2 Clues and no
+/// Focus, Strength 5 − 2 = 3 dice against damage 3 and 3 Health, the investigator survives exactly
+/// when one die of three succeeds, 1 − (2/3)³ = 19/27 (a Clue reroll would raise it).
+#[test]
+fn the_best_policy_takes_no_clue_reroll_a_card_forbids() {
+    let text = r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+strength = 5
+will = 1
+health = 3
+sanity = 3
+clues = 2
+[[monsters]]
+card = "tick_tock_men"
+"#;
+    let mut p = prepare("tick_tock.toml", text);
+    let survive = best(&mut p, Objective::Survive, &[], &[]).unwrap();
+    assert!(
+        (survive.value - 19.0 / 27.0).abs() < 1e-9,
+        "{}",
+        survive.value
+    );
+}

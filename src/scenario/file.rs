@@ -18,6 +18,18 @@ pub struct RawScenario {
     pub investigators_in_game: Option<Spanned<i64>>,
     #[serde(default)]
     pub open_gates: Option<Spanned<i64>>,
+    /// EH: the kind of space the investigator is on (`city`, `wilderness`, `sea`).
+    #[serde(default)]
+    pub space: Option<Spanned<String>>,
+    /// EH: other investigators on the investigator's space (default 0).
+    #[serde(default)]
+    pub investigators_on_space: Option<Spanned<i64>>,
+    /// EH: Mysteries solved (default 0).
+    #[serde(default)]
+    pub mysteries_solved: Option<Spanned<i64>>,
+    /// EH: the Ancient One's printed name.
+    #[serde(default)]
+    pub ancient_one: Option<Spanned<String>>,
     #[serde(default)]
     pub investigator: Option<RawInvestigator>,
     #[serde(default)]
@@ -99,6 +111,9 @@ pub struct RawTestRequest {
     pub difficulty: Option<Spanned<i64>>,
     #[serde(default)]
     pub kind: Option<String>,
+    /// EH: the kind of encounter the test is part of (`other_world`, `research`, ...).
+    #[serde(default)]
+    pub encounter: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

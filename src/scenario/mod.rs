@@ -36,6 +36,7 @@ pub fn transcript_text(p: &Played) -> String {
         p.scenario.source.as_deref(),
         &p.start,
         game,
+        &p.encounter.rules.board,
         &names,
     );
     out.push_str(&default_slider_lines(p));

@@ -188,6 +188,14 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             "  {}: the Strength test is resolved first\n",
             w.source(source)
         ),
+        Event::ClueRerollsForbidden { source } => format!(
+            "  {}: no Clue may be spent to reroll dice for the rest of this Combat Encounter\n",
+            w.source(source)
+        ),
+        Event::ClueRerollRefused { source } => format!(
+            "    no Clue spent to reroll: {} forbids it in this Combat Encounter\n",
+            w.source(source)
+        ),
         Event::DamageValueChanged { source, from, to } => format!(
             "  {}: the monster's damage is {to} (was {from})\n",
             w.source(source)

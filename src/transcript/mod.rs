@@ -100,6 +100,8 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::CombatBonus { .. }
         | Event::CombatCheckBonus { .. }
         | Event::StrengthFirst { .. }
+        | Event::ClueRerollsForbidden { .. }
+        | Event::ClueRerollRefused { .. }
         | Event::DamageValueChanged { .. }
         | Event::MonsterValueChanged { .. }
         | Event::AbilityLost { .. }

@@ -2,7 +2,7 @@
 //! where the investigator and each monster end. Depends on `kernel` only.
 
 use super::words::{Names, Title, Words, counters, plural, signed, status_text};
-use crate::kernel::{Game, Investigator, Monster, Place};
+use crate::kernel::{Board, EncounterKind, Game, Investigator, Monster, Place, SpaceKind};
 use std::fmt::Write;
 
 /// The closing lines: where the investigator (and each monster) stands.
@@ -45,6 +45,7 @@ pub fn render_header(
     source: Option<&str>,
     inv: &Investigator,
     game: Game,
+    board: &Board,
     names: &Names,
 ) -> String {
     let w = Words::names_only(names, game);
@@ -71,6 +72,9 @@ pub fn render_header(
         counters(inv, game)
     );
     let _ = writeln!(out);
+    if let Some(line) = board_line(board) {
+        let _ = writeln!(out, "  board: {line}");
+    }
     if !inv.improvements.is_empty() {
         let list: Vec<String> = inv
             .improvements
@@ -88,4 +92,51 @@ pub fn render_header(
         let _ = writeln!(out, "  conditions: {}", list.join(", "));
     }
     out
+}
+
+/// EH: what the scenario says of the board that a card may read, `None` when it says nothing.
+fn board_line(board: &Board) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(space) = board.space {
+        let kind = match space {
+            SpaceKind::City => "a City space",
+            SpaceKind::Wilderness => "a Wilderness space",
+            SpaceKind::Sea => "a Sea space",
+        };
+        parts.push(kind.to_string());
+    }
+    if board.investigators_on_space > 0 {
+        parts.push(format!(
+            "{} on the space",
+            plural(
+                board.investigators_on_space as i32,
+                "other investigator",
+                "other investigators"
+            )
+        ));
+    }
+    if board.mysteries_solved > 0 {
+        parts.push(format!(
+            "{} solved",
+            plural(board.mysteries_solved, "Mystery", "Mysteries")
+        ));
+    }
+    if let Some(a) = &board.ancient_one {
+        parts.push(format!("the Ancient One {a}"));
+    }
+    let encounter = match board.encounter {
+        Some(EncounterKind::Location) => Some("a Location Encounter"),
+        Some(EncounterKind::Research) => Some("a Research Encounter"),
+        Some(EncounterKind::OtherWorld) => Some("an Other World Encounter"),
+        Some(EncounterKind::Expedition) => Some("an Expedition Encounter"),
+        Some(EncounterKind::Special) => Some("a Special Encounter"),
+        Some(EncounterKind::MysticRuins) => Some("a Mystic Ruins Encounter"),
+        Some(EncounterKind::DreamQuest) => Some("a Dream-Quest Encounter"),
+        // A Combat Encounter says so at each monster.
+        Some(EncounterKind::Combat) | None => None,
+    };
+    if let Some(e) = encounter {
+        parts.push(format!("the test is part of {e}"));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
 }

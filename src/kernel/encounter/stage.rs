@@ -168,6 +168,11 @@ impl Encounter {
             origin: spec.origin.clone(),
             rerolled: self.stage.as_ref().and_then(|s| s.rerolled),
             open_gates: self.rules.open_gates,
+            board: self.rules.board.clone(),
+            pool: self.stage.as_ref().map(|s| match s.rolled {
+                Some(rolled) => i32::try_from(rolled).unwrap_or(i32::MAX),
+                None => assemble(&self.pool_input(), self.procedure().bonus_rule(), false).total,
+            }),
             catalog: self.catalog.clone(),
             chosen: self.is_chosen(chosen_card),
             investigators_in_game: self.investigators_in_game,

@@ -47,6 +47,9 @@ pub struct Rules {
     pub clues_after_zero_dice: bool,
     /// AH2e: open gates on the board (the Nightgaunt draws the investigator through the nearest).
     pub open_gates: u32,
+    /// EH: the board around the investigator (his space, the Mysteries, the Ancient One) and the
+    /// kind of encounter the play is.
+    pub board: super::Board,
 }
 
 impl Default for Rules {
@@ -54,6 +57,7 @@ impl Default for Rules {
         Rules {
             clues_after_zero_dice: true,
             open_gates: 0,
+            board: super::Board::default(),
         }
     }
 }
@@ -106,8 +110,31 @@ impl Setup {
                 bounds::INVESTIGATORS,
             ),
             (Part::OpenGates, self.rules.open_gates, bounds::OPEN_GATES),
+            (
+                Part::InvestigatorsOnSpace,
+                self.rules.board.investigators_on_space,
+                bounds::INVESTIGATORS_ON_SPACE,
+            ),
+            (
+                Part::MysteriesSolved,
+                self.rules.board.mysteries_solved,
+                bounds::MYSTERIES,
+            ),
         ] {
             range(&mut push, part, i64::from(value), bounds);
+        }
+        let on_space = self.rules.board.investigators_on_space;
+        if bounds::INVESTIGATORS_ON_SPACE.contains(i64::from(on_space))
+            && bounds::INVESTIGATORS.contains(i64::from(self.investigators_in_game))
+            && on_space >= self.investigators_in_game
+        {
+            push(
+                Part::InvestigatorsOnSpace,
+                Problem::MoreOnSpaceThanInGame {
+                    on_space,
+                    in_game: self.investigators_in_game,
+                },
+            );
         }
         self.check_investigator(&mut push);
         for (i, m) in self.monsters.iter().enumerate() {

@@ -12,6 +12,10 @@ pub enum Part {
     InvestigatorsInGame,
     /// AH2e: open gates on the board.
     OpenGates,
+    /// EH: other investigators on the investigator's space.
+    InvestigatorsOnSpace,
+    /// EH: Mysteries solved.
+    MysteriesSolved,
     /// The investigator's value of a skill.
     Skill(Skill),
     /// Health (Stamina), Sanity, their maximums, Clue and Focus tokens.
@@ -87,6 +91,8 @@ pub enum Problem {
     /// Current Health (Stamina) or Sanity above its maximum (EH FAQ, Investigators; RG, Health and
     /// Sanity: "cannot have more Health or Sanity than his maximum").
     AboveMaximum { value: i32, max: i32 },
+    /// EH: more other investigators on the investigator's space than the game has besides him.
+    MoreOnSpaceThanInGame { on_space: u32, in_game: u32 },
 }
 
 /// EH: "An investigator cannot have more than two Focus tokens" (Masks of Nyarlathotep, Focus Action).

@@ -76,7 +76,7 @@ impl Builder<'_> {
         choices
             .use_
             .iter()
-            .map(|u| match self.set.resolve(u.get_ref()) {
+            .map(|u| match self.resolve(u.get_ref()) {
                 Some(c) => c.id.clone(),
                 None => u.get_ref().clone(),
             })

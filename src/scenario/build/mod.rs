@@ -3,6 +3,7 @@
 //! `Setup::check`, and each problem it returns is mapped back to the place in the file it came from
 //! (`problems.rs`). Every problem is collected, in the order of the file's sections, before it stops.
 
+mod board;
 mod choices;
 mod investigator;
 pub(crate) use investigator::{DEFAULT_STOP, skill_keys, slider_skills};
@@ -86,10 +87,10 @@ impl Builder<'_> {
     /// A card reference: an id or printed name, or an inline table holding a whole card.
     fn card_ref(&mut self, v: &Spanned<toml::Value>) -> Option<String> {
         match v.get_ref() {
-            toml::Value::String(s) => match self.set.resolve(s) {
+            toml::Value::String(s) => match self.resolve(s) {
                 Some(c) => Some(c.id.clone()),
                 None => {
-                    let d = self.set.unknown(s, self.file, v.span());
+                    let d = self.unknown(s, v.span());
                     self.push(d);
                     None
                 }
@@ -144,10 +145,10 @@ impl Builder<'_> {
 
     /// A card named by id or printed name only (`wield`, `cast`), written at `span`.
     fn card_id_at(&mut self, s: &str, span: Range<usize>) -> Option<String> {
-        match self.set.resolve(s) {
+        match self.resolve(s) {
             Some(c) => Some(c.id.clone()),
             None => {
-                let d = self.set.unknown(s, self.file, span);
+                let d = self.unknown(s, span);
                 self.push(d);
                 None
             }
@@ -258,8 +259,13 @@ impl<'a> Builder<'a> {
         for d in load_packs(&mut self.set, &raw.packs, packs, self.file) {
             self.push(d);
         }
+        let mut board = self.board();
         let inv = self.investigator();
         let request = self.request();
+        board.encounter = match &request {
+            Some(TestRequest::Combat) => Some(crate::kernel::EncounterKind::Combat),
+            _ => self.encounter(),
+        };
         let monsters = self.monsters();
         let dice = self.dice();
         let (default_policy, policy) = self.policies();
@@ -281,6 +287,7 @@ impl<'a> Builder<'a> {
             rules: Rules {
                 clues_after_zero_dice: rules.and_then(|r| r.clues_after_zero_dice).unwrap_or(true),
                 open_gates: open_gates.map_or(0, |n| n.unsigned_abs()),
+                board,
             },
             rounds,
             evade_first: raw.choices.as_ref().and_then(|c| c.evade).unwrap_or(false),

@@ -48,6 +48,9 @@ impl Builder<'_> {
             Problem::TooManyHands(hands) => too_many_hands(*hands, file, span),
             Problem::TooMuchFocus(focus) => too_much_focus(*focus, file, span),
             Problem::AboveMaximum { value, max } => above_maximum(*value, *max, file, span),
+            Problem::MoreOnSpaceThanInGame { on_space, in_game } => {
+                more_on_space(*on_space, *in_game, file, span)
+            }
         };
         (key, d)
     }
@@ -82,6 +85,16 @@ impl Builder<'_> {
             Part::OpenGates => (
                 (Section::Top, 1, 0),
                 span(&self.raw.open_gates),
+                String::new(),
+            ),
+            Part::InvestigatorsOnSpace => (
+                (Section::Top, 3, 0),
+                span(&self.raw.investigators_on_space),
+                String::new(),
+            ),
+            Part::MysteriesSolved => (
+                (Section::Top, 4, 0),
+                span(&self.raw.mysteries_solved),
                 String::new(),
             ),
             Part::Health
@@ -309,4 +322,32 @@ fn above_maximum(value: i32, max: i32, file: &SourceFile, span: Range<usize>) ->
             "an investigator cannot have more than his maximum (EH Reference Guide, Health and \
              Sanity): at most {max}, or raise the maximum"
         ))
+}
+
+/// E0105: more other investigators on the investigator's space than the game has besides him.
+fn more_on_space(on_space: u32, in_game: u32, file: &SourceFile, span: Range<usize>) -> Diagnostic {
+    let others = in_game.saturating_sub(1);
+    let noun = |n: u32| {
+        if n == 1 {
+            "investigator"
+        } else {
+            "investigators"
+        }
+    };
+    e(
+        Code::OutOfRange,
+        format!(
+            "{on_space} other {} on the space, in a game of {in_game} {}",
+            noun(on_space),
+            noun(in_game)
+        ),
+        file,
+        span,
+    )
+    .label("more than the game has")
+    .hint(format!(
+        "a game of {in_game} {} has {others} besides the investigator played: raise \
+         `investigators_in_game` (default 1) or lower `investigators_on_space`",
+        noun(in_game)
+    ))
 }

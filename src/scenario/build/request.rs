@@ -138,7 +138,6 @@ impl Builder<'_> {
         for (i, o) in choices.order.iter().enumerate() {
             self.at(Section::Order, i);
             match self
-                .set
                 .resolve(o.get_ref())
                 .filter(|c| monsters.iter().any(|(_, m)| *m.id == *c.id))
             {

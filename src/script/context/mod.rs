@@ -202,6 +202,10 @@ object!(
     Gaining,
     /// `ctx.becoming`: in `on_status`, what the investigator is about to become (`()` elsewhere).
     Becoming,
+    /// `ctx.space` (EH): the space the investigator is on (`()` in Arkham Horror).
+    Space,
+    /// `ctx.board` (EH): the board state a card reads (`()` in Arkham Horror).
+    Board,
 );
 
 fn opt_int(o: Option<impl Into<i64>>) -> Dynamic {

@@ -120,6 +120,8 @@ pub(super) fn register(engine: &mut Engine) {
     loss(engine);
     gaining(engine);
     becoming(engine);
+    space(engine);
+    board(engine);
 }
 
 /// The getters of `ctx`.
@@ -138,6 +140,8 @@ fn ctx(e: &mut Engine) {
     get!(e, Ctx, "open_gates", |v| only(v, Game::Arkham, || {
         (v.open_gates as INT).into()
     }));
+    part!(e, "space", Space, |v| v.game == Game::Eldritch);
+    part!(e, "board", Board, |v| v.game == Game::Eldritch);
     get_with!(e, Ctx, "traits_of", |v, id| -> Dynamic { traits_of(v, id) });
 }
 
@@ -176,6 +180,11 @@ fn test(e: &mut Engine) {
         .origin
         .as_ref()
         .map_or(Dynamic::UNIT, |o| Dynamic::from(o.to_string())));
+    get!(e, Test, "encounter", |v| v
+        .board
+        .encounter
+        .map_or(Dynamic::UNIT, |k| name(k.as_str()).into()));
+    get!(e, Test, "pool", |v| opt_int(v.pool));
     get!(e, Test, "modifier", |v| v.modifier as INT);
     get!(e, Test, "difficulty", |v| v.difficulty as INT);
     get!(e, Test, "in_combat", |v| v.in_combat);
@@ -330,6 +339,10 @@ fn combat(e: &mut Engine) {
     fight!(e, "sanity_lost", |c| (c.sanity_lost as INT).into());
     fight!(e, "health_lost", |c| (c.health_lost as INT).into());
     fight!(e, "round", |c| opt_int(c.round.map(|r| r as i64)));
+    fight!(e, "clue_rerolls_forbidden", |c| c
+        .clue_rerolls_forbidden
+        .is_some()
+        .into());
 }
 
 /// Registers a getter of `$ty` that reads the view's `$field` (`x`), `()` when it is not there.
@@ -371,4 +384,29 @@ fn becoming(e: &mut Engine) {
         .key()
         .into_owned()
         .into());
+}
+
+/// The getters of `ctx.space` (EH): the investigator's space.
+fn space(e: &mut Engine) {
+    get!(e, Space, "kind", |v| v
+        .board
+        .space
+        .map_or(Dynamic::UNIT, |k| name(k.as_str()).into()));
+    get!(
+        e,
+        Space,
+        "other_investigators",
+        |v| v.board.investigators_on_space as INT
+    );
+}
+
+/// The getters of `ctx.board` (EH): what the board shows that a card reads.
+fn board(e: &mut Engine) {
+    get!(e, Board, "mysteries_solved", |v| v.board.mysteries_solved
+        as INT);
+    get!(e, Board, "ancient_one", |v| v
+        .board
+        .ancient_one
+        .as_ref()
+        .map_or(Dynamic::UNIT, |a| Dynamic::from(a.to_string())));
 }

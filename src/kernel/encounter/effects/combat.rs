@@ -83,6 +83,41 @@ impl Encounter {
         Ok(())
     }
 
+    /// EH, `ctx.combat.forbid_clue_rerolls`: for the rest of this combat no Clue is spent to reroll
+    /// dice (the token step offers none; Focus rerolls stay). The first card's word stands; a
+    /// second changes nothing. Arkham Horror spends Clues on extra dice, not rerolls: refused.
+    pub(super) fn forbid_clue_rerolls(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+    ) -> Result<(), KernelError> {
+        if self.game != Game::Eldritch {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "`ctx.combat.forbid_clue_rerolls` is Eldritch Horror's: an Arkham Horror Clue \
+                 token adds a die, it rerolls none",
+            ));
+        }
+        let view = &mut self
+            .combat_mut(card, hook, "`ctx.combat.forbid_clue_rerolls`")?
+            .view;
+        if view.clue_rerolls_forbidden.is_some() {
+            return Ok(());
+        }
+        view.clue_rerolls_forbidden = Some(src.clone());
+        emit!(self, Event::ClueRerollsForbidden { source: src });
+        Ok(())
+    }
+
+    /// EH: the card that forbade Clue rerolls in the combat under way, if any.
+    pub fn clue_rerolls_forbidden(&self) -> Option<&Source> {
+        self.combat
+            .as_ref()
+            .and_then(|c| c.view.clue_rerolls_forbidden.as_ref())
+    }
+
     pub(super) fn reduce_damage(
         &mut self,
         card: &str,

@@ -92,6 +92,7 @@ impl Encounter {
                 self.combat_check_bonus(card, hook, src, check, value)?
             }
             Effect::StrengthFirst => self.strength_first(card, hook, src)?,
+            Effect::ForbidClueRerolls => self.forbid_clue_rerolls(card, hook, src)?,
             Effect::ReduceDamage { by, min } => self.reduce_damage(card, hook, src, by, min)?,
             Effect::ReduceHorror { by, min } => self.reduce_horror(card, hook, src, by, min)?,
             Effect::LoseAbility(ability) => self.lose_ability(card, hook, src, ability)?,

@@ -65,10 +65,17 @@ impl Procedure for Eldritch {
         if policy == Policy::None && enc.decisions.is_fixed() {
             return Ok(());
         }
+        // A card may forbid Clue rerolls for the rest of the combat (the token step offers none).
+        let forbidden = enc.clue_rerolls_forbidden().cloned();
         loop {
             let failing = enc.failing_dice();
             let per_clue = enc.dice_per_clue().max(1) as usize;
             let per_focus = enc.dice_per_focus().max(1) as usize;
+            let clues = if forbidden.is_some() {
+                0
+            } else {
+                enc.investigator.clues
+            };
             let fixed = if (policy == Policy::UntilPass && enc.current_successes() >= 1)
                 || policy == Policy::None
             {
@@ -79,18 +86,22 @@ impl Procedure for Eldritch {
                         token: Token::Focus,
                         die,
                     },
-                    Some(&die) if enc.investigator.clues > 0 => Answer::Reroll {
+                    Some(&die) if clues > 0 => Answer::Reroll {
                         token: Token::Clue,
                         die,
                     },
+                    Some(_) if enc.investigator.clues > 0 && enc.decisions.is_fixed() => {
+                        // The policy would spend a Clue here: say why it does not.
+                        if let Some(source) = forbidden.clone() {
+                            emit!(enc, Event::ClueRerollRefused { source });
+                        }
+                        Answer::Stop
+                    }
                     _ => Answer::Stop,
                 }
             };
             let mut options = vec![Answer::Stop];
-            for (token, have) in [
-                (Token::Focus, enc.investigator.focus),
-                (Token::Clue, enc.investigator.clues),
-            ] {
+            for (token, have) in [(Token::Focus, enc.investigator.focus), (Token::Clue, clues)] {
                 if have <= 0 {
                     continue;
                 }

@@ -94,6 +94,10 @@ pub(super) fn combat(e: &mut Engine) {
         c.push(Effect::StrengthFirst);
         Ok(())
     });
+    act!(e, Combat, "forbid_clue_rerolls", |c| {
+        c.push(Effect::ForbidClueRerolls);
+        Ok(())
+    });
     act!(e, Combat, "no_more_encounters", |c| {
         c.push(Effect::NoMoreEncounters);
         Ok(())
