@@ -47,7 +47,7 @@ codes! {
     OutOfRange = "E0105": "value out of range (a number outside its range in the README's table of numbers, a die face, a skill name, a token value, a literal argument of a `ctx` method outside the range the method checks, e.g. `ctx.test.reroll(-1)`)",
     OtherGame = "E0106": "a key that does not belong to this game",
     WrongKind = "E0107": "a card of the wrong kind (e.g. an asset as the investigator)",
-    UnknownCard = "E0201": "unknown card, in a scenario, a card's `possessions`, `replaces`, or a card id written in a script (hint: the closest ids)",
+    UnknownCard = "E0201": "unknown card, in a scenario, a card's `possessions`, `replaces`, or a card id written in a script (hint: the closest printed names, with their ids)",
     DuplicateId = "E0202": "a card id defined twice",
     OrphanScript = "E0203": "a script that belongs to no card file",
     PackOfOtherGame = "E0204": "a pack of the other game in a scenario's `packs`",
