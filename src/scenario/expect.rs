@@ -56,6 +56,48 @@ fn lookup(v: &Value, path: &str) -> Option<Value> {
     }
 }
 
+/// Every path of `v` that an `[expect]` line can name (`tests.0.faces`, `tests.len`), in order.
+fn paths(v: &Value, prefix: &str, out: &mut Vec<String>) {
+    let join = |k: &str| {
+        if prefix.is_empty() {
+            k.to_string()
+        } else {
+            format!("{prefix}.{k}")
+        }
+    };
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                out.push(join(k));
+                paths(x, &join(k), out);
+            }
+        }
+        Value::Array(a) => {
+            out.push(join(LEN));
+            for (i, x) in a.iter().enumerate() {
+                out.push(join(&i.to_string()));
+                paths(x, &join(&i.to_string()), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// What a line naming a path the result does not have got: nothing, and the closest paths it has.
+fn no_such_path(result: &Value, path: &str) -> String {
+    let mut all = Vec::new();
+    paths(result, "", &mut all);
+    let near = crate::defs::closest(path, all.iter().map(String::as_str));
+    if near.is_empty() {
+        "nothing (no such path in the result)".to_string()
+    } else {
+        format!(
+            "nothing (no such path in the result; closest: {})",
+            near.join(", ")
+        )
+    }
+}
+
 fn to_json(v: &toml::Value) -> Value {
     match v {
         toml::Value::String(s) => Value::String(s.clone()),
@@ -121,9 +163,7 @@ pub fn check_expectations(p: &Played, result: &Value) -> Vec<Miss> {
                     (None, _) => false,
                 };
                 if !equal {
-                    let got = got.map_or("nothing (no such path in the result)".to_string(), |g| {
-                        g.to_string()
-                    });
+                    let got = got.map_or_else(|| no_such_path(result, path), |g| g.to_string());
                     misses.push(miss(path, expected.to_string(), got));
                 }
             }
@@ -177,6 +217,16 @@ pub fn check_refusal(file: &SourceFile, diagnostics: &[Diagnostic]) -> Option<Ve
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_path_the_result_lacks_names_the_closest_paths_it_has() {
+        let result = serde_json::json!({"investigator": {"clues": 1, "sanity": 3}, "tests": [{"passed": true}]});
+        assert!(
+            no_such_path(&result, "investigator.clue")
+                .starts_with("nothing (no such path in the result; closest: investigator.clues, ")
+        );
+        assert!(no_such_path(&result, "zzz").starts_with("nothing (no such path in the result)"));
+    }
 
     #[test]
     fn len_reads_the_number_of_entries_of_a_list() {
