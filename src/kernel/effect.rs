@@ -52,6 +52,9 @@ pub enum Effect {
     DicePerClue(u32),
     /// Each Focus spent on a reroll rerolls up to this many dice.
     DicePerFocus(u32),
+    /// AH2e: each Clue token spent on this check adds this many dice more than the one the rules
+    /// give (several cards add up: Joe Diamond's Hunches and a Skill's "one extra bonus die").
+    ExtraDicePerClue(u32),
     // after_roll
     Reroll(usize),
     SetFace {

@@ -92,6 +92,9 @@ pub enum Event {
     ClueDie {
         face: u8,
         clues_left: i32,
+        /// The further dice the same token added (`extra_dice_per_clue`), after `face`.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        extra: Vec<u8>,
     },
     /// AH2e, open point D1: this scenario reads 0 or fewer dice as a failure Clue tokens cannot change.
     NoClueDice,
@@ -160,6 +163,13 @@ pub enum Event {
     DicePerFocus {
         source: Source,
         dice: u32,
+    },
+    /// AH2e: each Clue token spent on this check adds `dice` more dice (`per_clue` in all, with the
+    /// other cards' and the rules' one).
+    ExtraDicePerClue {
+        source: Source,
+        dice: u32,
+        per_clue: u32,
     },
     Rolled {
         faces: Vec<u8>,

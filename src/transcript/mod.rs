@@ -79,6 +79,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::NegateRule { .. }
         | Event::RerollWindowsSpent { .. }
         | Event::DicePerClue { .. }
+        | Event::ExtraDicePerClue { .. }
         | Event::DicePerFocus { .. }
         | Event::Rolled { .. }
         | Event::Reroll { .. }

@@ -77,6 +77,7 @@ impl Encounter {
             Effect::SuccessFrom(face) => self.success_from(card, hook, src, face)?,
             Effect::DicePerClue(n) => self.set_dice_per_token(card, hook, src, Token::Clue, n)?,
             Effect::DicePerFocus(n) => self.set_dice_per_token(card, hook, src, Token::Focus, n)?,
+            Effect::ExtraDicePerClue(n) => self.extra_dice_per_clue(card, hook, src, n)?,
             Effect::CountFace { face, successes } => {
                 self.face_rule(card, hook, src, false, face, successes)?
             }
