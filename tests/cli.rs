@@ -433,3 +433,53 @@ fn lucky_talisman_is_asked_after_a_success_too() {
     assert!((option(false) - 1.0).abs() < 1e-9, "{}", option(false));
     assert!((option(true) - 1.0 / 3.0).abs() < 1e-9, "{}", option(true));
 }
+
+/// `mythos cards NAME` finds a card of a shipped expansion pack by part of its printed name, with its
+/// set and printed values, without `--pack`.
+#[test]
+fn cards_finds_a_shipped_pack_card_by_part_of_its_printed_name() {
+    let out = mythos(&["cards", "lucky ring"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.starts_with("Lucky Ring (asset, Eldritch Horror, Forsaken Lore) `lucky_ring`"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  text: You may reroll 1 die when resolving a test."),
+        "{stdout}"
+    );
+}
+
+/// `mythos cards --format json` gives each card's printed values; `--game` and `--kind` narrow it.
+#[test]
+fn cards_json_gives_printed_values_by_game_and_kind() {
+    let out = mythos(&[
+        "cards",
+        "Mark Harrigan",
+        "--game",
+        "eldritch",
+        "--kind",
+        "investigator",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v.as_array().map(Vec::len), Some(1));
+    assert_eq!(v[0]["set"], "core");
+    let values = v[0]["values"].as_array().expect("values");
+    assert!(values.contains(&serde_json::json!(["health", "8"])), "{v}");
+}
+
+/// A misspelt name gets the closest printed names, and exit 2.
+#[test]
+fn cards_of_a_misspelt_name_hints_the_closest_printed_names() {
+    let out = mythos(&["cards", "Trsh Scarbrough"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr.contains("closest printed names: Trish Scarborough (Eldritch Horror)"),
+        "{stderr}"
+    );
+}

@@ -648,9 +648,12 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
         "api",
         &["kernel", "defs", "script", "scenario", "odds", "schema"],
     ),
+    // The command line goes over the public API (DESIGN.md: `cli/` over the public API only); the
+    // other rooms it still reaches into are issue 37's to take away.
     (
         "cli",
         &[
+            "api",
             "kernel",
             "defs",
             "script",

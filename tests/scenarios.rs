@@ -102,7 +102,8 @@ fn the_shipped_examples_meet_their_expectations() {
     assert!(n > 0, "examples/ holds at least one scenario");
 }
 
-/// Every base-pack card with a script (special text) is in play in at least one ruling scenario.
+/// Every base-pack card with a script (special text) is in play in at least one ruling scenario (a
+/// shipped pack's cards are played by its own scenarios: `tests/shipped_packs.rs`).
 #[test]
 fn every_scripted_card_is_exercised_by_a_scenario() {
     use std::collections::BTreeSet;
@@ -122,7 +123,7 @@ fn every_scripted_card_is_exercised_by_a_scenario() {
         let cards = Library::new().cards(game).expect("base pack loads");
         let missing: Vec<&str> = cards
             .iter()
-            .filter(|c| c.has_script() && !in_play.contains(c.id()))
+            .filter(|c| c.pack() == "base" && c.has_script() && !in_play.contains(c.id()))
             .map(|c| c.id())
             .collect();
         assert!(

@@ -264,7 +264,8 @@ impl CardSet {
 
     /// Parses, validates and adds one card file of `pack`. A second card with an id already loaded is
     /// an error naming both files, unless it says `replaces = "id"` and the first came from an earlier
-    /// pack; then it takes the first one's place, script included.
+    /// pack, or the first is a shipped pack's and this one is not; then it takes the first one's
+    /// place, script included.
     pub fn add_card_of(
         &mut self,
         file: &SourceFile,
@@ -306,6 +307,13 @@ impl CardSet {
                 return Err(vec![d]);
             }
             (Some(_), Some((from, path))) if from != pack => replaced = Some((from, path)),
+            // A shipped pack's card yields to a card of the same id from a pack or scenario given
+            // after it: a modder's "Lantern" is not a clash with an expansion's the player never named.
+            (None, Some((from, path)))
+                if self.shipped.contains(&from) && !self.shipped.contains(pack) =>
+            {
+                replaced = Some((from, path))
+            }
             (_, Some((from, path))) => {
                 let hint = if from == pack {
                     format!(

@@ -346,3 +346,4 @@ skill = "lore"
         "{passed} against {expected}"
     );
 }
+

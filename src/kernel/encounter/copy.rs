@@ -8,6 +8,7 @@ impl Encounter {
     /// The procedure reached the checkpoint `at`: keeps a copy of the state, if checkpoints are
     /// kept, and tells `hooks`.
     pub fn checkpoint(&mut self, at: Point, hooks: &mut dyn Hooks) {
+        self.since_checkpoint = self.dice.used().len();
         if !self.keep_checkpoints {
             return;
         }
@@ -20,6 +21,7 @@ impl Encounter {
     /// roll with nothing changed since: its state at its end is the checkpoint's, and is kept then
     /// rather than copied now (`Saved::state` none). Otherwise as `checkpoint`.
     pub(super) fn checkpoint_at_roll(&mut self, at: Point, rolled: usize, hooks: &mut dyn Hooks) {
+        self.since_checkpoint = self.dice.used().len();
         if !self.keep_checkpoints {
             return;
         }

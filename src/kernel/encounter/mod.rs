@@ -88,7 +88,13 @@ pub struct Encounter {
     /// Set where a question was asked at a point the state does not place (inside a hook call: which
     /// hook, which card, how far its script ran): the faces and answers used to get there, so that
     /// the memo key there is this path's alone (as a die rolled inside a script is not memoised).
+    /// The faces are those since the latest checkpoint passed (`since_checkpoint`): the state there
+    /// holds everything before, so a run that goes on from a copy of it and a run that replays
+    /// every face from the first key the same state alike.
     pub unplaced: Option<(Vec<u8>, Vec<usize>)>,
+    /// How many faces the dice source had given at the latest checkpoint passed, kept or not (a
+    /// copy's own dice source starts there: 0).
+    pub since_checkpoint: usize,
     /// EH: the monster (by position) met next; the order of those after it may still be chosen.
     pub meeting: usize,
     /// The transcript, if `record` (sampled and exact odds turn it off: they read only the outcome).
@@ -168,6 +174,7 @@ impl Encounter {
             dice: setup.dice,
             decisions: Decisions::Fixed,
             unplaced: None,
+            since_checkpoint: 0,
             meeting: 0,
             events: Vec::new(),
             record: true,
@@ -247,7 +254,9 @@ impl Encounter {
     /// Keys this state by the path that led to it (`unplaced`), unless already so.
     pub(super) fn mark_unplaced(&mut self) {
         if self.unplaced.is_none() {
-            self.unplaced = Some((self.dice.used().to_vec(), self.decisions.used().to_vec()));
+            let faces = self.dice.used();
+            let since = faces.get(self.since_checkpoint..).unwrap_or_default();
+            self.unplaced = Some((since.to_vec(), self.decisions.used().to_vec()));
         }
     }
 

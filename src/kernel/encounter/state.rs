@@ -56,6 +56,9 @@ state_fields! {
     decisions: clone, skip;
     /// Where a question was asked inside a hook: the path there, so that no other path shares the key.
     unplaced: clone, hash;
+    /// A copy's dice source starts at the checkpoint: no face of it is given yet. Read only to make
+    /// `unplaced`, which the key reads.
+    since_checkpoint: fresh(0), skip;
     /// The monster met next (between two combats nothing else says how many were met).
     meeting: clone, hash;
     /// The transcript is written, never read by a rule (and odds runs keep none).
