@@ -131,6 +131,8 @@ pub enum Effect {
     EndCombat,
     /// AH2e: the monster is returned to the box (no trophy).
     MonsterToBox,
+    /// AH2e: the monster is returned to the cup, not defeated (no trophy); its combat ends.
+    MonsterToCup,
     // anywhere
     /// Dice the script rolled outside any test ("roll 1 die").
     Rolled(Vec<u8>),

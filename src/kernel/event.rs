@@ -306,6 +306,10 @@ pub enum Event {
     MonsterToBox {
         source: Source,
     },
+    /// AH2e: the monster goes back to the cup, no trophy, and its combat ends.
+    MonsterToCup {
+        source: Source,
+    },
     /// A bonus for the rest of the combat (`None`: every skill).
     CombatBonus {
         source: Source,

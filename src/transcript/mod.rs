@@ -98,6 +98,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::CannotDefeat { .. }
         | Event::MonsterRecovered { .. }
         | Event::MonsterToBox { .. }
+        | Event::MonsterToCup { .. }
         | Event::CombatBonus { .. }
         | Event::CombatCheckBonus { .. }
         | Event::StrengthFirst { .. }

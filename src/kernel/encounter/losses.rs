@@ -275,8 +275,8 @@ impl Encounter {
     }
 
     /// The monster `m` is defeated and goes where the game puts a defeated monster
-    /// (`Procedure::defeated_place`: the cup, an EH Epic Monster the box; AH2e's combat check takes it
-    /// as a trophy instead).
+    /// (`Procedure::defeated_place`: EH the cup, an Epic Monster the box; AH2e a trophy, an Endless
+    /// monster the cup).
     pub fn defeat_monster(&mut self, m: usize, source: Source) {
         if self.monsters[m].defeated {
             return;
@@ -285,6 +285,12 @@ impl Encounter {
         let monster = Arc::make_mut(&mut self.monsters[m]);
         monster.defeated = true;
         monster.place = place;
+        if place == Place::Trophy {
+            Arc::make_mut(&mut self.investigator)
+                .trophies
+                .push(monster.id.to_string());
+        }
+        let monster = &self.monsters[m];
         emit!(
             self,
             Event::MonsterDefeated {

@@ -184,10 +184,23 @@ impl Procedure for Arkham {
         }
     }
 
-    /// A monster not defeated is evaded: it stays where it is.
+    /// A monster not defeated is evaded: it stays where it is (unless a card returned it to the cup
+    /// or the box: `to_cup`, `to_box`).
     fn place_monster(&self, monster: &mut Monster) {
-        if !monster.defeated {
+        if !monster.defeated && monster.place == Place::Space {
             monster.place = Place::Evaded;
+        }
+    }
+
+    /// A defeated monster is taken as a trophy, by a Combat check or by a card ("If the
+    /// investigator passes the Combat check, he defeats the monster ... places it in front of him as
+    /// a monster trophy", AH rulebook p.15); an Endless one goes back to the cup (rulebook p.24,
+    /// Endless: "not kept as a trophy").
+    fn defeated_place(&self, monster: &Monster) -> Place {
+        if monster.has(Keyword::Endless) {
+            Place::Cup
+        } else {
+            Place::Trophy
         }
     }
 
