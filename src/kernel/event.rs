@@ -278,6 +278,23 @@ pub enum Event {
         card: String,
         source: Source,
     },
+    /// A card he holds raises his maximum `stat` by `by`, to `max` (AH2e "+1 Maximum Sanity"),
+    /// written when the play begins.
+    MaximumRaised {
+        card: String,
+        stat: Stat,
+        by: i32,
+        max: i32,
+    },
+    /// A card that raised his maximum `stat` by `by` is gone: the maximum is `max`, and `value` what
+    /// he now has (cut to the maximum).
+    MaximumLowered {
+        card: String,
+        stat: Stat,
+        by: i32,
+        max: i32,
+        value: i32,
+    },
     /// AH2e, devoured: every card is discarded; trophies are kept.
     DevouredDiscards,
     /// EH, defeated: "The investigator discards all Condition cards" (RG, Defeated Investigators,

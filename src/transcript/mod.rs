@@ -123,6 +123,8 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::ConditionNotGained { .. }
         | Event::ConditionAlreadyHeld { .. }
         | Event::Discarded { .. }
+        | Event::MaximumRaised { .. }
+        | Event::MaximumLowered { .. }
         | Event::DevouredDiscards
         | Event::DefeatedDiscards { .. }
         | Event::StatusChanged { .. }

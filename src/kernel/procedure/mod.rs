@@ -147,6 +147,9 @@ pub trait Procedure: Sync {
         hooks: &mut dyn Hooks,
         from: Option<Point>,
     ) -> Step {
+        if from.is_none() {
+            enc.note_raised_maxima();
+        }
         match request {
             TestRequest::Test(spec) => {
                 self.test(enc, self.scenario_test(spec), hooks)?;
