@@ -286,6 +286,13 @@ pub enum Event {
         by: i32,
         max: i32,
     },
+    /// A loss of `amount` `stat` waits for the `tests` its on_damage hooks asked for (their after_test
+    /// hooks may change it) before it is applied.
+    LossWaits {
+        stat: Stat,
+        amount: i32,
+        tests: usize,
+    },
     /// A card that raised his maximum `stat` by `by` is gone: the maximum is `max`, and `value` what
     /// he now has (cut to the maximum).
     MaximumLowered {

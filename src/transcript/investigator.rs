@@ -248,6 +248,15 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
         Event::Discarded { card, source } => {
             format!("  discards {} ({})\n", w.card(card), w.source(source))
         }
+        Event::LossWaits {
+            stat,
+            amount,
+            tests,
+        } => format!(
+            "  the loss of {amount} {} waits for the {} asked for before it is applied\n",
+            w.stat(*stat),
+            if *tests == 1 { "test" } else { "tests" }
+        ),
         Event::MaximumRaised {
             card,
             stat,

@@ -124,6 +124,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::ConditionAlreadyHeld { .. }
         | Event::Discarded { .. }
         | Event::MaximumRaised { .. }
+        | Event::LossWaits { .. }
         | Event::MaximumLowered { .. }
         | Event::DevouredDiscards
         | Event::DefeatedDiscards { .. }

@@ -265,19 +265,7 @@ pub trait Procedure: Sync {
                 if enc.investigator.is_out() {
                     return Ok(());
                 }
-                match spec.casts.clone() {
-                    Some(key) => {
-                        enc.run_test_then(spec, hooks, &mut |enc, out, _| {
-                            if out.passed {
-                                enc.cast_passed(&key);
-                            }
-                            Ok(())
-                        })?;
-                    }
-                    None => {
-                        enc.run_test(spec, hooks)?;
-                    }
-                }
+                enc.run_asked(spec, hooks)?;
             }
         }
         Ok(())
