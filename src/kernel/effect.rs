@@ -133,6 +133,9 @@ pub enum Effect {
     MonsterToBox,
     /// AH2e: the monster is returned to the cup, not defeated (no trophy); its combat ends.
     MonsterToCup,
+    /// AH2e: the defeated monster is kept as a trophy where the rules return it to the cup (an
+    /// Endless monster: John Legrasse).
+    MonsterToTrophy,
     // anywhere
     /// Dice the script rolled outside any test ("roll 1 die").
     Rolled(Vec<u8>),

@@ -334,6 +334,10 @@ pub enum Event {
     MonsterToCup {
         source: Source,
     },
+    /// AH2e: the defeated monster is kept as a trophy, not returned to the cup.
+    MonsterToTrophy {
+        source: Source,
+    },
     /// A bonus for the rest of the combat (`None`: every skill).
     CombatBonus {
         source: Source,

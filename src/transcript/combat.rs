@@ -160,6 +160,10 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
         Event::MonsterToBox { source } => {
             format!("  {}: returned to the box: no trophy\n", w.source(source))
         }
+        Event::MonsterToTrophy { source } => format!(
+            "  {}: kept as a trophy, not returned to the cup\n",
+            w.source(source)
+        ),
         Event::MonsterToCup { source } => format!(
             "  {}: returned to the cup: no trophy, and the combat ends\n",
             w.source(source)

@@ -99,6 +99,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::MonsterRecovered { .. }
         | Event::MonsterToBox { .. }
         | Event::MonsterToCup { .. }
+        | Event::MonsterToTrophy { .. }
         | Event::CombatBonus { .. }
         | Event::CombatCheckBonus { .. }
         | Event::StrengthFirst { .. }

@@ -113,6 +113,7 @@ impl Encounter {
             Effect::MoveTo(place) => self.move_to(src, place),
             Effect::MonsterToBox => self.monster_to_box(card, hook, src)?,
             Effect::MonsterToCup => self.monster_to_cup(card, hook, src)?,
+            Effect::MonsterToTrophy => self.monster_to_trophy(card, hook, src)?,
             Effect::EndCombat => self.end_combat(card, hook, src)?,
             Effect::Rolled(faces) => self.rolled(src, faces),
             Effect::Gain(stat, n) => self.gain(stat, n, src),

@@ -100,6 +100,43 @@ impl Encounter {
         Ok(())
     }
 
+    /// AH2e, `ctx.monster.to_trophy()`: the monster met, defeated, is kept as a trophy where the rules
+    /// would return it to the cup ("You can claim monsters with the Endless ability as trophies").
+    /// One not defeated is refused; one already a trophy stays one.
+    pub(super) fn monster_to_trophy(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+    ) -> Result<(), KernelError> {
+        if self.game != Game::Arkham {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "`ctx.monster.to_trophy` is Arkham Horror's: an Eldritch Horror investigator keeps \
+                 no monster trophies",
+            ));
+        }
+        let m = self.current_monster(card, hook, "take as a trophy")?;
+        if !self.monsters[m].defeated {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "`ctx.monster.to_trophy`: only a defeated monster is taken as a trophy",
+            ));
+        }
+        if self.monsters[m].place == Place::Trophy {
+            return Ok(());
+        }
+        let id = self.monsters[m].id.clone();
+        Arc::make_mut(&mut self.monsters[m]).place = Place::Trophy;
+        Arc::make_mut(&mut self.investigator)
+            .trophies
+            .push(id.to_string());
+        emit!(self, Event::MonsterToTrophy { source: src });
+        Ok(())
+    }
+
     /// AH2e, `ctx.monster.to_cup()`: the monster met goes back to the cup ("return the Black Man to
     /// the cup"), not kept as a trophy (one already taken leaves the trophies), and its combat ends.
     pub(super) fn monster_to_cup(

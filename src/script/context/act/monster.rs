@@ -60,6 +60,10 @@ pub(super) fn monster(e: &mut Engine) {
         c.push(Effect::LoseAbility(ability));
         Ok(())
     });
+    act!(e, Monster, "to_trophy", |c| {
+        c.push(Effect::MonsterToTrophy);
+        Ok(())
+    });
     act!(e, Monster, "to_cup", |c| {
         c.push(Effect::MonsterToCup);
         Ok(())
