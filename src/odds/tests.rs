@@ -346,4 +346,3 @@ skill = "lore"
         "{passed} against {expected}"
     );
 }
-

@@ -130,7 +130,10 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                     format!("  {m} is defeated; Endless: it returns to the cup, no trophy\n")
                 }
                 (_, Place::Trophy) => {
-                    format!("  {m} is defeated ({}) and taken as a trophy\n", w.source(source))
+                    format!(
+                        "  {m} is defeated ({}) and taken as a trophy\n",
+                        w.source(source)
+                    )
                 }
                 (_, Place::Cup) if w.game == Game::Arkham => format!(
                     "  {m} is defeated ({}); Endless: it returns to the cup, no trophy\n",

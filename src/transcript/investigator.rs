@@ -1,7 +1,7 @@
 //! The lines about the investigator: gains, spending and losses (and a monster's loss of Health),
 //! cards gained and discarded, moves, status, and a card's own notes. Depends on `kernel` only.
 
-use super::words::{Words, fate_text, plural, status_text, signed};
+use super::words::{Words, fate_text, plural, signed, status_text};
 use crate::kernel::{Event, Game, Location, LossValue, Source, Target};
 
 /// The line of a loss counted from a monster's printed value and the loss that follows it, when

@@ -77,8 +77,16 @@ impl Encounter {
                 continue;
             };
             let bonuses = [
-                (Stat::Health, card.max_health_bonus, self.investigator.max_health),
-                (Stat::Sanity, card.max_sanity_bonus, self.investigator.max_sanity),
+                (
+                    Stat::Health,
+                    card.max_health_bonus,
+                    self.investigator.max_health,
+                ),
+                (
+                    Stat::Sanity,
+                    card.max_sanity_bonus,
+                    self.investigator.max_sanity,
+                ),
             ];
             for (stat, by, max) in bonuses {
                 if by != 0 {

@@ -208,7 +208,7 @@ fn test_pool(e: &mut Engine) {
     });
     act!(e, Test, "extra_dice_per_clue", |c, n: INT| {
         c.push(Effect::ExtraDicePerClue(
-            count(n, "extra_dice_per_clue")? as u32,
+            count(n, "extra_dice_per_clue")? as u32
         ));
         Ok(())
     });
