@@ -161,7 +161,23 @@ fn card_object() -> Value {
             "casting_modifier": ranged(bounds::MODIFIER, "AH2e spells: casting modifier"),
             "sanity_cost": ranged(bounds::SANITY_COST, "AH2e spells: Sanity cost to cast"),
             "price": ranged(bounds::PRICE, "AH2e items: price"),
-        }),
+        })
+        .as_object()
+        .map(|keys| {
+            // Two more keys, beside the others (one `json!` of them all passes the macro's
+            // recursion limit).
+            let mut keys = keys.clone();
+            keys.insert(
+                "max_stamina_bonus".into(),
+                ranged(bounds::MAX_BONUS, "AH2e: +N maximum Stamina while held"),
+            );
+            keys.insert(
+                "max_sanity_bonus".into(),
+                ranged(bounds::MAX_BONUS, "AH2e: +N maximum Sanity while held"),
+            );
+            Value::Object(keys)
+        })
+        .expect("an object"),
         &["id", "name", "kind"],
         "a mythos card",
     )

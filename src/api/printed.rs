@@ -55,6 +55,8 @@ pub(super) fn values(raw: &RawCard) -> Vec<(String, String)> {
         raw.casting_modifier.as_ref().map(|v| signed(*v.get_ref())),
     );
     put("sanity cost", num(&raw.sanity_cost));
+    put("maximum Stamina bonus", num(&raw.max_stamina_bonus));
+    put("maximum Sanity bonus", num(&raw.max_sanity_bonus));
     for b in &raw.bonuses {
         let what = b
             .skill

@@ -47,6 +47,14 @@ fn other_game_keys(raw: &RawCard, file: &SourceFile, out: &mut Vec<Diagnostic>) 
             raw.casting_modifier.as_ref().map(|v| v.span()),
         ),
         ("sanity_cost", raw.sanity_cost.as_ref().map(|v| v.span())),
+        (
+            "max_stamina_bonus",
+            raw.max_stamina_bonus.as_ref().map(|v| v.span()),
+        ),
+        (
+            "max_sanity_bonus",
+            raw.max_sanity_bonus.as_ref().map(|v| v.span()),
+        ),
         ("nightmarish", raw.nightmarish.as_ref().map(|v| v.span())),
         ("overwhelming", raw.overwhelming.as_ref().map(|v| v.span())),
         ("stamina", raw.stamina.as_ref().map(|v| v.span())),
@@ -278,6 +286,8 @@ impl Card {
                 modifier: int_opt(&self.raw.casting_modifier),
                 sanity_cost: int_opt(&self.raw.sanity_cost).unwrap_or(0),
             }),
+            max_health_bonus: int_opt(&self.raw.max_stamina_bonus).unwrap_or(0),
+            max_sanity_bonus: int_opt(&self.raw.max_sanity_bonus).unwrap_or(0),
             traits: std::iter::once(format!("{:?}", self.kind).to_lowercase())
                 .chain(self.traits.iter().map(|t| t.to_lowercase()))
                 .collect(),

@@ -19,7 +19,7 @@ pub use card::Card;
 pub use code::Code;
 pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, json_all, render, render_all};
 pub use id::{card_id, closest};
-pub use numbers::{int, out_of_range};
+pub use numbers::{int, int_opt, out_of_range};
 #[cfg(test)]
 pub use pack::RawManifest;
 pub use pack::{BASE_PACK, Pack};

@@ -114,6 +114,8 @@ pub fn check_card(raw: &RawCard, file: &SourceFile, out: &mut Vec<Diagnostic>) {
         (&raw.sanity_cost, bounds::SANITY_COST),
         (&raw.cost, bounds::PRICE),
         (&raw.price, bounds::PRICE),
+        (&raw.max_stamina_bonus, bounds::MAX_BONUS),
+        (&raw.max_sanity_bonus, bounds::MAX_BONUS),
         (&raw.count, bounds::COPIES),
     ] {
         check_opt(file, v, b, out);

@@ -160,6 +160,11 @@ pub struct RawCard {
     pub sanity_cost: Option<Spanned<i64>>,
     #[serde(default)]
     pub price: Option<Spanned<i64>>,
+    // Arkham Horror cards that raise a maximum while held ("+1 Maximum Sanity": Duke)
+    #[serde(default)]
+    pub max_stamina_bonus: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub max_sanity_bonus: Option<Spanned<i64>>,
 }
 
 /// An AH2e monster rating: `horror = { rating = -3, damage = 2 }`; no `damage` when none is printed.

@@ -55,6 +55,8 @@ pub const HANDS: Bounds = bounds("a number of hands", 0, 2);
 pub const SANITY_COST: Bounds = bounds("a Sanity cost", 0, 20);
 /// A card's printed cost or price (read by no rule yet).
 pub const PRICE: Bounds = bounds("a cost or price", 0, 99);
+/// What a card held adds to a maximum ("+1 Maximum Sanity").
+pub const MAX_BONUS: Bounds = bounds("a maximum Stamina or Sanity bonus", 0, 20);
 /// How many copies of a card a game holds.
 pub const COPIES: Bounds = bounds("a number of copies", 1, 99);
 /// An AH2e check's difficulty.
@@ -106,6 +108,7 @@ pub const ALL: &[(&str, Bounds)] = &[
     ("card `hands`", HANDS),
     ("card `sanity_cost`", SANITY_COST),
     ("card `cost`, `price`", PRICE),
+    ("card `max_stamina_bonus`, `max_sanity_bonus`", MAX_BONUS),
     ("card `count`", COPIES),
     ("`[test] difficulty`", DIFFICULTY),
     ("`investigators_in_game`", INVESTIGATORS),

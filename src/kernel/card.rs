@@ -89,6 +89,10 @@ pub struct ActiveCard {
     pub casting: Option<Casting>,
     /// Kind and traits, lowercase (e.g. "weapon", "spell"), for scripts that pick a card by its kind.
     pub traits: Vec<String>,
+    /// AH2e: "+N Maximum Stamina" (`max_stamina_bonus`) and "+N Maximum Sanity"
+    /// (`max_sanity_bonus`) while the investigator holds it.
+    pub max_health_bonus: i32,
+    pub max_sanity_bonus: i32,
 }
 
 /// How an AH2e spell is cast.

@@ -52,6 +52,9 @@ pub enum Effect {
     DicePerClue(u32),
     /// Each Focus spent on a reroll rerolls up to this many dice.
     DicePerFocus(u32),
+    /// AH2e: each Clue token spent on this check adds this many dice more than the one the rules
+    /// give (several cards add up: Joe Diamond's Hunches and a Skill's "one extra bonus die").
+    ExtraDicePerClue(u32),
     // after_roll
     Reroll(usize),
     SetFace {
@@ -130,6 +133,11 @@ pub enum Effect {
     EndCombat,
     /// AH2e: the monster is returned to the box (no trophy).
     MonsterToBox,
+    /// AH2e: the monster is returned to the cup, not defeated (no trophy); its combat ends.
+    MonsterToCup,
+    /// AH2e: the defeated monster is kept as a trophy where the rules return it to the cup (an
+    /// Endless monster: John Legrasse).
+    MonsterToTrophy,
     // anywhere
     /// Dice the script rolled outside any test ("roll 1 die").
     Rolled(Vec<u8>),

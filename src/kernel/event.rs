@@ -92,6 +92,9 @@ pub enum Event {
     ClueDie {
         face: u8,
         clues_left: i32,
+        /// The further dice the same token added (`extra_dice_per_clue`), after `face`.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        extra: Vec<u8>,
     },
     /// AH2e, open point D1: this scenario reads 0 or fewer dice as a failure Clue tokens cannot change.
     NoClueDice,
@@ -160,6 +163,13 @@ pub enum Event {
     DicePerFocus {
         source: Source,
         dice: u32,
+    },
+    /// AH2e: each Clue token spent on this check adds `dice` more dice (`per_clue` in all, with the
+    /// other cards' and the rules' one).
+    ExtraDicePerClue {
+        source: Source,
+        dice: u32,
+        per_clue: u32,
     },
     Rolled {
         faces: Vec<u8>,
@@ -268,6 +278,30 @@ pub enum Event {
         card: String,
         source: Source,
     },
+    /// A card he holds raises his maximum `stat` by `by`, to `max` (AH2e "+1 Maximum Sanity"),
+    /// written when the play begins.
+    MaximumRaised {
+        card: String,
+        stat: Stat,
+        by: i32,
+        max: i32,
+    },
+    /// A loss of `amount` `stat` waits for the `tests` its on_damage hooks asked for (their after_test
+    /// hooks may change it) before it is applied.
+    LossWaits {
+        stat: Stat,
+        amount: i32,
+        tests: usize,
+    },
+    /// A card that raised his maximum `stat` by `by` is gone: the maximum is `max`, and `value` what
+    /// he now has (cut to the maximum).
+    MaximumLowered {
+        card: String,
+        stat: Stat,
+        by: i32,
+        max: i32,
+        value: i32,
+    },
     /// AH2e, devoured: every card is discarded; trophies are kept.
     DevouredDiscards,
     /// EH, defeated: "The investigator discards all Condition cards" (RG, Defeated Investigators,
@@ -294,6 +328,14 @@ pub enum Event {
     },
     /// AH2e: the monster goes back to the box, no trophy.
     MonsterToBox {
+        source: Source,
+    },
+    /// AH2e: the monster goes back to the cup, no trophy, and its combat ends.
+    MonsterToCup {
+        source: Source,
+    },
+    /// AH2e: the defeated monster is kept as a trophy, not returned to the cup.
+    MonsterToTrophy {
         source: Source,
     },
     /// A bonus for the rest of the combat (`None`: every skill).

@@ -7,8 +7,9 @@ use super::{
     Point, Skill, Slot, Source, Stat, Store, Target, TestKind,
 };
 
-/// A loss about to be applied, as `on_damage` sees it.
-#[derive(Debug, Clone, PartialEq)]
+/// A loss about to be applied, as `on_damage` sees it (and the after_test hooks of a test asked in
+/// on_damage, which the loss waits for).
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct LossView {
     pub target: Target,
     pub stat: Stat,

@@ -159,6 +159,20 @@ impl Investigator {
         self.status != Status::Ok
     }
 
+    /// What the cards he holds add to his maximum Health (Stamina) and Sanity (AH2e "+1 Maximum
+    /// Sanity": `ActiveCard::max_health_bonus`, `max_sanity_bonus`), each copy its own.
+    pub fn max_bonuses(&self, catalog: &super::Catalog) -> (i32, i32) {
+        self.possessions
+            .iter()
+            .filter_map(|p| catalog.get(p))
+            .fold((0, 0), |(h, s), c| {
+                (
+                    h.saturating_add(c.max_health_bonus),
+                    s.saturating_add(c.max_sanity_bonus),
+                )
+            })
+    }
+
     /// Whether he holds the possession named by `key` (a [copy key](copy_key)).
     pub fn holds_copy(&self, key: &str) -> bool {
         let (id, n) = split_copy(key);

@@ -63,6 +63,9 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                 (true, Place::Trophy) => "defeated, taken as a trophy".to_string(),
                 (true, Place::Box) => "defeated, returned to the box".to_string(),
                 (true, _) => "defeated, returned to the cup".to_string(),
+                (false, Place::Cup) if w.game == Game::Arkham => {
+                    "not defeated; returned to the cup".to_string()
+                }
                 (false, Place::Cup) => {
                     "not defeated; the ambushing monster returns to the cup".to_string()
                 }
@@ -126,6 +129,16 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                 (Source::CombatCheck, _) => {
                     format!("  {m} is defeated; Endless: it returns to the cup, no trophy\n")
                 }
+                (_, Place::Trophy) => {
+                    format!(
+                        "  {m} is defeated ({}) and taken as a trophy\n",
+                        w.source(source)
+                    )
+                }
+                (_, Place::Cup) if w.game == Game::Arkham => format!(
+                    "  {m} is defeated ({}); Endless: it returns to the cup, no trophy\n",
+                    w.source(source)
+                ),
                 _ => format!("  {m} is defeated ({})\n", w.source(source)),
             }
         }
@@ -150,6 +163,14 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
         Event::MonsterToBox { source } => {
             format!("  {}: returned to the box: no trophy\n", w.source(source))
         }
+        Event::MonsterToTrophy { source } => format!(
+            "  {}: kept as a trophy, not returned to the cup\n",
+            w.source(source)
+        ),
+        Event::MonsterToCup { source } => format!(
+            "  {}: returned to the cup: no trophy, and the combat ends\n",
+            w.source(source)
+        ),
         Event::CombatBonus {
             source,
             skill,

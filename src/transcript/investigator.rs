@@ -1,7 +1,7 @@
 //! The lines about the investigator: gains, spending and losses (and a monster's loss of Health),
 //! cards gained and discarded, moves, status, and a card's own notes. Depends on `kernel` only.
 
-use super::words::{Words, fate_text, plural, status_text};
+use super::words::{Words, fate_text, plural, signed, status_text};
 use crate::kernel::{Event, Game, Location, LossValue, Source, Target};
 
 /// The line of a loss counted from a monster's printed value and the loss that follows it, when
@@ -248,6 +248,39 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
         Event::Discarded { card, source } => {
             format!("  discards {} ({})\n", w.card(card), w.source(source))
         }
+        Event::LossWaits {
+            stat,
+            amount,
+            tests,
+        } => format!(
+            "  the loss of {amount} {} waits for the {} asked for before it is applied\n",
+            w.stat(*stat),
+            if *tests == 1 { "test" } else { "tests" }
+        ),
+        Event::MaximumRaised {
+            card,
+            stat,
+            by,
+            max,
+        } => format!(
+            "  {}: {} maximum {} while held: maximum {max}\n",
+            w.card(card),
+            signed(*by),
+            w.stat(*stat)
+        ),
+        Event::MaximumLowered {
+            card,
+            stat,
+            by,
+            max,
+            value,
+        } => format!(
+            "  {} gone: maximum {} {} → {max}; {} {value}\n",
+            w.card(card),
+            w.stat(*stat),
+            max.saturating_add(*by),
+            w.stat(*stat)
+        ),
         Event::DefeatedDiscards { conditions } => {
             let list: Vec<String> = conditions.iter().map(|c| w.card(c)).collect();
             format!(

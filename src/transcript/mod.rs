@@ -79,6 +79,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::NegateRule { .. }
         | Event::RerollWindowsSpent { .. }
         | Event::DicePerClue { .. }
+        | Event::ExtraDicePerClue { .. }
         | Event::DicePerFocus { .. }
         | Event::Rolled { .. }
         | Event::Reroll { .. }
@@ -97,6 +98,8 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::CannotDefeat { .. }
         | Event::MonsterRecovered { .. }
         | Event::MonsterToBox { .. }
+        | Event::MonsterToCup { .. }
+        | Event::MonsterToTrophy { .. }
         | Event::CombatBonus { .. }
         | Event::CombatCheckBonus { .. }
         | Event::StrengthFirst { .. }
@@ -123,6 +126,9 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::ConditionNotGained { .. }
         | Event::ConditionAlreadyHeld { .. }
         | Event::Discarded { .. }
+        | Event::MaximumRaised { .. }
+        | Event::LossWaits { .. }
+        | Event::MaximumLowered { .. }
         | Event::DevouredDiscards
         | Event::DefeatedDiscards { .. }
         | Event::StatusChanged { .. }

@@ -126,8 +126,25 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             title(*kind),
             w.card(monster)
         ),
-        Event::ClueDie { face, clues_left } => {
+        Event::ClueDie {
+            face,
+            clues_left,
+            extra,
+        } if extra.is_empty() => {
             format!("  spends a Clue token for an extra die: {face} ({clues_left} left)\n")
+        }
+        Event::ClueDie {
+            face,
+            clues_left,
+            extra,
+        } => {
+            let mut all = vec![*face];
+            all.extend_from_slice(extra);
+            format!(
+                "  spends a Clue token for {} extra dice: {} ({clues_left} left)\n",
+                all.len(),
+                faces(&all)
+            )
         }
         Event::NoClueDice => {
             "  no Clue dice: this scenario reads 0 or fewer dice as a failure that \
@@ -186,6 +203,16 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             "  a Clue spent on a reroll rerolls up to {} ({})\n",
             plural(*dice, "die", "dice"),
             w.source(source)
+        ),
+        Event::ExtraDicePerClue {
+            source,
+            dice,
+            per_clue,
+        } => format!(
+            "  each Clue token spent adds {} more ({}): {} a token\n",
+            plural(*dice, "die", "dice"),
+            w.source(source),
+            plural(*per_clue, "die", "dice")
         ),
         Event::DicePerFocus { source, dice } => format!(
             "  a Focus spent on a reroll rerolls up to {} ({})\n",

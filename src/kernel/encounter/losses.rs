@@ -155,7 +155,11 @@ impl Encounter {
             amount,
             cause,
         });
+        let queued = self.queued.len();
         self.fire(Hook::OnDamage, hooks, &mut loss)?;
+        if self.queued.len() > queued {
+            self.tests_before_loss(queued, &mut loss, hooks)?;
+        }
         // on_damage may have changed the amount (never the cause); `None` is never left there.
         let (amount, cause) = loss.map_or((0, Source::Rules), |l| (l.amount, l.cause));
         let inv = Arc::make_mut(&mut self.investigator);
@@ -189,6 +193,51 @@ impl Encounter {
         }
         self.record_status(&cause, hooks)?;
         Ok(lost)
+    }
+
+    /// The tests the on_damage hooks of a loss asked for (`queued` onwards: `ctx.investigator.test`,
+    /// `ctx.card.cast`), resolved now, before the loss is applied, which waits for them: their
+    /// after_test hooks read it as `ctx.loss` and may reduce or prevent it (Flesh Ward). The test
+    /// under way, if any, waits too, and goes on after them. What follows in the state does not say
+    /// where it resumes: a question asked here is keyed by the path to it (`mark_unplaced`).
+    fn tests_before_loss(
+        &mut self,
+        queued: usize,
+        loss: &mut Option<LossView>,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        let asked = self.queued.split_off(queued);
+        if let Some(l) = loss.as_ref() {
+            emit!(
+                self,
+                Event::LossWaits {
+                    stat: l.stat,
+                    amount: l.amount,
+                    tests: asked.len(),
+                }
+            );
+        }
+        self.mark_unplaced();
+        let outer_stage = self.stage.take();
+        let outer_loss = std::mem::replace(&mut self.waiting_loss, loss.take());
+        self.pending += 1;
+        let mut result = Ok(());
+        for (_source, spec) in asked {
+            if self.investigator.is_out() {
+                break;
+            }
+            result = self.run_asked(spec, hooks).map(|_| ());
+            if result.is_err() {
+                break;
+            }
+        }
+        self.pending -= 1;
+        *loss = std::mem::replace(&mut self.waiting_loss, outer_loss);
+        // Exact odds stop a run where the dice run out: the test asked for stays under way there.
+        if result.is_ok() {
+            self.stage = outer_stage;
+        }
+        result
     }
 
     /// A test's loss counted from the monster's printed `value` (EH: less the test's `successes`;
@@ -275,8 +324,8 @@ impl Encounter {
     }
 
     /// The monster `m` is defeated and goes where the game puts a defeated monster
-    /// (`Procedure::defeated_place`: the cup, an EH Epic Monster the box; AH2e's combat check takes it
-    /// as a trophy instead).
+    /// (`Procedure::defeated_place`: EH the cup, an Epic Monster the box; AH2e a trophy, an Endless
+    /// monster the cup).
     pub fn defeat_monster(&mut self, m: usize, source: Source) {
         if self.monsters[m].defeated {
             return;
@@ -285,6 +334,12 @@ impl Encounter {
         let monster = Arc::make_mut(&mut self.monsters[m]);
         monster.defeated = true;
         monster.place = place;
+        if place == Place::Trophy {
+            Arc::make_mut(&mut self.investigator)
+                .trophies
+                .push(monster.id.to_string());
+        }
+        let monster = &self.monsters[m];
         emit!(
             self,
             Event::MonsterDefeated {

@@ -123,6 +123,10 @@ pub struct Encounter {
     pub combat: Option<CombatState>,
     /// Tests that hooks asked for, resolved at the next point the procedure allows.
     pub queued: Vec<(Source, TestSpec)>,
+    /// A loss to the investigator waiting for the tests its on_damage hooks asked for (Flesh Ward:
+    /// "cast ... to ignore all Stamina loss being dealt to you"): their after_test hooks read and
+    /// change it (`ctx.loss`) before it is applied.
+    pub waiting_loss: Option<LossView>,
     /// A card said the investigator resolves no other encounter this phase.
     pub no_more_encounters: bool,
     /// AH2e: a combat went on past the round limit and was stopped.
@@ -193,6 +197,7 @@ impl Encounter {
             current: None,
             combat: None,
             queued: Vec::new(),
+            waiting_loss: None,
             no_more_encounters: false,
             stopped: false,
             rollback: true,

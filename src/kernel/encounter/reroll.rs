@@ -115,14 +115,17 @@ impl Encounter {
         Ok(())
     }
 
-    /// Rolls extra dice onto the test under way (AH2e Clue dice).
-    pub fn add_die(&mut self, label: &str) -> Result<u8, DiceError> {
-        let face = self.dice.roll(label)?;
+    /// Rolls extra dice onto the test under way (AH2e Clue dice): one die, and the further dice
+    /// each Clue adds on this check (`extra_dice_per_clue`), rolled together.
+    pub fn add_clue_dice(&mut self, label: &str) -> Result<Vec<u8>, DiceError> {
+        let stage = self.stage.as_ref().expect("a test is under way");
+        let n = 1 + stage.extra_per_clue as usize;
+        let faces = self.dice.roll_many(n, label)?;
         self.stage
             .as_mut()
             .expect("a test is under way")
             .faces
-            .push(face);
-        Ok(face)
+            .extend_from_slice(&faces);
+        Ok(faces)
     }
 }

@@ -29,6 +29,24 @@ impl Encounter {
         self.run_test_then(spec, hooks, &mut |_, _, _| Ok(()))
     }
 
+    /// A test a card asked for (`ctx.investigator.test`), or the Spell check of a spell it cast now
+    /// (`ctx.card.cast`), which casts it when passed, before the check's after_test hooks.
+    pub fn run_asked(
+        &mut self,
+        spec: TestSpec,
+        hooks: &mut dyn Hooks,
+    ) -> Result<Resolution, KernelError> {
+        match spec.casts.clone() {
+            Some(key) => self.run_test_then(spec, hooks, &mut |enc, out, _| {
+                if out.passed {
+                    enc.cast_passed(&key);
+                }
+                Ok(())
+            }),
+            None => self.run_test(spec, hooks),
+        }
+    }
+
     /// Like `run_test`, with `consequences` applied as soon as the result is known, before after_test
     /// hooks fire (so that they can ask "did you lose Health from the Strength test?").
     pub fn run_test_then(
@@ -262,11 +280,18 @@ impl Encounter {
     ) -> Result<Resolution, KernelError> {
         let outcome = Rc::new(outcome);
         self.tests.push(Rc::clone(&outcome));
+        // Its place among the tests: a loss among its consequences may resolve tests of its own
+        // (asked in on_damage) before it is applied.
+        let at = self.tests.len() - 1;
         consequences(self, &outcome, hooks)?;
         if !(self.procedure().stops_at_once() && self.investigator.is_out()) {
-            self.fire(Hook::AfterTest, hooks, &mut None)?;
+            // A loss waiting for this test (asked in its on_damage) is `ctx.loss` here.
+            let mut waiting = self.waiting_loss.take();
+            let fired = self.fire(Hook::AfterTest, hooks, &mut waiting);
+            self.waiting_loss = waiting;
+            fired?;
         }
-        Ok(Resolution::Resolved(self.tests.len() - 1))
+        Ok(Resolution::Resolved(at))
     }
 
     /// A test a card made pass or fail automatically (before its dice were rolled): no dice, no

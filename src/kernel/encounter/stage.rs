@@ -40,6 +40,8 @@ pub(super) struct Stage {
     /// that of a die asked for in `after_roll`, before it.
     pub(super) tokens_spent: bool,
     pub(super) dice_per_clue: u32,
+    /// AH2e: the dice each Clue token spent adds beyond its one (`extra_dice_per_clue`, summed).
+    pub(super) extra_per_clue: u32,
     /// EH: how many dice one Focus spent on a reroll rerolls (1 by the rules; `dice_per_focus`).
     pub(super) dice_per_focus: u32,
     pub(super) faces: Vec<u8>,
@@ -75,6 +77,7 @@ impl Stage {
             windows: 0,
             tokens_spent: false,
             dice_per_clue: 1,
+            extra_per_clue: 0,
             dice_per_focus: 1,
             faces: Vec::new(),
             rerolling: Vec::new(),

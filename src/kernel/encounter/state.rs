@@ -86,6 +86,8 @@ state_fields! {
     /// Whole, or without its round (`memo::combat`).
     combat: clone, by(super::memo::combat);
     queued: clone, hash;
+    /// A loss waiting for the tests its on_damage asked for: part of what the rest depends on.
+    waiting_loss: clone, hash;
     no_more_encounters: clone, hash;
     stopped: clone, hash;
     /// Whether a failed hook is rolled back: bookkeeping of a run that is abandoned on failure.

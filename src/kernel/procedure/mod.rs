@@ -147,6 +147,9 @@ pub trait Procedure: Sync {
         hooks: &mut dyn Hooks,
         from: Option<Point>,
     ) -> Step {
+        if from.is_none() {
+            enc.note_raised_maxima();
+        }
         match request {
             TestRequest::Test(spec) => {
                 self.test(enc, self.scenario_test(spec), hooks)?;
@@ -262,19 +265,7 @@ pub trait Procedure: Sync {
                 if enc.investigator.is_out() {
                     return Ok(());
                 }
-                match spec.casts.clone() {
-                    Some(key) => {
-                        enc.run_test_then(spec, hooks, &mut |enc, out, _| {
-                            if out.passed {
-                                enc.cast_passed(&key);
-                            }
-                            Ok(())
-                        })?;
-                    }
-                    None => {
-                        enc.run_test(spec, hooks)?;
-                    }
-                }
+                enc.run_asked(spec, hooks)?;
             }
         }
         Ok(())

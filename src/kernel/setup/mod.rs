@@ -100,7 +100,15 @@ impl Setup {
     /// Checks the setup, and the test asked of it, against the rules of its game: every problem at
     /// once, in the order of [`Part`] within the investigator, then the monsters, the test and the
     /// rounds.
-    pub fn check(self, request: &TestRequest) -> Result<CheckedSetup, SetupError> {
+    /// The investigator's maxima of a checked setup include what the cards he holds add to them
+    /// (`Investigator::max_bonuses`): the setup gives his own.
+    pub fn check(mut self, request: &TestRequest) -> Result<CheckedSetup, SetupError> {
+        let (health, sanity) = self.investigator.max_bonuses(&self.catalog);
+        if health != 0 || sanity != 0 {
+            let inv = Arc::make_mut(&mut self.investigator);
+            inv.max_health = inv.max_health.saturating_add(health);
+            inv.max_sanity = inv.max_sanity.saturating_add(sanity);
+        }
         let mut problems = Vec::new();
         let mut push = |part, problem| problems.push(SetupProblem { part, problem });
         for (part, value, bounds) in [
@@ -320,6 +328,40 @@ mod tests {
         assert!(setup(Game::Eldritch).check(&test).is_ok());
     }
 
+    /// A card held that raises a maximum ("+1 Maximum Sanity") raises it in the checked setup, so a
+    /// Sanity one above the investigator's own maximum is allowed; without the card it is refused.
+    #[test]
+    fn a_card_held_raises_the_maximum_it_names() {
+        let mut s = setup(Game::Arkham);
+        let mut catalog = crate::kernel::Catalog::default();
+        catalog.insert(
+            "loyal_dog".to_string(),
+            crate::kernel::ActiveCard {
+                id: "loyal_dog".to_string(),
+                name: "loyal_dog".to_string(),
+                magical: false,
+                bonuses: Vec::new(),
+                hands: 0,
+                casting: None,
+                traits: Vec::new(),
+                max_health_bonus: 0,
+                max_sanity_bonus: 1,
+            },
+        );
+        s.catalog = Arc::new(catalog);
+        let inv = Arc::make_mut(&mut s.investigator);
+        inv.max_sanity = 4;
+        inv.sanity = 5;
+        let request = TestRequest::Combat;
+        assert!(s.clone().check(&request).is_err(), "5 is above his own 4");
+        Arc::make_mut(&mut s.investigator)
+            .possessions
+            .push("loyal_dog".to_string());
+        let checked = s.check(&request).expect("4 + 1 holds 5");
+        assert_eq!(checked.investigator.max_sanity, 5);
+        assert_eq!(checked.investigator.max_health, 1);
+    }
+
     #[test]
     fn more_than_two_hands_is_refused_for_the_round_that_wields_them() {
         let mut s = setup(Game::Arkham);
@@ -335,6 +377,8 @@ mod tests {
                     hands,
                     casting: None,
                     traits: Vec::new(),
+                    max_health_bonus: 0,
+                    max_sanity_bonus: 0,
                 },
             );
         }

@@ -2,7 +2,7 @@
 //! scenario over them. Only references and names are checked here; the values, by `Setup::check`.
 
 use super::{Builder, Section, e};
-use crate::defs::{CardKind, Code, Diagnostic, SourceFile, int};
+use crate::defs::{CardKind, Code, Diagnostic, SourceFile, int, int_opt};
 use crate::kernel::bounds;
 use crate::kernel::{Game, Investigator, Location, Skill};
 use crate::scenario::file::RawInvestigator;
@@ -39,14 +39,14 @@ impl Builder<'_> {
                 inv.skills.insert(skill, v);
             }
         }
-        self.values(&ri, &mut inv);
-        self.improvements(&ri, &mut inv);
         for (j, p) in ri.possessions.iter().enumerate() {
             self.at(Section::Possessions, j);
             if let Some(id) = self.card_ref(p) {
                 inv.possessions.push(id);
             }
         }
+        self.values(&ri, &mut inv);
+        self.improvements(&ri, &mut inv);
         for (j, c) in ri.conditions.iter().enumerate() {
             self.at(Section::Conditions, j);
             if let Some(id) = self.card_ref(c) {
@@ -182,8 +182,16 @@ impl Builder<'_> {
         }
     }
 
-    /// Health (Stamina), Sanity and the tokens held.
+    /// Health (Stamina), Sanity and the tokens held. The maxima are his own: a value given above
+    /// one raises it only as far as the cards he holds do not (`Setup::check` adds them).
     fn values(&mut self, ri: &RawInvestigator, inv: &mut Investigator) {
+        let (raise_health, raise_sanity) = inv.possessions.iter().fold((0, 0), |(h, s), id| {
+            let raw = &self.set.cards[id].raw;
+            (
+                h + int_opt(&raw.max_stamina_bonus).unwrap_or(0),
+                s + int_opt(&raw.max_sanity_bonus).unwrap_or(0),
+            )
+        });
         self.at(Section::Values, 0);
         let (health, max_health) = match self.game {
             Game::Eldritch => (&ri.health, &ri.max_health),
@@ -197,14 +205,14 @@ impl Builder<'_> {
         let focus = self.number_opt(&ri.focus, bounds::TOKENS);
         if let Some(h) = health {
             inv.health = h;
-            inv.max_health = inv.max_health.max(h);
+            inv.max_health = inv.max_health.max(h.saturating_sub(raise_health));
         }
         if let Some(m) = max_health {
             inv.max_health = m;
         }
         if let Some(s) = sanity {
             inv.sanity = s;
-            inv.max_sanity = inv.max_sanity.max(s);
+            inv.max_sanity = inv.max_sanity.max(s.saturating_sub(raise_sanity));
         }
         if let Some(m) = max_sanity {
             inv.max_sanity = m;

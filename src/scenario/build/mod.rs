@@ -167,9 +167,13 @@ pub fn prepare(
     let set = base(game).map_err(|d| d.0)?;
     let mut b = Builder::new(file, &raw, game, set);
     let (setup, request, dice) = b.setup(packs);
-    let start = (*setup.investigator).clone();
+    let unchecked = (*setup.investigator).clone();
     let in_play = in_play(&setup);
     let checked = b.checked(setup, request.as_ref());
+    // As the play starts: his maxima raised by the cards he holds (`Setup::check`).
+    let start = checked
+        .as_ref()
+        .map_or(unchecked, |c| (*c.investigator).clone());
     let (scripts, hooks) = b.scripts(&in_play);
     let (set, problems) = (b.set, b.problems);
     let (Some(request), Some(setup), Some(mut hooks), true) =

@@ -113,6 +113,7 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
         ("Test", "success_from", &[F]),
         ("Test", "dice_per_clue", &[C]),
         ("Test", "dice_per_focus", &[C]),
+        ("Test", "extra_dice_per_clue", &[C]),
         ("Test", "reroll", &[D]),
         ("Test", "set_face", &[D, F]),
         ("Test", "count_face", &[F, C]),

@@ -23,10 +23,81 @@ impl Encounter {
             emit!(
                 self,
                 Event::Discarded {
-                    card: id,
+                    card: id.clone(),
                     source: src,
                 }
             );
+            self.lower_maxima(&id);
+        }
+    }
+
+    /// A card that raised a maximum (`max_stamina_bonus`, `max_sanity_bonus`) has left him: the
+    /// maximum goes back down, and what he has above it is lost with it.
+    fn lower_maxima(&mut self, id: &str) {
+        let Some(card) = self.catalog.get(id) else {
+            return;
+        };
+        let bonuses = [
+            (Stat::Health, card.max_health_bonus),
+            (Stat::Sanity, card.max_sanity_bonus),
+        ];
+        for (stat, by) in bonuses {
+            if by == 0 {
+                continue;
+            }
+            let inv = Arc::make_mut(&mut self.investigator);
+            let (value, max) = match stat {
+                Stat::Health => (&mut inv.health, &mut inv.max_health),
+                _ => (&mut inv.sanity, &mut inv.max_sanity),
+            };
+            *max = max.saturating_sub(by).max(1);
+            *value = (*value).min(*max);
+            let (max, value) = (*max, *value);
+            emit!(
+                self,
+                Event::MaximumLowered {
+                    card: id.to_string(),
+                    stat,
+                    by,
+                    max,
+                    value,
+                }
+            );
+        }
+    }
+
+    /// The maxima the cards he holds raise, written when the play begins (the checked setup holds
+    /// them raised: `Setup::check`).
+    pub fn note_raised_maxima(&mut self) {
+        if !self.record {
+            return;
+        }
+        for id in self.investigator.possessions.clone() {
+            let Some(card) = self.catalog.get(&id) else {
+                continue;
+            };
+            let bonuses = [
+                (
+                    Stat::Health,
+                    card.max_health_bonus,
+                    self.investigator.max_health,
+                ),
+                (
+                    Stat::Sanity,
+                    card.max_sanity_bonus,
+                    self.investigator.max_sanity,
+                ),
+            ];
+            for (stat, by, max) in bonuses {
+                if by != 0 {
+                    self.events.push(Event::MaximumRaised {
+                        card: id.clone(),
+                        stat,
+                        by,
+                        max,
+                    });
+                }
+            }
         }
     }
 }

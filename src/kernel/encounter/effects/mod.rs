@@ -77,6 +77,7 @@ impl Encounter {
             Effect::SuccessFrom(face) => self.success_from(card, hook, src, face)?,
             Effect::DicePerClue(n) => self.set_dice_per_token(card, hook, src, Token::Clue, n)?,
             Effect::DicePerFocus(n) => self.set_dice_per_token(card, hook, src, Token::Focus, n)?,
+            Effect::ExtraDicePerClue(n) => self.extra_dice_per_clue(card, hook, src, n)?,
             Effect::CountFace { face, successes } => {
                 self.face_rule(card, hook, src, false, face, successes)?
             }
@@ -112,6 +113,8 @@ impl Encounter {
             Effect::NoMoreEncounters => self.no_more_encounters(src),
             Effect::MoveTo(place) => self.move_to(src, place),
             Effect::MonsterToBox => self.monster_to_box(card, hook, src)?,
+            Effect::MonsterToCup => self.monster_to_cup(card, hook, src)?,
+            Effect::MonsterToTrophy => self.monster_to_trophy(card, hook, src)?,
             Effect::EndCombat => self.end_combat(card, hook, src)?,
             Effect::Rolled(faces) => self.rolled(src, faces),
             Effect::Gain(stat, n) => self.gain(stat, n, src),

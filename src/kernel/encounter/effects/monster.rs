@@ -99,6 +99,72 @@ impl Encounter {
         emit!(self, Event::MonsterToBox { source: src });
         Ok(())
     }
+
+    /// AH2e, `ctx.monster.to_trophy()`: the monster met, defeated, is kept as a trophy where the rules
+    /// would return it to the cup ("You can claim monsters with the Endless ability as trophies").
+    /// One not defeated is refused; one already a trophy stays one.
+    pub(super) fn monster_to_trophy(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+    ) -> Result<(), KernelError> {
+        if self.game != Game::Arkham {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "`ctx.monster.to_trophy` is Arkham Horror's: an Eldritch Horror investigator keeps \
+                 no monster trophies",
+            ));
+        }
+        let m = self.current_monster(card, hook, "take as a trophy")?;
+        if !self.monsters[m].defeated {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "`ctx.monster.to_trophy`: only a defeated monster is taken as a trophy",
+            ));
+        }
+        if self.monsters[m].place == Place::Trophy {
+            return Ok(());
+        }
+        let id = self.monsters[m].id.clone();
+        Arc::make_mut(&mut self.monsters[m]).place = Place::Trophy;
+        Arc::make_mut(&mut self.investigator)
+            .trophies
+            .push(id.to_string());
+        emit!(self, Event::MonsterToTrophy { source: src });
+        Ok(())
+    }
+
+    /// AH2e, `ctx.monster.to_cup()`: the monster met goes back to the cup ("return the Black Man to
+    /// the cup"), not kept as a trophy (one already taken leaves the trophies), and its combat ends.
+    pub(super) fn monster_to_cup(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+    ) -> Result<(), KernelError> {
+        if self.game != Game::Arkham {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "`ctx.monster.to_cup` is Arkham Horror's: an Eldritch Horror monster goes back to \
+                 the cup when it is defeated (`ctx.monster.defeat()`)",
+            ));
+        }
+        let m = self.current_monster(card, hook, "return to the cup")?;
+        let id = self.monsters[m].id.clone();
+        Arc::make_mut(&mut self.monsters[m]).place = Place::Cup;
+        if let Some(i) = self.investigator.trophies.iter().position(|t| **t == *id) {
+            Arc::make_mut(&mut self.investigator).trophies.remove(i);
+        }
+        if let Some(c) = self.combat.as_mut() {
+            c.ended = true;
+        }
+        emit!(self, Event::MonsterToCup { source: src });
+        Ok(())
+    }
 }
 
 /// `d` reduced by `by` to a minimum of `min`; a value already at or below `min` stays as it is ("to

@@ -60,6 +60,15 @@ impl Encounter {
             Token::Clue => "dice_per_clue",
             Token::Focus => "dice_per_focus",
         };
+        if token == Token::Clue && self.game == Game::Arkham {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "`ctx.test.dice_per_clue` is Eldritch Horror's Clue reroll: an Arkham Horror Clue \
+                 token adds a die, and a card that adds more per token uses \
+                 `ctx.test.extra_dice_per_clue(n)`",
+            ));
+        }
         let stage = self.stage_mut(card, hook, what)?;
         let (field, event) = match token {
             Token::Clue => (
@@ -79,6 +88,39 @@ impl Encounter {
         };
         *field = n;
         emit!(self, event);
+        Ok(())
+    }
+}
+
+impl Encounter {
+    /// AH2e, `ctx.test.extra_dice_per_clue`: each Clue token spent on this check adds `n` dice more
+    /// (added to what other cards give). Eldritch Horror's Clues reroll (`dice_per_clue`).
+    pub(super) fn extra_dice_per_clue(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        n: u32,
+    ) -> Result<(), KernelError> {
+        if self.game != Game::Arkham {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "`ctx.test.extra_dice_per_clue` is Arkham Horror's: an Eldritch Horror Clue \
+                 rerolls a die, and a card that rerolls more uses `ctx.test.dice_per_clue(n)`",
+            ));
+        }
+        let stage = self.stage_mut(card, hook, "extra_dice_per_clue")?;
+        stage.extra_per_clue = stage.extra_per_clue.saturating_add(n);
+        let total = stage.extra_per_clue;
+        emit!(
+            self,
+            Event::ExtraDicePerClue {
+                source: src,
+                dice: n,
+                per_clue: total.saturating_add(1),
+            }
+        );
         Ok(())
     }
 }

@@ -77,7 +77,8 @@ impl Procedure for Arkham {
         }
     }
 
-    /// After the roll, Clue tokens one at a time, one extra die each, each a question to the player
+    /// After the roll, Clue tokens one at a time, one extra die each (and the further dice cards add
+    /// a token on this check: `extra_dice_per_clue`), each a question to the player
     /// while the successes are short of the difficulty (`until_pass` answers yes while a Clue is left).
     /// Wherever the scenario's `[choices]` answer: a Clue die is added while the successes are
     /// short of the difficulty, whatever the faces (the player's own answer may read them).
@@ -117,12 +118,14 @@ impl Procedure for Arkham {
                 return Ok(());
             }
             Arc::make_mut(&mut enc.investigator).clues -= 1;
-            let face = enc.add_die(&format!("{label}, a Clue die"))?;
+            let mut faces = enc.add_clue_dice(&format!("{label}, a Clue die"))?;
+            let face = faces.remove(0);
             emit!(
                 enc,
                 Event::ClueDie {
                     face,
                     clues_left: enc.investigator.clues,
+                    extra: faces,
                 }
             );
         }
@@ -181,10 +184,23 @@ impl Procedure for Arkham {
         }
     }
 
-    /// A monster not defeated is evaded: it stays where it is.
+    /// A monster not defeated is evaded: it stays where it is (unless a card returned it to the cup
+    /// or the box: `to_cup`, `to_box`).
     fn place_monster(&self, monster: &mut Monster) {
-        if !monster.defeated {
+        if !monster.defeated && monster.place == Place::Space {
             monster.place = Place::Evaded;
+        }
+    }
+
+    /// A defeated monster is taken as a trophy, by a Combat check or by a card ("If the
+    /// investigator passes the Combat check, he defeats the monster ... places it in front of him as
+    /// a monster trophy", AH rulebook p.15); an Endless one goes back to the cup (rulebook p.24,
+    /// Endless: "not kept as a trophy").
+    fn defeated_place(&self, monster: &Monster) -> Place {
+        if monster.has(Keyword::Endless) {
+            Place::Cup
+        } else {
+            Place::Trophy
         }
     }
 

@@ -5,10 +5,9 @@ use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
     Ability, Action, Answer, Encounter, Event, HANDS, Hook, Hooks, KernelError, Keyword, LossValue,
-    Monster, Part, Place, Point, Problem, Question, Round, SetupProblem, Skill, Slot, Source, Stat,
+    Monster, Part, Point, Problem, Question, Round, SetupProblem, Skill, Slot, Source, Stat,
     TestKind, TestOutcome, copy_key, round_options, split_copy,
 };
-use std::sync::Arc;
 
 /// Rounds of Fight or Flee played before the engine stops a combat that cannot end (both sides
 /// missing forever). Exact odds (issue 6) bound the loop by probability instead.
@@ -116,27 +115,12 @@ impl Arkham {
         };
         let id = monster.id.clone();
         let overwhelming = monster.overwhelming;
-        let endless = monster.has(Keyword::Endless);
         let mut consequences =
             |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
                 remember_result(enc, out, false);
                 if out.passed {
-                    let mon = Arc::make_mut(&mut enc.monsters[m]);
-                    mon.defeated = true;
-                    mon.place = if endless { Place::Cup } else { Place::Trophy };
-                    if !endless {
-                        Arc::make_mut(&mut enc.investigator)
-                            .trophies
-                            .push(id.to_string());
-                    }
-                    emit!(
-                        enc,
-                        Event::MonsterDefeated {
-                            monster: id.to_string(),
-                            source: Source::CombatCheck,
-                            place: if endless { Place::Cup } else { Place::Trophy },
-                        }
-                    );
+                    // A trophy, or back to the cup if Endless (`defeated_place`).
+                    enc.defeat_monster(m, Source::CombatCheck);
                     if overwhelming > 0 {
                         enc.lose_counted(
                             Stat::Health,

@@ -206,6 +206,12 @@ fn test_pool(e: &mut Engine) {
         c.push(Effect::DicePerClue(count(n, "dice_per_clue")? as u32));
         Ok(())
     });
+    act!(e, Test, "extra_dice_per_clue", |c, n: INT| {
+        c.push(Effect::ExtraDicePerClue(
+            count(n, "extra_dice_per_clue")? as u32
+        ));
+        Ok(())
+    });
     act!(e, Test, "dice_per_focus", |c, n: INT| {
         c.push(Effect::DicePerFocus(count(n, "dice_per_focus")? as u32));
         Ok(())

@@ -60,6 +60,14 @@ pub(super) fn monster(e: &mut Engine) {
         c.push(Effect::LoseAbility(ability));
         Ok(())
     });
+    act!(e, Monster, "to_trophy", |c| {
+        c.push(Effect::MonsterToTrophy);
+        Ok(())
+    });
+    act!(e, Monster, "to_cup", |c| {
+        c.push(Effect::MonsterToCup);
+        Ok(())
+    });
     act!(e, Monster, "to_box", |c| {
         c.push(Effect::MonsterToBox);
         Ok(())
