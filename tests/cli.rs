@@ -483,3 +483,31 @@ fn cards_of_a_misspelt_name_hints_the_closest_printed_names() {
         "{stderr}"
     );
 }
+
+/// `mythos odds` draws each probability as a bar on one 0–100% scale in plain characters, and gives
+/// each distribution of losses its mean and the chance of losing at least each amount.
+#[test]
+fn odds_text_draws_bars_on_one_scale_with_means_and_at_least() {
+    let out = mythos(&[
+        "odds",
+        "tests/scenarios/eldritch/combat/ghoul_worked_example_a.toml",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    // The investigator ends "ok" with certainty: a full bar of 20 characters.
+    assert!(
+        text.contains(&format!("100.00%  [{}]", "#".repeat(20))),
+        "{text}"
+    );
+    // Losing at least 0 Health is certain; each line's bar is its own probability (19.75% of 20: 4).
+    let two = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("2 "))
+        .expect("a line for 2 Health");
+    assert!(
+        two.ends_with(&format!("[{}{}]", "#".repeat(4), " ".repeat(16))),
+        "{two}"
+    );
+    assert!(text.contains("Health lost: mean "), "{text}");
+    assert!(!text.contains('\u{1b}'), "no colour escape: {text}");
+}

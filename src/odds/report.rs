@@ -13,6 +13,43 @@ fn pct(p: f64) -> String {
     format!("{:6.2}%", p * 100.0)
 }
 
+/// How many characters a bar of 100% takes.
+const BAR: usize = 20;
+
+/// A probability as a bar on one 0–100% scale, in plain characters that survive copy-paste and a
+/// terminal without colour: `[########            ]`.
+fn bar(p: f64) -> String {
+    let filled = ((p.clamp(0.0, 1.0) * BAR as f64) + 0.5) as usize;
+    format!(
+        "[{}{}]",
+        "#".repeat(filled),
+        " ".repeat(BAR - filled.min(BAR))
+    )
+}
+
+/// A distribution of amounts lost: its mean in the heading, then each amount with its probability,
+/// the probability of at least that much, and a bar of the first.
+fn distribution<K: Into<f64> + Copy + std::fmt::Display>(
+    out: &mut String,
+    heading: &str,
+    d: std::collections::BTreeMap<K, f64>,
+) {
+    let mean: f64 = d.iter().map(|(k, p)| (*k).into() * p).sum();
+    let _ = writeln!(out, "{heading}: mean {mean:.2}   (exactly, at least)");
+    let mut left: f64 = d.values().sum();
+    for (k, p) in &d {
+        let _ = writeln!(
+            out,
+            "  {:>3}  {}  {}  {}",
+            k.to_string(),
+            pct(*p),
+            pct(left),
+            bar(*p)
+        );
+        left -= p;
+    }
+}
+
 fn health_word(game: Game) -> &'static str {
     match game {
         Game::Eldritch => "Health",
@@ -42,38 +79,28 @@ pub fn odds_text(o: &Odds, title: Option<&str>) -> String {
         }
     }
     if o.is_test {
-        let _ = writeln!(
-            out,
-            "\ntest passed: {}",
-            pct(o.p(|x| x.test.is_some_and(|t| t.1)))
-        );
-        let _ = writeln!(out, "successes:");
-        for (k, p) in o.by(|x| x.test.map_or(0, |t| t.0)) {
-            let _ = writeln!(out, "  {k:>3}  {}", pct(p));
-        }
+        let passed = o.p(|x| x.test.is_some_and(|t| t.1));
+        let _ = writeln!(out, "\ntest passed: {}  {}", pct(passed), bar(passed));
+        distribution(&mut out, "successes", o.by(|x| x.test.map_or(0, |t| t.0)));
     }
     for (i, (_, name)) in o.monsters.iter().enumerate() {
         let p = o.defeated_p(i);
-        let _ = writeln!(out, "{name} defeated: {}", pct(p));
+        let _ = writeln!(out, "{name} defeated: {}  {}", pct(p), bar(p));
     }
-    let _ = writeln!(out, "\n{} lost:", health_word(o.game));
-    for (k, p) in o.by(|x| x.health_lost) {
-        let _ = writeln!(out, "  {k:>3}  {}", pct(p));
-    }
-    let _ = writeln!(out, "Sanity lost:");
-    for (k, p) in o.by(|x| x.sanity_lost) {
-        let _ = writeln!(out, "  {k:>3}  {}", pct(p));
-    }
+    let _ = writeln!(out);
+    distribution(
+        &mut out,
+        &format!("{} lost", health_word(o.game)),
+        o.by(|x| x.health_lost),
+    );
+    distribution(&mut out, "Sanity lost", o.by(|x| x.sanity_lost));
     let _ = writeln!(out, "investigator:");
     for (k, p) in o.by(|x| x.status) {
-        let _ = writeln!(out, "  {:<24}{}", k.as_str(), pct(p));
+        let _ = writeln!(out, "  {:<24}{}  {}", k.as_str(), pct(p), bar(p));
     }
     if !o.monsters.is_empty() {
-        let _ = writeln!(
-            out,
-            "may encounter again: {}",
-            pct(o.p(|x| x.may_encounter_again))
-        );
+        let again = o.p(|x| x.may_encounter_again);
+        let _ = writeln!(out, "may encounter again: {}  {}", pct(again), bar(again));
     }
     out
 }
@@ -160,7 +187,7 @@ fn option_summary(o: &OptionOdds, monsters: usize) -> (f64, f64, f64, f64) {
 fn value_text(objective: Objective, v: f64) -> String {
     match objective {
         Objective::LeastLost => format!("{:.3} Health and Sanity lost on average", -v),
-        _ => pct(v).trim().to_string(),
+        _ => format!("{} {}", pct(v).trim(), bar(v)),
     }
 }
 
