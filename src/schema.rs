@@ -237,7 +237,7 @@ pub fn scenario() -> Value {
                 "space": { "enum": crate::kernel::SpaceKind::NAMES, "description": "EH: the kind of space the investigator is on (none by default)" },
                 "investigators_on_space": ranged(bounds::INVESTIGATORS_ON_SPACE, "EH: other investigators on the investigator's space, default 0 (fewer than `investigators_in_game`)"),
                 "mysteries_solved": ranged(bounds::MYSTERIES, "EH: Mysteries solved, default 0"),
-                "ancient_one": string("EH: the Ancient One's printed name (one that names a loaded Cultist, `Cultist (Cthulhu)`); it also tells apart a printed name several cards share (`Cultist`)"),
+                "ancient_one": string("EH: the Ancient One's printed name (one a loaded Cultist names in brackets); it also tells apart a printed name several cards share (`Cultist`)"),
                 "investigator": investigator(&card_ref),
                 "test": test(),
                 "monsters": { "type": "array", "items": monster(card_ref) },

@@ -55,7 +55,7 @@ codes! {
     DuplicatePack = "E0206": "two different folders hold packs of the same name",
     StemClash = "E0207": "two card files, or two scripts, of one pack with the same stem (names both)",
     AmbiguousCard = "E0208": "a printed name several cards share (the Eldritch Horror Cultist, one per Ancient One; hint: each card of that name, by id); a scenario's `ancient_one` tells the Cultists apart",
-    UnknownAncientOne = "E0209": "a scenario's `ancient_one` that no card loaded names in brackets (`Cultist (Cthulhu)`: each Ancient One prints its own Cultist; hint: the closest, or every one loaded)",
+    UnknownAncientOne = "E0209": "a scenario's `ancient_one` that no card loaded names in brackets (the name in brackets after a Cultist's: each Ancient One prints its own Cultist; hint: the closest, or every one loaded)",
     FacesRanOut = "E0301": "the fixed dice faces ran out (names the test that wanted another die)",
     FacesLeftOver = "E0302": "dice faces left over",
     Request = "E0303": "the scenario asks for nothing, or for two things at once",

@@ -88,7 +88,7 @@ mod tests {
         let eh = shipped_packs(Game::Eldritch);
         let ah = shipped_packs(Game::Arkham);
         assert!(eh.iter().any(|p| p.name == "forsaken_lore"));
-        assert!(ah.iter().any(|p| p.name == "dunwich_horror"));
+        assert!(ah.iter().any(|p| p.name == "kingsport_horror"));
         assert!(
             eh.iter()
                 .chain(&ah)
@@ -117,10 +117,7 @@ mod tests {
     #[test]
     fn a_set_title_is_the_pack_name_in_words() {
         assert_eq!(set_title("forsaken_lore"), "Forsaken Lore");
-        assert_eq!(
-            set_title("curse_of_the_dark_pharaoh"),
-            "Curse of the Dark Pharaoh"
-        );
+        assert_eq!(set_title("under_the_pyramids"), "Under the Pyramids");
         assert_eq!(set_title("base"), "core");
     }
 }

@@ -768,7 +768,7 @@ async function loadPackFiles(withText) {
 // ---------------------------------------------------------------- the picker
 
 const SKILLS = { eldritch: ['strength', 'will', 'lore', 'influence', 'observation'], arkham: ['fight', 'will', 'lore', 'speed', 'sneak', 'luck'] };
-const POSSESSION_KINDS = ['asset', 'artifact', 'spell', 'ally', 'item', 'unique_item'];
+const POSSESSION_KINDS = ['asset', 'artifact', 'spell', 'ally', 'item', 'unique_item', 'skill', 'special'];
 const cardCache = new Map();
 let monsterOrder = [];
 
