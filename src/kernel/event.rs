@@ -70,6 +70,11 @@ pub enum Event {
     DefeatedBeforeTest {
         source: Source,
     },
+    /// The investigator was knocked out (`status`) before the test's result was known: it is not
+    /// resolved (`Procedure::out_stops_the_test`).
+    TestStopped {
+        status: Status,
+    },
     PoolPart {
         part: PartKind,
         source: Source,

@@ -105,6 +105,7 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             stat,
             amount: 0,
             successes: None,
+            passed: true,
             source,
             ..
         } => format!(

@@ -164,6 +164,14 @@ impl Procedure for Eldritch {
         true
     }
 
+    /// "When an investigator has zero Health or Sanity, he is immediately defeated, stops resolving
+    /// any encounter or action he is currently resolving" (RG, Defeated Investigators): a monster's
+    /// "Before resolving the Strength test, lose 1 Sanity" (the Cthulhu Cultist) that defeats him
+    /// leaves the Strength test unresolved.
+    fn out_stops_the_test(&self) -> bool {
+        true
+    }
+
     /// Every Normal monster before any Epic one.
     fn combat_rank(&self, monster: &Monster) -> u8 {
         u8::from(monster.epic)
@@ -227,7 +235,7 @@ impl Procedure for Eldritch {
 
     /// A defeated monster goes where `defeated_place` says; one brought by an ambush goes back to the
     /// cup (without its Health tokens); any other stays on the space with them.
-    fn place_monster(&self, monster: &mut Monster) {
+    fn place_monster(&self, monster: &mut Monster, _investigator_out: bool) {
         monster.place = if monster.defeated {
             self.defeated_place(monster)
         } else if monster.ambush {
