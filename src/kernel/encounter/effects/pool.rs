@@ -60,6 +60,15 @@ impl Encounter {
             Token::Clue => "dice_per_clue",
             Token::Focus => "dice_per_focus",
         };
+        if token == Token::Focus && self.game != Game::Eldritch {
+            // Arkham Horror has no Focus tokens: the method is Eldritch Horror's, refused as the
+            // other game-only methods are, never applied to no effect.
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "`ctx.test.dice_per_focus` is Eldritch Horror's: Arkham Horror has no Focus tokens",
+            ));
+        }
         let stage = self.stage_mut(card, hook, what)?;
         let (field, event) = match token {
             Token::Clue => (
