@@ -273,7 +273,14 @@ pub enum Event {
         card: String,
         source: Source,
     },
-    /// AH2e, devoured: every card is discarded; trophies are kept.
+    /// AH2e, knocked out: of his `items` he loses half, rounded down (`lose`: his choice, the last
+    /// listed), never one that cannot be lost (`kept`).
+    HalfItemsLost {
+        items: usize,
+        lose: usize,
+        kept: Vec<String>,
+    },
+    /// Devoured (both games): every card is discarded; trophies are kept.
     DevouredDiscards,
     /// EH, defeated: "The investigator discards all Condition cards" (RG, Defeated Investigators,
     /// Collect Possessions): those he held.

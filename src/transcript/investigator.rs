@@ -3,6 +3,7 @@
 
 use super::words::{Words, fate_text, plural, status_text};
 use crate::kernel::{Event, Game, Location, LossValue, Source, Target};
+use std::fmt::Write;
 
 /// The line of a loss counted from a monster's printed value and the loss that follows it, when
 /// nothing came between them: one line says both ("investigator loses 1 Sanity (Ghoul: horror 2 −
@@ -255,6 +256,22 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                 "  defeated: he discards every Condition ({}); he resolves nothing more\n",
                 list.join(", ")
             )
+        }
+        Event::HalfItemsLost { items, lose, kept } => {
+            let mut line = format!(
+                "  knocked out, he loses half of his {}, rounded down: {lose}, his choice (the last listed that can be lost",
+                plural(i64::try_from(*items).unwrap_or(i64::MAX), "item", "items")
+            );
+            if !kept.is_empty() {
+                let list: Vec<String> = kept.iter().map(|c| w.card(c)).collect();
+                let _ = write!(
+                    line,
+                    "; {} cannot be lost unless he chooses",
+                    list.join(", ")
+                );
+            }
+            line.push_str(")\n");
+            line
         }
         Event::DevouredDiscards => {
             "  devoured: every card is discarded; trophies are kept\n".to_string()

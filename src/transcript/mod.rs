@@ -149,6 +149,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::ConditionAlreadyHeld { .. }
         | Event::Discarded { .. }
         | Event::DevouredDiscards
+        | Event::HalfItemsLost { .. }
         | Event::DefeatedDiscards { .. }
         | Event::StatusChanged { .. }
         | Event::StatusSet { .. }

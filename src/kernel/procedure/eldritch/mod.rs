@@ -151,8 +151,21 @@ impl Procedure for Eldritch {
 
     /// "When an investigator has zero Health or Sanity, he is immediately defeated, stops resolving
     /// any encounter" and, Collect Possessions, "discards all Condition cards" (RG, Defeated
-    /// Investigators).
+    /// Investigators). Devoured (a card's "you are devoured"), he is eliminated and discards every
+    /// possession and Condition (EH Reference Guide, Devoured: his possessions are not left on his
+    /// space for another investigator, as a defeated one's are).
     fn on_knockout(&self, enc: &mut Encounter) {
+        if enc.investigator.status == Status::Devoured {
+            let inv = &enc.investigator;
+            if inv.possessions.is_empty() && inv.conditions.is_empty() {
+                return;
+            }
+            let cards = enc.cards_mut();
+            cards.possessions.clear();
+            cards.conditions.clear();
+            emit!(enc, Event::DevouredDiscards);
+            return;
+        }
         if enc.investigator.conditions.is_empty() {
             return;
         }
