@@ -280,6 +280,11 @@ pub enum Event {
         lose: usize,
         kept: Vec<String>,
     },
+    /// A hook call that would make the investigator become Delayed along with other effects (its
+    /// cost), while he is Delayed already: none of its effects is applied.
+    CannotBecomeDelayed {
+        source: Source,
+    },
     /// Devoured (both games): every card is discarded; trophies are kept.
     DevouredDiscards,
     /// EH, defeated: "The investigator discards all Condition cards" (RG, Defeated Investigators,

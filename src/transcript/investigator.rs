@@ -1,7 +1,7 @@
 //! The lines about the investigator: gains, spending and losses (and a monster's loss of Health),
 //! cards gained and discarded, moves, status, and a card's own notes. Depends on `kernel` only.
 
-use super::words::{Words, fate_text, plural, status_text};
+use super::words::{Words, capital, fate_text, plural, status_text};
 use crate::kernel::{Event, Game, Location, LossValue, Source, Target};
 use std::fmt::Write;
 
@@ -257,20 +257,29 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                 list.join(", ")
             )
         }
+        Event::CannotBecomeDelayed { source } => format!(
+            "  {} cannot be used: it costs becoming Delayed, and he is Delayed already\n",
+            capital(&w.source(source))
+        ),
         Event::HalfItemsLost { items, lose, kept } => {
-            let mut line = format!(
-                "  knocked out, he loses half of his {}, rounded down: {lose}, his choice (the last listed that can be lost",
-                plural(i64::try_from(*items).unwrap_or(i64::MAX), "item", "items")
-            );
+            let items = plural(i64::try_from(*items).unwrap_or(i64::MAX), "item", "items");
+            let mut line = if *lose == 0 {
+                format!("  knocked out, he loses half of his {items}, rounded down: none")
+            } else {
+                format!(
+                    "  knocked out, he loses half of his {items}, rounded down: {lose}, his choice \
+                     (the last listed that can be lost)"
+                )
+            };
             if !kept.is_empty() {
                 let list: Vec<String> = kept.iter().map(|c| w.card(c)).collect();
                 let _ = write!(
                     line,
-                    "; {} cannot be lost unless he chooses",
+                    "; he keeps {}: it cannot be lost unless he chooses",
                     list.join(", ")
                 );
             }
-            line.push_str(")\n");
+            line.push('\n');
             line
         }
         Event::DevouredDiscards => {

@@ -150,6 +150,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::Discarded { .. }
         | Event::DevouredDiscards
         | Event::HalfItemsLost { .. }
+        | Event::CannotBecomeDelayed { .. }
         | Event::DefeatedDiscards { .. }
         | Event::StatusChanged { .. }
         | Event::StatusSet { .. }

@@ -2,6 +2,7 @@
 //! next card is called, and a failed hook rolled back.
 
 use super::*;
+use crate::kernel::Fate;
 use smallvec::SmallVec;
 
 impl Encounter {
@@ -257,6 +258,22 @@ impl Encounter {
                     amount,
                     held,
                     source,
+                }
+            );
+            return Ok(());
+        }
+        if self.investigator.delayed
+            && effects.len() > 1
+            && effects
+                .iter()
+                .any(|e| matches!(e, Effect::SetStatus(Fate::Delayed)))
+        {
+            // Becoming Delayed together with other effects is what they cost ("you may become
+            // Delayed to ..."): one already Delayed cannot pay it, and the hook buys nothing.
+            emit!(
+                self,
+                Event::CannotBecomeDelayed {
+                    source: Source::card(card),
                 }
             );
             return Ok(());
