@@ -280,6 +280,14 @@ pub enum Event {
         lose: usize,
         kept: Vec<String>,
     },
+    /// EH: the token on `skill` went from `from` to `to` (+1, +2 improvement; −1, −2 impairment; 0
+    /// none), by a card (`ctx.investigator.improve`).
+    Improved {
+        skill: Skill,
+        from: i32,
+        to: i32,
+        source: Source,
+    },
     /// A hook call that would make the investigator become Delayed along with other effects (its
     /// cost), while he is Delayed already: none of its effects is applied.
     CannotBecomeDelayed {

@@ -1,7 +1,7 @@
 //! The lines about the investigator: gains, spending and losses (and a monster's loss of Health),
 //! cards gained and discarded, moves, status, and a card's own notes. Depends on `kernel` only.
 
-use super::words::{Words, capital, fate_text, plural, status_text};
+use super::words::{Title, Words, capital, fate_text, plural, signed, status_text};
 use crate::kernel::{Event, Game, Location, LossValue, Source, Target};
 use std::fmt::Write;
 
@@ -255,6 +255,25 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             format!(
                 "  defeated: he discards every Condition ({}); he resolves nothing more\n",
                 list.join(", ")
+            )
+        }
+        Event::Improved {
+            skill,
+            from,
+            to,
+            source,
+        } => {
+            let token = |t: i32| match t {
+                0 => "no token".to_string(),
+                t if t > 0 => format!("an improvement token {}", signed(t)),
+                t => format!("an impairment token {}", signed(t)),
+            };
+            format!(
+                "  improves {} ({}): {} → {}\n",
+                skill.title(),
+                w.source(source),
+                token(*from),
+                token(*to)
             )
         }
         Event::CannotBecomeDelayed { source } => format!(

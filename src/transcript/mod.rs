@@ -151,6 +151,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::DevouredDiscards
         | Event::HalfItemsLost { .. }
         | Event::CannotBecomeDelayed { .. }
+        | Event::Improved { .. }
         | Event::DefeatedDiscards { .. }
         | Event::StatusChanged { .. }
         | Event::StatusSet { .. }
