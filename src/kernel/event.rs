@@ -280,6 +280,14 @@ pub enum Event {
         lose: usize,
         kept: Vec<String>,
     },
+    /// A card's "may" answered yes would spend `amount` of `stat` he cannot (he holds `held`): that
+    /// option is not taken, and the card's effects without it apply ("unless you spend 1 Clue").
+    MayDeclined {
+        stat: Stat,
+        amount: i32,
+        held: i32,
+        source: Source,
+    },
     /// EH: the token on `skill` went from `from` to `to` (+1, +2 improvement; −1, −2 impairment; 0
     /// none), by a card (`ctx.investigator.improve`).
     Improved {

@@ -276,6 +276,23 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                 token(*to)
             )
         }
+        Event::MayDeclined {
+            stat,
+            amount,
+            held,
+            source,
+        } => {
+            let why = if *amount <= *held {
+                format!("an investigator cannot spend his last {}", w.stat(*stat))
+            } else {
+                format!("he holds {held}")
+            };
+            format!(
+                "  {}: its option would spend {}, and {why}: not taken\n",
+                capital(&w.source(source)),
+                w.qty(*stat, *amount)
+            )
+        }
         Event::CannotBecomeDelayed { source } => format!(
             "  {} cannot be used: it costs becoming Delayed, and he is Delayed already\n",
             capital(&w.source(source))

@@ -152,6 +152,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::HalfItemsLost { .. }
         | Event::CannotBecomeDelayed { .. }
         | Event::Improved { .. }
+        | Event::MayDeclined { .. }
         | Event::DefeatedDiscards { .. }
         | Event::StatusChanged { .. }
         | Event::StatusSet { .. }
