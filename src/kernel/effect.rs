@@ -145,6 +145,8 @@ pub enum Effect {
     Lose(Stat, i32),
     Spend(Stat, i32),
     GainCondition(String),
+    /// EH: an Improvement token on the skill, `n` higher (at most +2).
+    Improve(Skill, i32),
     DiscardCondition(String),
     Discard(String),
     // on_damage

@@ -70,6 +70,11 @@ pub enum Event {
     DefeatedBeforeTest {
         source: Source,
     },
+    /// The investigator was knocked out (`status`) before the test's result was known: it is not
+    /// resolved (`Procedure::out_stops_the_test`).
+    TestStopped {
+        status: Status,
+    },
     PoolPart {
         part: PartKind,
         source: Source,
@@ -302,7 +307,35 @@ pub enum Event {
         max: i32,
         value: i32,
     },
-    /// AH2e, devoured: every card is discarded; trophies are kept.
+    /// AH2e, knocked out: of his `items` he loses half, rounded down (`lose`: his choice, the last
+    /// listed), never one that cannot be lost (`kept`).
+    HalfItemsLost {
+        items: usize,
+        lose: usize,
+        kept: Vec<String>,
+    },
+    /// A card's "may" answered yes would spend `amount` of `stat` he cannot (he holds `held`): that
+    /// option is not taken, and the card's effects without it apply ("unless you spend 1 Clue").
+    MayDeclined {
+        stat: Stat,
+        amount: i32,
+        held: i32,
+        source: Source,
+    },
+    /// EH: the token on `skill` went from `from` to `to` (+1, +2 improvement; −1, −2 impairment; 0
+    /// none), by a card (`ctx.investigator.improve`).
+    Improved {
+        skill: Skill,
+        from: i32,
+        to: i32,
+        source: Source,
+    },
+    /// A hook call that would make the investigator become Delayed along with other effects (its
+    /// cost), while he is Delayed already: none of its effects is applied.
+    CannotBecomeDelayed {
+        source: Source,
+    },
+    /// Devoured (both games): every card is discarded; trophies are kept.
     DevouredDiscards,
     /// EH, defeated: "The investigator discards all Condition cards" (RG, Defeated Investigators,
     /// Collect Possessions): those he held.

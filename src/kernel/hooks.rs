@@ -135,6 +135,10 @@ pub struct HookCall<'a> {
     pub depth: usize,
     /// Who answers a question the script asks (`ctx.card.may`), lent for the call.
     pub decisions: &'a mut super::Decisions,
+    /// Every `ctx.card.may` of this call is declined without asking: the call again, after its
+    /// effects with the player's answers could not be paid ("lose 2 Health unless you spend 1 Clue"
+    /// with no Clue: the option that cannot be paid is not taken, and the loss happens).
+    pub decline_mays: bool,
 }
 
 pub trait Hooks {

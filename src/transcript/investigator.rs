@@ -1,8 +1,9 @@
 //! The lines about the investigator: gains, spending and losses (and a monster's loss of Health),
 //! cards gained and discarded, moves, status, and a card's own notes. Depends on `kernel` only.
 
-use super::words::{Words, fate_text, plural, signed, status_text};
+use super::words::{Title, Words, capital, fate_text, plural, signed, status_text};
 use crate::kernel::{Event, Game, Location, LossValue, Source, Target};
+use std::fmt::Write;
 
 /// The line of a loss counted from a monster's printed value and the loss that follows it, when
 /// nothing came between them: one line says both ("investigator loses 1 Sanity (Ghoul: horror 2 −
@@ -105,6 +106,7 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             stat,
             amount: 0,
             successes: None,
+            passed: true,
             source,
             ..
         } => format!(
@@ -287,6 +289,67 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                 "  defeated: he discards every Condition ({}); he resolves nothing more\n",
                 list.join(", ")
             )
+        }
+        Event::Improved {
+            skill,
+            from,
+            to,
+            source,
+        } => {
+            let token = |t: i32| match t {
+                0 => "no token".to_string(),
+                t if t > 0 => format!("an improvement token {}", signed(t)),
+                t => format!("an impairment token {}", signed(t)),
+            };
+            format!(
+                "  improves {} ({}): {} → {}\n",
+                skill.title(),
+                w.source(source),
+                token(*from),
+                token(*to)
+            )
+        }
+        Event::MayDeclined {
+            stat,
+            amount,
+            held,
+            source,
+        } => {
+            let why = if *amount <= *held {
+                format!("an investigator cannot spend his last {}", w.stat(*stat))
+            } else {
+                format!("he holds {held}")
+            };
+            format!(
+                "  {}: its option would spend {}, and {why}: not taken\n",
+                capital(&w.source(source)),
+                w.qty(*stat, *amount)
+            )
+        }
+        Event::CannotBecomeDelayed { source } => format!(
+            "  {} cannot be used: it costs becoming Delayed, and he is Delayed already\n",
+            capital(&w.source(source))
+        ),
+        Event::HalfItemsLost { items, lose, kept } => {
+            let items = plural(i64::try_from(*items).unwrap_or(i64::MAX), "item", "items");
+            let mut line = if *lose == 0 {
+                format!("  knocked out, he loses half of his {items}, rounded down: none")
+            } else {
+                format!(
+                    "  knocked out, he loses half of his {items}, rounded down: {lose}, his choice \
+                     (the last listed that can be lost)"
+                )
+            };
+            if !kept.is_empty() {
+                let list: Vec<String> = kept.iter().map(|c| w.card(c)).collect();
+                let _ = write!(
+                    line,
+                    "; he keeps {}: it cannot be lost unless he chooses",
+                    list.join(", ")
+                );
+            }
+            line.push('\n');
+            line
         }
         Event::DevouredDiscards => {
             "  devoured: every card is discarded; trophies are kept\n".to_string()

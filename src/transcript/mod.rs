@@ -10,7 +10,7 @@ mod page;
 mod test;
 mod words;
 
-use crate::kernel::{Event, Game, Status};
+use crate::kernel::{Event, Game, Skill, Status};
 pub use decision::{answer_text, question_text};
 pub use page::{render_header, render_summary};
 pub use words::Names;
@@ -53,9 +53,35 @@ pub fn render_events(events: &[Event], names: &Names, texts: &Names, game: Game)
             out.push_str(&line);
             continue;
         }
+        if let Event::TestBegins { .. } = ev {
+            let (resolved, tested) = heading(&events[i + 1..]);
+            out.push_str(&test::begins(ev, &w, resolved, tested));
+            continue;
+        }
         out.push_str(&line(ev, &w));
     }
     out
+}
+
+/// What the heading of the test that begins just before `rest` says: whether it ends with a result
+/// (a roll's or an automatic one) rather than not resolved (a card's skip, the monster defeated in
+/// its place, the investigator knocked out first; a run that stops inside it counts as resolved), and
+/// the skill a card made it test instead (the last replacement before its dice).
+fn heading(rest: &[Event]) -> (bool, Option<Skill>) {
+    let mut tested = None;
+    for ev in rest {
+        match ev {
+            Event::SkillReplaced { to, .. } => tested = Some(*to),
+            Event::TestSkipped { .. }
+            | Event::DefeatedBeforeTest { .. }
+            | Event::TestStopped { .. } => return (false, tested),
+            Event::TestResult { .. } | Event::AutomaticResult { .. } | Event::TestBegins { .. } => {
+                return (true, tested);
+            }
+            _ => {}
+        }
+    }
+    (true, tested)
 }
 
 /// The line(s) of one event, worded by its room's file: exhaustive, so that a new event must be
@@ -67,6 +93,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::TestSkipped { .. }
         | Event::AutomaticResult { .. }
         | Event::DefeatedBeforeTest { .. }
+        | Event::TestStopped { .. }
         | Event::PoolPart { .. }
         | Event::BonusIgnored { .. }
         | Event::BonusHalved { .. }
@@ -130,6 +157,10 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::LossWaits { .. }
         | Event::MaximumLowered { .. }
         | Event::DevouredDiscards
+        | Event::HalfItemsLost { .. }
+        | Event::CannotBecomeDelayed { .. }
+        | Event::Improved { .. }
+        | Event::MayDeclined { .. }
         | Event::DefeatedDiscards { .. }
         | Event::StatusChanged { .. }
         | Event::StatusSet { .. }

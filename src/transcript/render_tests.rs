@@ -4,7 +4,9 @@
 use super::{Names, render_events};
 use crate::kernel::monster::MonsterTest;
 use crate::kernel::{Event, Game, Status};
-use crate::kernel::{Exclusion, Keyword, LossValue, Place, Skill, Source, Stat, Target};
+use crate::kernel::{
+    Exclusion, Keyword, LossValue, Place, Skill, Slot, Source, Stat, Target, TestKind,
+};
 
 fn text(events: &[Event], game: Game) -> String {
     let names: Names = [("toy_pistol".to_string(), "Toy Pistol".to_string())].into();
@@ -177,6 +179,52 @@ fn an_ah_check_passed_says_no_loss() {
     assert_eq!(
         toy(&events, Game::Arkham),
         "  Toy Horror: the check passed: no Sanity lost\n"
+    );
+}
+
+/// Issue 36: a failed AH2e Horror check against a monster with no horror damage costs nothing, and
+/// says the check failed (not "passed").
+#[test]
+fn an_ah_check_failed_with_no_horror_damage_says_failed() {
+    let events = [Event::LossCounted {
+        stat: Stat::Sanity,
+        value_of: LossValue::Horror,
+        value: 0,
+        successes: None,
+        passed: false,
+        amount: 0,
+        source: Source::card("toy_horror"),
+    }];
+    assert_eq!(
+        toy(&events, Game::Arkham),
+        "  Toy Horror: horror damage 0, the check failed: no Sanity lost\n"
+    );
+}
+
+/// Issue 36: a test a card did not let be resolved is headed "not resolved", with no number the
+/// result's `tests` would not hold, and the card's word reads as the card's.
+#[test]
+fn a_test_not_resolved_is_not_numbered() {
+    let events = [
+        Event::TestBegins {
+            test: 1,
+            skill: Skill::Strength,
+            kind: TestKind::Combat,
+            modifier: 0,
+            difficulty: 1,
+            combat: true,
+            slot: Some(Slot::Strength),
+            unrated: false,
+            printed_x: false,
+        },
+        Event::DefeatedBeforeTest {
+            source: Source::card("toy_horror"),
+        },
+    ];
+    assert_eq!(
+        toy(&events, Game::Eldritch),
+        "\nTest not resolved: Strength (+0), the Strength test of the Combat Encounter\n  Toy \
+         Horror: the monster is defeated in place of the test, which is not resolved\n"
     );
 }
 

@@ -6,6 +6,13 @@ use crate::kernel::{BonusKind, Event, Exclusion, Game, PartKind, Skill, Slot, Te
 use std::fmt::Write;
 
 pub(super) fn line(ev: &Event, w: &Words) -> String {
+    begins(ev, w, true, None)
+}
+
+/// The heading of a test (`resolved`: it ends with a result, and is numbered as the result's `tests`
+/// number it; otherwise it is headed "not resolved", with no number; `tested`: the skill a card made
+/// it test in place of the one it begins with), or any other line.
+pub(super) fn begins(ev: &Event, w: &Words, resolved: bool, tested: Option<Skill>) -> String {
     let game = w.game;
     match ev {
         Event::TestBegins {
@@ -24,7 +31,13 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             } else {
                 signed(*modifier)
             };
-            let mut line = format!("\nTest {test}: {} ({shown})", skill.title());
+            let begun = *skill;
+            let skill = &tested.unwrap_or(begun);
+            let mut line = if resolved {
+                format!("\nTest {test}: {} ({shown})", skill.title())
+            } else {
+                format!("\nTest not resolved: {} ({shown})", skill.title())
+            };
             if game == Game::Arkham {
                 let _ = write!(line, " [{difficulty}]");
             }
@@ -53,6 +66,9 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                         TestKind::Label(other) => format!("check `{other}`"),
                     };
                     let _ = write!(line, ", {what}");
+                    if begun != *skill {
+                        let _ = write!(line, " ({} in place of {})", skill.title(), begun.title());
+                    }
                 }
                 _ => {
                     let _ = write!(line, ", kind `{kind}`");
@@ -74,12 +90,17 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             w.source(source),
             if *passed { "passes" } else { "fails" }
         ),
-        Event::TestSkipped { source, reason } => {
-            format!("  not resolved ({}): {reason}\n", w.source(source))
-        }
+        Event::TestSkipped { source, reason } => format!(
+            "  {}: the test is not resolved: {reason}\n",
+            capital(&w.source(source))
+        ),
         Event::DefeatedBeforeTest { source } => format!(
-            "  not resolved ({}): the monster was defeated before the test\n",
-            w.source(source)
+            "  {}: the monster is defeated in place of the test, which is not resolved\n",
+            capital(&w.source(source))
+        ),
+        Event::TestStopped { status } => format!(
+            "  {}, he stops resolving: the test is not resolved\n",
+            capital(super::words::status_text(*status))
         ),
         Event::PoolPart {
             part,

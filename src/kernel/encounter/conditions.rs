@@ -117,4 +117,47 @@ impl Encounter {
         fired?;
         Ok(window.and_then(|w| w.prevented_by))
     }
+
+    /// EH, `ctx.investigator.improve(skill, n)`: the token on `skill` rises by `n`, to at most +2
+    /// (rules-reference.md A1.2: "the improvement token on that skill (+1 or +2; the maximum is +2),
+    /// or − an impairment (down to −2)"); an impairment token rises towards it (−1 improved by 1 is
+    /// no token). Arkham Horror has no such tokens: refused.
+    pub(super) fn improve(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        source: Source,
+        skill: Skill,
+        n: i32,
+    ) -> Result<(), KernelError> {
+        if self.game != Game::Eldritch || !self.game.skills().contains(&skill) {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                format!(
+                    "`ctx.investigator.improve(\"{}\", ..)`: improvement tokens are Eldritch \
+                     Horror's, on its five skills",
+                    skill.as_str()
+                ),
+            ));
+        }
+        let from = self.investigator.improvement(skill);
+        let to = from.saturating_add(n).min(2);
+        let inv = Arc::make_mut(&mut self.investigator);
+        if to == 0 {
+            inv.improvements.remove(&skill);
+        } else {
+            inv.improvements.insert(skill, to);
+        }
+        emit!(
+            self,
+            Event::Improved {
+                skill,
+                from,
+                to,
+                source,
+            }
+        );
+        Ok(())
+    }
 }

@@ -2,6 +2,7 @@
 //! next card is called, and a failed hook rolled back.
 
 use super::*;
+use crate::kernel::Fate;
 use smallvec::SmallVec;
 
 impl Encounter {
@@ -203,14 +204,47 @@ impl Encounter {
         let call = HookCall {
             card,
             hook,
-            view,
+            view: view.clone(),
             depth,
             decisions: &mut self.decisions,
+            decline_mays: false,
         };
-        let called = hooks.call(call, &mut self.dice);
+        let mut called = hooks.call(call, &mut self.dice);
         if let Err(KernelError::Decision(_)) = called {
             // Asked inside the script: a point of the hook's own, not of the state.
             self.mark_unplaced();
+        }
+        if let Ok(effects) = &called
+            && let Some((stat, amount, held)) = self.unpayable(card, effects)
+            && !effects.iter().any(|e| matches!(e, Effect::Rolled(_)))
+        {
+            // A cost the player's answer chose that cannot be paid: the option is not his to take.
+            // The call again, every "may" of it declined; if that can be paid, it is what happens
+            // (the loss of "unless you spend 1 Clue"), said with the cost that could not be.
+            let again = HookCall {
+                card,
+                hook,
+                view,
+                depth,
+                decisions: &mut self.decisions,
+                decline_mays: true,
+            };
+            if let Ok(declined) = hooks.call(again, &mut self.dice)
+                && declined != *effects
+                && self.unpayable(card, &declined).is_none()
+            {
+                let source = Source::card(&**card);
+                emit!(
+                    self,
+                    Event::MayDeclined {
+                        stat,
+                        amount,
+                        held,
+                        source,
+                    }
+                );
+                called = Ok(declined);
+            }
         }
         let applied = called
             .and_then(|effects| self.apply_all(card, &key, (hook, depth), effects, hooks, loss));
@@ -257,6 +291,22 @@ impl Encounter {
                     amount,
                     held,
                     source,
+                }
+            );
+            return Ok(());
+        }
+        if self.investigator.delayed
+            && effects.len() > 1
+            && effects
+                .iter()
+                .any(|e| matches!(e, Effect::SetStatus(Fate::Delayed)))
+        {
+            // Becoming Delayed together with other effects is what they cost ("you may become
+            // Delayed to ..."): one already Delayed cannot pay it, and the hook buys nothing.
+            emit!(
+                self,
+                Event::CannotBecomeDelayed {
+                    source: Source::card(card),
                 }
             );
             return Ok(());

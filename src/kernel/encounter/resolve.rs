@@ -16,6 +16,9 @@ pub enum Resolution {
     Skipped,
     /// A card defeated the monster instead.
     MonsterDefeated,
+    /// The investigator was knocked out (EH defeated; AH2e unconscious, insane, devoured, or a status a
+    /// card set) before its result was known: it is not resolved (`Procedure::out_stops_the_test`).
+    Stopped,
 }
 
 impl Encounter {
@@ -116,6 +119,9 @@ impl Encounter {
         consequences: &mut Consequences<'_>,
     ) -> Result<Resolution, KernelError> {
         self.fire(Hook::BeforeTest, hooks, &mut None)?;
+        if let Some(r) = self.stopped() {
+            return Ok(r);
+        }
         if let Some(r) = self.defeated_or_skipped() {
             return Ok(r);
         }
@@ -123,6 +129,9 @@ impl Encounter {
             return Ok(r);
         }
         self.fire(Hook::OnPool, hooks, &mut None)?;
+        if let Some(r) = self.stopped() {
+            return Ok(r);
+        }
         if let Some(r) = self.forced_result(hooks, consequences)? {
             return Ok(r);
         }
@@ -145,6 +154,9 @@ impl Encounter {
     ) -> Result<Resolution, KernelError> {
         let label = self.roll_dice(index, rolled)?;
         self.fire(Hook::AfterRoll, hooks, &mut None)?;
+        if let Some(r) = self.stopped() {
+            return Ok(r);
+        }
         if let Some(stage) = &self.stage {
             let rules = (
                 stage.success_from,
@@ -162,8 +174,27 @@ impl Encounter {
         // token step is still to come.
         self.stage.as_mut().expect("stage is set").tokens_spent = true;
         self.fire(Hook::AfterTokens, hooks, &mut None)?;
+        if let Some(r) = self.stopped() {
+            return Ok(r);
+        }
         let outcome = self.rolled_outcome(index, rolled);
         self.conclude(outcome, hooks, consequences)
+    }
+
+    /// The investigator knocked out before the result of the test under way is known (a card's loss in
+    /// before_test, after_roll, ...; a status a card set): where his game says so, the test is not
+    /// resolved, and nothing of it follows (no result, no loss, no monster defeated).
+    fn stopped(&mut self) -> Option<Resolution> {
+        if !self.investigator.is_out() || !self.procedure().out_stops_the_test() {
+            return None;
+        }
+        emit!(
+            self,
+            Event::TestStopped {
+                status: self.investigator.status,
+            }
+        );
+        Some(Resolution::Stopped)
     }
 
     /// A card's word in before_test: the monster defeated instead, or the test not resolved.

@@ -80,6 +80,10 @@ pub trait Procedure: Sync {
         false
     }
 
+    /// Whether an investigator knocked out before a test's result is known (a card's loss before or
+    /// after the roll, a status a card set) stops it there: no result, nothing of it follows.
+    fn out_stops_the_test(&self) -> bool;
+
     // The combat.
 
     /// Monsters of a lower rank are met first; the order given otherwise.
@@ -102,8 +106,9 @@ pub trait Procedure: Sync {
     fn resume(&self, _enc: &mut Encounter, _m: usize, _at: Point, _hooks: &mut dyn Hooks) -> Step {
         Err(resume_refused())
     }
-    /// Where a monster goes when its combat ends.
-    fn place_monster(&self, monster: &mut Monster);
+    /// Where a monster goes when its combat ends (`investigator_out`: the investigator was knocked
+    /// out or defeated during it).
+    fn place_monster(&self, monster: &mut Monster, investigator_out: bool);
     /// Whether an effect (`defeat_monster`) may defeat `monster`, rather than only its Health lost;
     /// by default yes.
     fn defeated_by_effects(&self, _monster: &Monster) -> bool {
@@ -317,8 +322,9 @@ pub trait Procedure: Sync {
         if !(self.stops_at_once() && enc.investigator.is_out()) {
             enc.fire(Hook::AfterCombat, hooks, &mut None)?;
         }
+        let out = enc.investigator.is_out();
         let mon = Arc::make_mut(&mut enc.monsters[m]);
-        self.place_monster(mon);
+        self.place_monster(mon, out);
         emit!(
             enc,
             Event::CombatEnds {

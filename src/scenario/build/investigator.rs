@@ -42,6 +42,28 @@ impl Builder<'_> {
         for (j, p) in ri.possessions.iter().enumerate() {
             self.at(Section::Possessions, j);
             if let Some(id) = self.card_ref(p) {
+                // EH: an investigator cannot hold two Spells of one name (EH Reference Guide,
+                // Spells, as issue 36 cites it): a second copy is refused where it is written
+                // (AH2e: two copies of one card are two possessions).
+                let spell = self
+                    .set
+                    .cards
+                    .get(&id)
+                    .is_some_and(|c| c.kind == CardKind::Spell);
+                if self.game == Game::Eldritch && spell && inv.possessions.contains(&id) {
+                    let d = e(
+                        Code::OutOfRange,
+                        format!("a second copy of the Spell `{id}`"),
+                        self.file,
+                        p.span(),
+                    )
+                    .hint(
+                        "an Eldritch Horror investigator cannot hold two Spells of one name \
+                         (EH Reference Guide, Spells); list it once",
+                    );
+                    self.push(d);
+                    continue;
+                }
                 inv.possessions.push(id);
             }
         }

@@ -121,6 +121,7 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
         ("Investigator", "gain", &[None, C]),
         ("Investigator", "lose", &[None, C]),
         ("Investigator", "spend", &[None, C]),
+        ("Investigator", "improve", &[None, C]),
         ("Investigator", "test", &[None, M, None]),
         ("Monster", "lose", &[C]),
         ("Monster", "recover", &[C]),

@@ -62,6 +62,8 @@ pub struct Asked {
     decisions: Decisions,
     answered: Vec<(String, bool)>,
     needed: Option<DecisionNeeded>,
+    /// Every "may" is declined without asking (`HookCall::decline_mays`).
+    decline: bool,
 }
 
 impl Asked {
@@ -69,6 +71,14 @@ impl Asked {
         Asked {
             decisions: std::mem::take(decisions),
             ..Asked::default()
+        }
+    }
+
+    /// Lent for a call whose every "may" is declined without asking.
+    pub fn lend_declining(decisions: &mut Decisions) -> Asked {
+        Asked {
+            decline: true,
+            ..Asked::lend(decisions)
         }
     }
 
@@ -85,6 +95,9 @@ impl Asked {
 
     /// Card `card`'s "may" effect `what`: taken or not (`fixed`: the answer the scenario gives).
     fn may(&mut self, card: &str, what: &str, fixed: bool) -> Res<bool> {
+        if self.decline {
+            return Ok(false);
+        }
         if let Some((_, a)) = self.answered.iter().find(|(w, _)| w == what) {
             return Ok(*a);
         }

@@ -289,12 +289,30 @@ fn investigator(e: &mut Engine) {
         .card
         .clone()
         .map_or(Dynamic::UNIT, Dynamic::from));
+    // A skill's value is the printed number with its improvement or impairment token (EH; "If he
+    // has an Improvement token for the skill being tested, he adds the Improvement token's
+    // modifier", EH wiki, Tests): "if your Will is 3 or higher" reads it.
     get!(e, Investigator, "skills", |v| {
+        let mut skills = Map::new();
+        for (k, val) in &v.investigator.skills {
+            let token = v.investigator.improvement(*k);
+            skills.insert(k.as_str().into(), (val.saturating_add(token) as INT).into());
+        }
+        skills
+    });
+    get!(e, Investigator, "printed_skills", |v| {
         let mut skills = Map::new();
         for (k, val) in &v.investigator.skills {
             skills.insert(k.as_str().into(), (*val as INT).into());
         }
         skills
+    });
+    get!(e, Investigator, "improvements", |v| {
+        let mut tokens = Map::new();
+        for (k, val) in &v.investigator.improvements {
+            tokens.insert(k.as_str().into(), (*val as INT).into());
+        }
+        tokens
     });
     get!(e, Investigator, "health", |v| v.investigator.health as INT);
     get!(e, Investigator, "stamina", |v| v.investigator.health as INT);

@@ -43,16 +43,21 @@ impl Hooks for ScriptHooks {
         };
         let lent = std::mem::replace(dice, DiceSource::fixed(Vec::new()));
         let body = compiled.bodies.iter().find(|(h, _)| *h == call.hook);
+        // A call declining every "may" is never looked up nor kept: its answers are not the state's.
         let memo = body
             .map(|(_, b)| &b.memo)
-            .filter(|m| self.replay && m.borrow().on());
+            .filter(|m| self.replay && !call.decline_mays && m.borrow().on());
         let state = State {
             view: call.view,
             effects: Vec::new(),
             asked_at: Vec::new(),
             dice: lent,
             dice_error: None,
-            asked: Asked::lend(call.decisions),
+            asked: if call.decline_mays {
+                Asked::lend_declining(call.decisions)
+            } else {
+                Asked::lend(call.decisions)
+            },
             card: compiled.id.clone(),
             too_many: None,
             reads: memo.map(|_| Vec::new()),

@@ -69,6 +69,15 @@ impl Encounter {
                  `ctx.test.extra_dice_per_clue(n)`",
             ));
         }
+        if token == Token::Focus && self.game != Game::Eldritch {
+            // Arkham Horror has no Focus tokens: the method is Eldritch Horror's, refused as the
+            // other game-only methods are, never applied to no effect.
+            return Err(Self::rule_error(
+                card,
+                hook,
+                "`ctx.test.dice_per_focus` is Eldritch Horror's: Arkham Horror has no Focus tokens",
+            ));
+        }
         let stage = self.stage_mut(card, hook, what)?;
         let (field, event) = match token {
             Token::Clue => (

@@ -63,25 +63,55 @@ pub(super) fn after_knockout(arkham: &Arkham, enc: &mut Encounter) {
     );
 }
 
-/// Half his items (rounded down: the player's choice; the engine gives up the last listed) and half
-/// his Clue tokens, rounded down, are lost.
+/// The trait of a card that "cannot be lost or stolen unless you choose to allow it" (the .18
+/// Derringer): the player never chooses to give it up among the items he loses.
+pub const CANNOT_BE_LOST: &str = "cannot_be_lost";
+
+/// Half his items, rounded down, are lost (the player's choice: the engine gives up the last listed,
+/// never one that cannot be lost, which still counts among his items), and half his Clue tokens,
+/// rounded down. The transcript says how many and why.
 fn lose_half(enc: &mut Encounter) {
-    let items: Vec<String> = enc
+    let traits_of = |id: &String| {
+        enc.catalog
+            .get(id)
+            .map(|c| c.traits.clone())
+            .unwrap_or_default()
+    };
+    let items: Vec<(String, bool)> = enc
         .investigator
         .possessions
         .iter()
-        .filter(|p| {
-            enc.catalog.get(*p).is_some_and(|c| {
-                c.traits
-                    .iter()
-                    .any(|t| matches!(t.as_str(), "item" | "common_item" | "unique_item" | "spell"))
-            })
+        .filter_map(|p| {
+            let traits = traits_of(p);
+            let item = traits
+                .iter()
+                .any(|t| matches!(t.as_str(), "item" | "common_item" | "unique_item" | "spell"));
+            item.then(|| (p.clone(), traits.iter().any(|t| t == CANNOT_BE_LOST)))
         })
-        .cloned()
         .collect();
     let lose = items.len() / 2;
-    for id in items.iter().rev().take(lose) {
-        if let Some(i) = enc.investigator.possessions.iter().position(|p| p == id) {
+    let kept: Vec<String> = items
+        .iter()
+        .filter(|(_, keep)| *keep)
+        .map(|(id, _)| id.clone())
+        .collect();
+    if !items.is_empty() {
+        emit!(
+            enc,
+            Event::HalfItemsLost {
+                items: items.len(),
+                lose,
+                kept,
+            }
+        );
+    }
+    let losable: Vec<String> = items
+        .iter()
+        .filter(|(_, keep)| !*keep)
+        .map(|(id, _)| id.clone())
+        .collect();
+    for id in losable.iter().rev().take(lose) {
+        if let Some(i) = enc.investigator.possessions.iter().rposition(|p| p == id) {
             enc.cards_mut().possessions.remove(i);
             emit!(
                 enc,

@@ -146,6 +146,15 @@ impl Procedure for Arkham {
         }
     }
 
+    /// "If the investigator remains conscious, sane, and in the same space as the monster ... the
+    /// combat continues" (AH rulebook p.15, Monster Damage): one knocked unconscious or driven insane
+    /// before his check's result is known (a card's loss while the dice are on the table, or
+    /// `set_status`) does not go on to pass it: no monster is defeated, no trophy taken. A loss the
+    /// check's own result causes is its consequence and still applies (both at 0: devoured).
+    fn out_stops_the_test(&self) -> bool {
+        true
+    }
+
     fn after_knockout(&self, enc: &mut Encounter) {
         knockout::after_knockout(self, enc);
     }
@@ -184,11 +193,18 @@ impl Procedure for Arkham {
         }
     }
 
-    /// A monster not defeated is evaded: it stays where it is (unless a card returned it to the cup
-    /// or the box: `to_cup`, `to_box`).
-    fn place_monster(&self, monster: &mut Monster) {
+    /// A monster not defeated stays where it is (unless a card returned it to the cup or the box:
+    /// `to_cup`, `to_box`): evaded when the combat ended with the investigator still in it (he fled,
+    /// evaded, or a card ended it), on its space when it knocked him out (he neither evaded it nor
+    /// defeated it: AH rulebook p.15, the combat ends because he is no longer "conscious, sane, and
+    /// in the same space").
+    fn place_monster(&self, monster: &mut Monster, investigator_out: bool) {
         if !monster.defeated && monster.place == Place::Space {
-            monster.place = Place::Evaded;
+            monster.place = if investigator_out {
+                Place::Space
+            } else {
+                Place::Evaded
+            };
         }
     }
 

@@ -162,8 +162,21 @@ impl Procedure for Eldritch {
 
     /// "When an investigator has zero Health or Sanity, he is immediately defeated, stops resolving
     /// any encounter" and, Collect Possessions, "discards all Condition cards" (RG, Defeated
-    /// Investigators).
+    /// Investigators). Devoured (a card's "you are devoured"), he is eliminated and discards every
+    /// possession and Condition (EH Reference Guide, Devoured: his possessions are not left on his
+    /// space for another investigator, as a defeated one's are).
     fn on_knockout(&self, enc: &mut Encounter) {
+        if enc.investigator.status == Status::Devoured {
+            let inv = &enc.investigator;
+            if inv.possessions.is_empty() && inv.conditions.is_empty() {
+                return;
+            }
+            let cards = enc.cards_mut();
+            cards.possessions.clear();
+            cards.conditions.clear();
+            emit!(enc, Event::DevouredDiscards);
+            return;
+        }
         if enc.investigator.conditions.is_empty() {
             return;
         }
@@ -172,6 +185,14 @@ impl Procedure for Eldritch {
     }
 
     fn stops_at_once(&self) -> bool {
+        true
+    }
+
+    /// "When an investigator has zero Health or Sanity, he is immediately defeated, stops resolving
+    /// any encounter or action he is currently resolving" (RG, Defeated Investigators): a monster's
+    /// "Before resolving the Strength test, lose 1 Sanity" (the Cthulhu Cultist) that defeats him
+    /// leaves the Strength test unresolved.
+    fn out_stops_the_test(&self) -> bool {
         true
     }
 
@@ -238,7 +259,7 @@ impl Procedure for Eldritch {
 
     /// A defeated monster goes where `defeated_place` says; one brought by an ambush goes back to the
     /// cup (without its Health tokens); any other stays on the space with them.
-    fn place_monster(&self, monster: &mut Monster) {
+    fn place_monster(&self, monster: &mut Monster, _investigator_out: bool) {
         monster.place = if monster.defeated {
             self.defeated_place(monster)
         } else if monster.ambush {

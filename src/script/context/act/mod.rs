@@ -271,6 +271,11 @@ fn investigator(e: &mut Engine) {
         c.push(Effect::GainCondition(id.to_string()));
         Ok(())
     });
+    act!(e, Investigator, "improve", |c, s: &str, n: INT| {
+        let (s, n) = (skill(s)?, count(n, "improve")?);
+        c.push(Effect::Improve(s, n));
+        Ok(())
+    });
     act!(e, Investigator, "discard_condition", |c, id: &str| {
         c.push(Effect::DiscardCondition(id.to_string()));
         Ok(())
