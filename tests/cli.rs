@@ -433,3 +433,83 @@ fn lucky_talisman_is_asked_after_a_success_too() {
     assert!((option(false) - 1.0).abs() < 1e-9, "{}", option(false));
     assert!((option(true) - 1.0 / 3.0).abs() < 1e-9, "{}", option(true));
 }
+
+/// A scenario written to a fresh file under the temporary folder.
+fn scratch(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mythos-strangers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `n` EH Ghouls against Mark Harrigan.
+fn ghouls(n: usize) -> String {
+    format!(
+        "game = \"eldritch\"\ntitle = \"ghouls\"\n[investigator]\ncard = \"mark_harrigan\"\n{}",
+        "[[monsters]]\ncard = \"ghoul\"\n".repeat(n)
+    )
+}
+
+/// Issue 39: exact odds recursed once per roll of a path, and 1,500 monsters overflowed the stack
+/// (an abort). A path deeper than the search's budget is refused with E0501, naming the reason, for
+/// `odds` and `odds --best` alike.
+#[test]
+fn a_path_of_thousands_of_rolls_is_refused_not_a_stack_overflow() {
+    let path = scratch("ghouls_1500.toml", &ghouls(1_500));
+    let path = path.to_str().unwrap();
+    for args in [
+        vec!["odds", path],
+        vec!["odds", path, "--best", "defeat_all"],
+    ] {
+        let out = mythos(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("E0501"), "{stderr}");
+        assert!(stderr.contains("more than 2000 rolls and questions"), "{stderr}");
+    }
+}
+
+/// AH2e, one-hand items that add nothing and one that adds 4 to Combat checks, the useful one first
+/// or last of `n` (a synthetic Brute: toughness 1, combat rating 0, the investigator Fight 1).
+fn weapons(n: usize, useful_first: bool) -> String {
+    let mut items: Vec<String> = (1..n)
+        .map(|i| format!("{{ id = \"plain{i}\", name = \"Plain {i}\", kind = \"item\", hands = 1 }}"))
+        .collect();
+    let useful = "{ id = \"good\", name = \"Good\", kind = \"item\", hands = 1, bonuses = [{ check = \"combat\", value = 4, kind = \"physical\" }] }".to_string();
+    if useful_first {
+        items.insert(0, useful);
+    } else {
+        items.push(useful);
+    }
+    format!(
+        "game = \"arkham\"\ntitle = \"weapons\"\n[investigator]\nname = \"T\"\nspeed = 1\nsneak = 2\nfight = 1\nwill = 1\nlore = 1\nluck = 1\nstamina = 2\nsanity = 5\npossessions = [{}]\n[[monsters]]\ncard = {{ id = \"brute\", name = \"Brute\", kind = \"monster\", toughness = 1, awareness = 0, combat = {{ rating = 0, damage = 1 }} }}\n",
+        items.join(", ")
+    )
+}
+
+/// Issue 39: the order of the cards in hand changes no best answer (past the 16th card `--best`
+/// never offered one, so 17 cards in two orders gave 52.74% and 0.00%; `kernel::decide`'s
+/// `every_card_in_hand_is_offered` holds every card offered); and a hand whose rounds offer too many
+/// options to explore (24 one-hand weapons: 602 a round) is refused with its reason (E0501), where
+/// building the options of each round took minutes before.
+#[test]
+fn the_order_of_the_cards_in_hand_changes_no_best_answer() {
+    let mut told = Vec::new();
+    for first in [true, false] {
+        let path = scratch(&format!("weapons_6_{first}.toml"), &weapons(6, first));
+        let out = mythos(&["odds", path.to_str().unwrap(), "--best", "defeat_all"]);
+        assert_eq!(out.status.code(), Some(0));
+        let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+        let best = stdout.lines().find(|l| l.starts_with("best:")).map(String::from);
+        told.push(best);
+    }
+    assert_eq!(told[0], told[1]);
+    // 1 die, or 5 with the weapon: a Combat check passes with 1 - (2/3)^5, then again after a miss.
+    assert_eq!(told[0].as_deref(), Some("best: 98.27%"));
+    let path = scratch("weapons_24.toml", &weapons(24, false));
+    let out = mythos(&["odds", path.to_str().unwrap(), "--best", "defeat_all"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("E0501") && stderr.contains("options together"), "{stderr}");
+}

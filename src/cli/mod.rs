@@ -39,6 +39,11 @@ mod validate;
 use args::{Cli, Command, SchemaOf};
 use clap::Parser;
 
+/// Bytes of stack the `mythos` binary runs its command on (`src/main.rs`): room for the deepest
+/// search exact odds allow (`odds::budget::MAX_SEARCH_DEPTH`) in a debug build. Reserved, not used:
+/// a page is only taken when the search goes that deep.
+pub const STACK: usize = 256 << 20;
+
 pub fn main() -> i32 {
     let cli = Cli::parse();
     match &cli.command {
