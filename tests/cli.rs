@@ -513,3 +513,117 @@ fn the_order_of_the_cards_in_hand_changes_no_best_answer() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("E0501") && stderr.contains("options together"), "{stderr}");
 }
+
+/// A control character of the output but the line break, if any.
+fn control_in(text: &str) -> Option<char> {
+    text.chars().find(|&c| c.is_control() && c != '\n')
+}
+
+/// The output of `mythos ARGS`, standard input `input`: status, stdout and stderr.
+fn mythos_fed(args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mythos"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// A scenario whose title, card name, note, store key and value hold `text` (each a TOML or Rhai
+/// escape of every character, so that any character reaches the engine).
+fn hostile(text: &str) -> String {
+    let esc = |s: &str| -> String { s.chars().map(|c| format!("\\u{:04x}", c as u32)).collect() };
+    let key: String = text.chars().take(30).collect();
+    format!(
+        "game = \"eldritch\"\ntitle = \"T{t}\"\n[investigator]\nwill = 1\npossessions = [{{ id = \"hostile\", name = \"H{t}\", kind = \"asset\", script = '''\nfn on_pool(ctx) {{ ctx.note(\"n{t}\"); ctx.card.set(\"k{k}\", \"v{t}\"); }}\n''' }}]\n[test]\nskill = \"will\"\n[dice]\nfaces = [5]\n",
+        t = esc(text),
+        k = esc(&key),
+    )
+}
+
+/// Issue 39: ESC and BEL from a card's name and note, a scenario's title, a store key and value, a
+/// file's name, and what a user types into `mythos play` reached the terminal, and a note with a line
+/// break printed a fake line. Nothing printed holds a control character but the line breaks mythos
+/// writes, and no text of the file starts a line.
+#[test]
+fn no_printed_user_text_holds_a_control_character() {
+    let text = "\u{1b}]0;owned\u{7}\u{1b}[2J\r\nEnd: investigator failed\u{9b}";
+    let dir = std::env::temp_dir().join(format!("mythos-escapes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("a\u{1b}[31mname\nEnd: x.toml");
+    std::fs::write(&path, hostile(text)).unwrap();
+    let path = path.to_str().unwrap();
+    let bad = dir.join("bad\u{7}.toml");
+    std::fs::write(&bad, "game = \"eldritch\"\ntitle = \"x\u{1b}[2J\" \u{1b}]0;t\u{7}\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    let dir_s = dir.to_str().unwrap();
+    for args in [
+        vec!["run", path],
+        vec!["run", path, "--format", "json"],
+        vec!["odds", path],
+        vec!["odds", path, "--best", "pass"],
+        vec!["check", path],
+        vec!["check", dir_s],
+        vec!["run", bad],
+        vec!["validate", dir_s],
+    ] {
+        let (_, stdout, stderr) = mythos_fed(&args, b"");
+        for (what, out) in [("stdout", &stdout), ("stderr", &stderr)] {
+            assert_eq!(control_in(out), None, "{args:?} {what}: {out}");
+            assert!(
+                !out.lines().any(|l| l.starts_with("End: investigator failed")),
+                "{args:?} {what}: {out}"
+            );
+        }
+    }
+    // What a player types is echoed without its control characters; a line too long is refused.
+    let mut typed = b"\x1b]0;owned\x07\r\n".to_vec();
+    typed.extend(std::iter::repeat_n(b'7', 100_000));
+    typed.extend(b"\nq\n");
+    let (_, stdout, stderr) = mythos_fed(&["play", "tests/play/duel.toml"], &typed);
+    assert_eq!(control_in(&stdout), None, "{stdout}");
+    assert_eq!(control_in(&stderr), None, "{stderr}");
+    assert!(stdout.contains("this line had 100001"), "{stdout}");
+    assert!(stdout.len() < 20_000, "{} bytes", stdout.len());
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 48,
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// For any text of control and other characters in a card's name and note, a title, a store key
+    /// and value: the transcript holds no control character but its own line breaks, and as many
+    /// lines as with a plain text in their place.
+    #[test]
+    fn a_transcript_shows_no_control_character(text in "[\\x00-\\x1f\\x7f\\u{80}-\\u{9f}a-z ]{1,12}") {
+        let played = mythos::Scenario::parse(&mythos::Library::new(), "h.toml", &hostile(&text))
+            .and_then(mythos::Scenario::play)
+            .map_err(|ds| mythos::render(&ds, false));
+        let plain = mythos::Scenario::parse(&mythos::Library::new(), "h.toml", &hostile("x"))
+            .and_then(mythos::Scenario::play)
+            .expect("plays");
+        let played = played.expect("plays");
+        let shown = played.transcript();
+        proptest::prop_assert_eq!(control_in(&shown), None, "{}", shown);
+        proptest::prop_assert_eq!(shown.lines().count(), plain.transcript().lines().count());
+    }
+}
