@@ -627,3 +627,39 @@ proptest::proptest! {
         proptest::prop_assert_eq!(shown.lines().count(), plain.transcript().lines().count());
     }
 }
+
+/// Issue 39: unclear or missing diagnostics. With `--format json` (or another machine format) an
+/// argument the parser refuses is an error object on stdout; an empty `--base` is refused naming
+/// the folder; `--best pass` of a combat and `--best defeat_all` of a `[test]` are refused (every
+/// option tied before); `refused = "E9999"`, a code that does not exist, is refused where written.
+#[test]
+fn arguments_and_expectations_that_cannot_hold_are_refused() {
+    let combat = "tests/scenarios/arkham/fight_failure_deals_combat_damage.toml";
+    for args in [
+        vec!["run", combat, "--format", "yaml"],
+        vec!["odds", combat, "--format", "json", "--seed", "18446744073709551616"],
+    ] {
+        let (status, v, stderr) = json_of(&args);
+        assert_eq!(status, Some(2), "{stderr}");
+        assert_eq!(v["code"], "E0007", "{v}");
+        assert!(v["message"].as_str().unwrap().contains("invalid value"), "{v}");
+    }
+    let empty = std::env::temp_dir().join(format!("mythos-empty-base-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let (status, _, stderr) = mythos_fed(&["--base", empty.to_str().unwrap(), "run", combat], b"");
+    assert_eq!(status, Some(2));
+    assert!(stderr.contains("E0001") && stderr.contains(empty.to_str().unwrap()), "{stderr}");
+    let test = scratch("a_test.toml", &hostile("x"));
+    for (file, aim) in [(combat, "pass"), (test.to_str().unwrap(), "defeat_all")] {
+        let (status, _, stderr) = mythos_fed(&["odds", file, "--best", aim], b"");
+        assert_eq!(status, Some(2), "{stderr}");
+        assert!(stderr.contains("E0504"), "{stderr}");
+    }
+    let e9999 = scratch(
+        "e9999.toml",
+        "game = \"eldritch\"\n[investigator]\nwill = 1\n[test]\nskill = \"will\"\n[dice]\nfaces = [5]\n[expect]\nrefused = \"E9999\"\n",
+    );
+    let (status, _, stderr) = mythos_fed(&["check", e9999.to_str().unwrap()], b"");
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(stderr.contains("E0105") && stderr.contains("\"E9999\" is not a diagnostic code"), "{stderr}");
+}

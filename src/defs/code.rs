@@ -40,6 +40,7 @@ codes! {
     TooMany = "E0004": "a folder nested more than 8 deep, or more than 4096 files and folders in a pack's `cards/` and `scripts/` (or in a folder given to `check` or `validate`)",
     NotUtf8 = "E0005": "a file that is not UTF-8 text (the line and column of the first byte that is not)",
     NotPackFile = "E0006": "a file in `cards/` that is not a `.toml`, or in `scripts/` that is not a `.rhai`; a `cards` or `scripts` that is a file; a name that is not UTF-8",
+    BadArgument = "E0007": "a command-line argument mythos cannot read (an unknown `--format`, a seed past 2^64 − 1, a missing file argument): printed by the argument parser; with `--format` other than `text`, also this error object on standard output",
     TomlSyntax = "E0101": "TOML syntax error",
     UnknownKey = "E0102": "unknown key (hint: the closest valid key)",
     WrongType = "E0103": "wrong type or value",
@@ -72,6 +73,7 @@ codes! {
     OddsTooLarge = "E0501": "exact odds refused: the scenario needs more runs, branches or dice than the odds budgets allow (hint: `--samples N`)",
     BadSamples = "E0502": "`--samples` of 0, or more than the sampling budget",
     OddsCancelled = "E0503": "exact odds cancelled: the caller's progress callback asked to stop (library API `Scenario::exact_odds_with_progress`, `Scenario::best_odds_with_progress`)",
+    AimOfOtherRequest = "E0504": "a `--best` aim the scenario cannot score: `pass` of a combat, `defeat_all` of a `[test]` (every option would tie)",
 }
 
 impl fmt::Display for Code {

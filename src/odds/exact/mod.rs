@@ -117,6 +117,7 @@ pub fn best_resuming(
     resume: bool,
     progress: Option<&mut dyn FnMut(f64) -> bool>,
 ) -> Result<BestOdds, Diagnostic> {
+    aim_scores(p, objective)?;
     let choose = Some((objective, answers));
     let (odds, decisions) = search(p, true, resume, progress, faces, choose)?;
     Ok(BestOdds {
@@ -228,6 +229,29 @@ fn cancelled(p: &Prepared) -> Diagnostic {
 }
 
 /// The refusal of a scenario too large to enumerate: it names the file and points at sampling.
+/// An aim the scenario's request can score: `pass` a `[test]`, `defeat_all` a combat (issue 39: the
+/// other pairs were accepted and answered 0% or 100% with every option tied).
+fn aim_scores(p: &Prepared, objective: Objective) -> Result<(), Diagnostic> {
+    let is_test = matches!(p.request, TestRequest::Test(_));
+    let why = match objective {
+        Objective::Pass if !is_test => "`pass` scores a `[test]`; this scenario is a combat",
+        Objective::DefeatAll if is_test => {
+            "`defeat_all` scores a combat; this scenario is a `[test]`, with no monster"
+        }
+        _ => return Ok(()),
+    };
+    Err(Diagnostic::new(
+        Code::AimOfOtherRequest,
+        format!("`{}` cannot be scored for `{}`: {why}", objective.as_str(), p.file.path),
+    )
+    .at(&p.file, 0..0)
+    .hint(if is_test {
+        "for a `[test]`: `--best pass`, `survive` or `least_lost`"
+    } else {
+        "for a combat: `--best defeat_all`, `survive` or `least_lost`"
+    }))
+}
+
 fn too_large(p: &Prepared, why: &str) -> Diagnostic {
     Diagnostic::new(
         Code::OddsTooLarge,
