@@ -466,7 +466,10 @@ fn a_path_of_thousands_of_rolls_is_refused_not_a_stack_overflow() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains("E0501"), "{stderr}");
-        assert!(stderr.contains("more than 2000 rolls and questions"), "{stderr}");
+        assert!(
+            stderr.contains("more than 2000 rolls and questions"),
+            "{stderr}"
+        );
     }
 }
 
@@ -474,7 +477,9 @@ fn a_path_of_thousands_of_rolls_is_refused_not_a_stack_overflow() {
 /// or last of `n` (a synthetic Brute: toughness 1, combat rating 0, the investigator Fight 1).
 fn weapons(n: usize, useful_first: bool) -> String {
     let mut items: Vec<String> = (1..n)
-        .map(|i| format!("{{ id = \"plain{i}\", name = \"Plain {i}\", kind = \"item\", hands = 1 }}"))
+        .map(|i| {
+            format!("{{ id = \"plain{i}\", name = \"Plain {i}\", kind = \"item\", hands = 1 }}")
+        })
         .collect();
     let useful = "{ id = \"good\", name = \"Good\", kind = \"item\", hands = 1, bonuses = [{ check = \"combat\", value = 4, kind = \"physical\" }] }".to_string();
     if useful_first {
@@ -501,7 +506,10 @@ fn the_order_of_the_cards_in_hand_changes_no_best_answer() {
         let out = mythos(&["odds", path.to_str().unwrap(), "--best", "defeat_all"]);
         assert_eq!(out.status.code(), Some(0));
         let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-        let best = stdout.lines().find(|l| l.starts_with("best:")).map(String::from);
+        let best = stdout
+            .lines()
+            .find(|l| l.starts_with("best:"))
+            .map(String::from);
         told.push(best);
     }
     assert_eq!(told[0], told[1]);
@@ -511,7 +519,10 @@ fn the_order_of_the_cards_in_hand_changes_no_best_answer() {
     let out = mythos(&["odds", path.to_str().unwrap(), "--best", "defeat_all"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("E0501") && stderr.contains("options together"), "{stderr}");
+    assert!(
+        stderr.contains("E0501") && stderr.contains("options together"),
+        "{stderr}"
+    );
 }
 
 /// A control character of the output but the line break, if any.
@@ -570,7 +581,11 @@ fn no_printed_user_text_holds_a_control_character() {
     std::fs::write(&path, hostile(text)).unwrap();
     let path = path.to_str().unwrap();
     let bad = dir.join("bad\u{7}.toml");
-    std::fs::write(&bad, "game = \"eldritch\"\ntitle = \"x\u{1b}[2J\" \u{1b}]0;t\u{7}\n").unwrap();
+    std::fs::write(
+        &bad,
+        "game = \"eldritch\"\ntitle = \"x\u{1b}[2J\" \u{1b}]0;t\u{7}\n",
+    )
+    .unwrap();
     let bad = bad.to_str().unwrap();
     let dir_s = dir.to_str().unwrap();
     for args in [
@@ -587,7 +602,8 @@ fn no_printed_user_text_holds_a_control_character() {
         for (what, out) in [("stdout", &stdout), ("stderr", &stderr)] {
             assert_eq!(control_in(out), None, "{args:?} {what}: {out}");
             assert!(
-                !out.lines().any(|l| l.starts_with("End: investigator failed")),
+                !out.lines()
+                    .any(|l| l.starts_with("End: investigator failed")),
                 "{args:?} {what}: {out}"
             );
         }
@@ -637,18 +653,31 @@ fn arguments_and_expectations_that_cannot_hold_are_refused() {
     let combat = "tests/scenarios/arkham/fight_failure_deals_combat_damage.toml";
     for args in [
         vec!["run", combat, "--format", "yaml"],
-        vec!["odds", combat, "--format", "json", "--seed", "18446744073709551616"],
+        vec![
+            "odds",
+            combat,
+            "--format",
+            "json",
+            "--seed",
+            "18446744073709551616",
+        ],
     ] {
         let (status, v, stderr) = json_of(&args);
         assert_eq!(status, Some(2), "{stderr}");
         assert_eq!(v["code"], "E0007", "{v}");
-        assert!(v["message"].as_str().unwrap().contains("invalid value"), "{v}");
+        assert!(
+            v["message"].as_str().unwrap().contains("invalid value"),
+            "{v}"
+        );
     }
     let empty = std::env::temp_dir().join(format!("mythos-empty-base-{}", std::process::id()));
     std::fs::create_dir_all(&empty).unwrap();
     let (status, _, stderr) = mythos_fed(&["--base", empty.to_str().unwrap(), "run", combat], b"");
     assert_eq!(status, Some(2));
-    assert!(stderr.contains("E0001") && stderr.contains(empty.to_str().unwrap()), "{stderr}");
+    assert!(
+        stderr.contains("E0001") && stderr.contains(empty.to_str().unwrap()),
+        "{stderr}"
+    );
     let test = scratch("a_test.toml", &hostile("x"));
     for (file, aim) in [(combat, "pass"), (test.to_str().unwrap(), "defeat_all")] {
         let (status, _, stderr) = mythos_fed(&["odds", file, "--best", aim], b"");
@@ -661,5 +690,8 @@ fn arguments_and_expectations_that_cannot_hold_are_refused() {
     );
     let (status, _, stderr) = mythos_fed(&["check", e9999.to_str().unwrap()], b"");
     assert_eq!(status, Some(2), "{stderr}");
-    assert!(stderr.contains("E0105") && stderr.contains("\"E9999\" is not a diagnostic code"), "{stderr}");
+    assert!(
+        stderr.contains("E0105") && stderr.contains("\"E9999\" is not a diagnostic code"),
+        "{stderr}"
+    );
 }

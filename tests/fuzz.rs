@@ -315,7 +315,11 @@ fn diagnostics_render_at_any_position_of_a_long_line() {
                     prop_assert!(shown.contains(&loc));
                 }
             }
-            prop_assert!(shown.len() < 4_000 * ds.len(), "{} bytes shown", shown.len());
+            prop_assert!(
+                shown.len() < 4_000 * ds.len(),
+                "{} bytes shown",
+                shown.len()
+            );
             Ok(())
         },
     );

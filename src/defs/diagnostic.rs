@@ -229,7 +229,9 @@ impl Excerpt {
         let line_text = &text[line.clone()];
         // The span's start and end on its line, in characters (a span past the line stops at its end).
         let s = text[line.start..start].chars().count();
-        let e = s + text[start..end.clamp(start, line.end.max(start))].chars().count();
+        let e = s + text[start..end.clamp(start, line.end.max(start))]
+            .chars()
+            .count();
         let len = line_text.chars().count();
         // The window of columns shown, on this line and the lines around it.
         let from = if len <= SHOWN_LINE {
@@ -240,7 +242,8 @@ impl Excerpt {
         let to = from + SHOWN_LINE;
         let (e, s) = (e.min(to).max(s.min(to)), s.min(to));
         let shown_span = {
-            let before = if from > 0 { '…'.len_utf8() } else { 0 } + escaped(line_text, from, s).len();
+            let before =
+                if from > 0 { '…'.len_utf8() } else { 0 } + escaped(line_text, from, s).len();
             before..before + escaped(line_text, s, e).len()
         };
         let (label_line, _) = file.line_col(line.start);

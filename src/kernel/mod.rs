@@ -70,7 +70,7 @@ pub use setup::{
 pub use skill::{Game, Skill};
 pub use source::{Ability, Source, Target, Token};
 pub use stored::{STORE_KEYS, Store, Stored};
-pub use visible::visible;
 pub use test::{
     Slot, TestKind, TestOutcome, TestSpec, count_successes, face_negates, face_value, failing_dice,
 };
+pub use visible::visible;

@@ -59,12 +59,7 @@ pub fn odds_text(o: &Odds, title: Option<&str>) -> String {
     }
     for (i, (_, name)) in o.monsters.iter().enumerate() {
         let p = o.defeated_p(i);
-        let _ = writeln!(
-            out,
-            "{} defeated: {}",
-            crate::kernel::visible(name),
-            pct(p)
-        );
+        let _ = writeln!(out, "{} defeated: {}", crate::kernel::visible(name), pct(p));
     }
     let _ = writeln!(out, "\n{} lost:", health_word(o.game));
     for (k, p) in o.by(|x| x.health_lost) {

@@ -293,11 +293,9 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             ),
         },
         // A note is one line: a line break in it is shown as `\n`, never starting a line.
-        Event::Note { source, text } => format!(
-            "  {}: {}\n",
-            w.source(source),
-            crate::kernel::visible(text)
-        ),
+        Event::Note { source, text } => {
+            format!("  {}: {}\n", w.source(source), crate::kernel::visible(text))
+        }
         _ => String::new(),
     }
 }

@@ -59,11 +59,7 @@ pub fn render_header(
         Game::Arkham => "Arkham Horror (2nd edition)",
     };
     // The scenario's words, each one line: a line break in them is shown as `\n`.
-    let _ = writeln!(
-        out,
-        "{}",
-        visible(title.unwrap_or("(untitled scenario)"))
-    );
+    let _ = writeln!(out, "{}", visible(title.unwrap_or("(untitled scenario)")));
     let _ = writeln!(out, "game: {game_name}");
     if let Some(s) = source {
         let _ = writeln!(out, "source: {}", visible(s));

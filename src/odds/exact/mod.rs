@@ -242,7 +242,11 @@ fn aim_scores(p: &Prepared, objective: Objective) -> Result<(), Diagnostic> {
     };
     Err(Diagnostic::new(
         Code::AimOfOtherRequest,
-        format!("`{}` cannot be scored for `{}`: {why}", objective.as_str(), p.file.path),
+        format!(
+            "`{}` cannot be scored for `{}`: {why}",
+            objective.as_str(),
+            p.file.path
+        ),
     )
     .at(&p.file, 0..0)
     .hint(if is_test {

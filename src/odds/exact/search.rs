@@ -3,8 +3,7 @@
 
 use super::super::budget::{
     MAX_EXACT_SCRIPT_OPERATIONS, MAX_REPLAYED_DICE, MAX_ROLL_BRANCHES, MAX_ROLL_FACES, MAX_RUNS,
-    MAX_SEARCH_DEPTH,
-    multiset_count,
+    MAX_SEARCH_DEPTH, multiset_count,
 };
 use super::super::outcome::Outcome;
 use super::base::Base;

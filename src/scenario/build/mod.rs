@@ -80,7 +80,11 @@ impl Builder<'_> {
     fn refused_code(&mut self) {
         self.at(Section::Expect, 0);
         let raw = self.raw;
-        let Some((_, want)) = raw.expect.iter().find(|(k, _)| k.get_ref() == super::expect::REFUSED) else {
+        let Some((_, want)) = raw
+            .expect
+            .iter()
+            .find(|(k, _)| k.get_ref() == super::expect::REFUSED)
+        else {
             return;
         };
         let code = want.get_ref().as_str();
