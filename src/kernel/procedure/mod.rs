@@ -158,7 +158,7 @@ pub trait Procedure: Sync {
                     None => {
                         // Stable: monsters of one rank are met in the order given (their slots,
                         // `Encounter::slots`, are their positions after this sort).
-                        enc.monsters.sort_by_key(|m| self.combat_rank(m));
+                        Arc::make_mut(&mut enc.monsters).sort_by_key(|m| self.combat_rank(m));
                         0
                     }
                 };
@@ -222,7 +222,7 @@ pub trait Procedure: Sync {
         let id = enc.monsters[m].id.to_string();
         let fixed = Answer::Monster { index: m, id };
         if let Answer::Monster { index, .. } = enc.decide(Question::NextMonster, options, fixed)? {
-            enc.monsters[m..=index].rotate_right(1);
+            Arc::make_mut(&mut enc.monsters)[m..=index].rotate_right(1);
             enc.slots[m..=index].rotate_right(1);
         }
         Ok(())
@@ -326,7 +326,7 @@ pub trait Procedure: Sync {
         if !(self.stops_at_once() && enc.investigator.is_out()) {
             enc.fire(Hook::AfterCombat, hooks, &mut None)?;
         }
-        let mon = Arc::make_mut(&mut enc.monsters[m]);
+        let mon = Arc::make_mut(&mut Arc::make_mut(&mut enc.monsters)[m]);
         self.place_monster(mon);
         emit!(
             enc,

@@ -121,7 +121,7 @@ impl Arkham {
             |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
                 remember_result(enc, out, false);
                 if out.passed {
-                    let mon = Arc::make_mut(&mut enc.monsters[m]);
+                    let mon = enc.monster_mut(m);
                     mon.defeated = true;
                     mon.place = if endless { Place::Cup } else { Place::Trophy };
                     if !endless {
