@@ -713,7 +713,12 @@ fn a_run_of_twenty_thousand_monsters_takes_time_in_proportion() {
     let out = mythos(&["run", path.to_str().unwrap()]);
     let took = start.elapsed();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(stdout.matches("== Ghoul: defeated").count(), n);
     assert!(took.as_secs() < 60, "{took:?}");
 }
