@@ -2,6 +2,17 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// The command runs on a thread of its own, with a stack of `cli::STACK` bytes (the main thread's is
+/// the system's, often 8 MiB): the search of exact odds recurses once per roll of a path, up to its
+/// budget. A panic (a bug) ends the command with status 101, as on the main thread.
 fn main() {
-    std::process::exit(mythos::cli::main());
+    let code = match std::thread::Builder::new()
+        .name("mythos".into())
+        .stack_size(mythos::cli::STACK)
+        .spawn(mythos::cli::main)
+    {
+        Ok(command) => command.join().unwrap_or(101),
+        Err(_) => mythos::cli::main(),
+    };
+    std::process::exit(code);
 }

@@ -344,10 +344,20 @@ fn odds_best_takes_each_objective_by_its_json_name() {
         let name = objective.as_str();
         let out = mythos(&["odds", file, "--best", name, "--format", "json"]);
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
-        named.push((name, out.status.code(), v["best"]["objective"].clone()));
+        named.push((
+            name,
+            out.status.code(),
+            v["best"]["objective"].clone(),
+            v["code"].clone(),
+        ));
     }
     std::fs::remove_dir_all(&dir).unwrap();
-    for (name, code, said) in named {
+    for (name, code, said, refused) in named {
+        if name == "pass" {
+            // The duel is a combat: `pass` scores a `[test]` and is refused (issue 39).
+            assert_eq!((code, refused.as_str()), (Some(2), Some("E0504")), "{name}");
+            continue;
+        }
         assert_eq!((code, said.as_str()), (Some(0), Some(name)), "{name}");
     }
 }
@@ -432,6 +442,295 @@ fn lucky_talisman_is_asked_after_a_success_too() {
     };
     assert!((option(false) - 1.0).abs() < 1e-9, "{}", option(false));
     assert!((option(true) - 1.0 / 3.0).abs() < 1e-9, "{}", option(true));
+}
+
+/// A scenario written to a fresh file under the temporary folder.
+fn scratch(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mythos-strangers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `n` EH Ghouls against Mark Harrigan.
+fn ghouls(n: usize) -> String {
+    format!(
+        "game = \"eldritch\"\ntitle = \"ghouls\"\n[investigator]\ncard = \"mark_harrigan\"\n{}",
+        "[[monsters]]\ncard = \"ghoul\"\n".repeat(n)
+    )
+}
+
+/// Issue 39: exact odds recursed once per roll of a path, and 1,500 monsters overflowed the stack
+/// (an abort). A path deeper than the search's budget is refused with E0501, naming the reason, for
+/// `odds` and `odds --best` alike.
+#[test]
+fn a_path_of_thousands_of_rolls_is_refused_not_a_stack_overflow() {
+    let path = scratch("ghouls_1500.toml", &ghouls(1_500));
+    let path = path.to_str().unwrap();
+    for args in [
+        vec!["odds", path],
+        vec!["odds", path, "--best", "defeat_all"],
+    ] {
+        let out = mythos(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("E0501"), "{stderr}");
+        assert!(
+            stderr.contains("more than 2000 rolls and questions"),
+            "{stderr}"
+        );
+    }
+}
+
+/// AH2e, one-hand items that add nothing and one that adds 4 to Combat checks, the useful one first
+/// or last of `n` (a synthetic Brute: toughness 1, combat rating 0, the investigator Fight 1).
+fn weapons(n: usize, useful_first: bool) -> String {
+    let mut items: Vec<String> = (1..n)
+        .map(|i| {
+            format!("{{ id = \"plain{i}\", name = \"Plain {i}\", kind = \"item\", hands = 1 }}")
+        })
+        .collect();
+    let useful = "{ id = \"good\", name = \"Good\", kind = \"item\", hands = 1, bonuses = [{ check = \"combat\", value = 4, kind = \"physical\" }] }".to_string();
+    if useful_first {
+        items.insert(0, useful);
+    } else {
+        items.push(useful);
+    }
+    format!(
+        "game = \"arkham\"\ntitle = \"weapons\"\n[investigator]\nname = \"T\"\nspeed = 1\nsneak = 2\nfight = 1\nwill = 1\nlore = 1\nluck = 1\nstamina = 2\nsanity = 5\npossessions = [{}]\n[[monsters]]\ncard = {{ id = \"brute\", name = \"Brute\", kind = \"monster\", toughness = 1, awareness = 0, combat = {{ rating = 0, damage = 1 }} }}\n",
+        items.join(", ")
+    )
+}
+
+/// Issue 39: the order of the cards in hand changes no best answer (past the 16th card `--best`
+/// never offered one, so 17 cards in two orders gave 52.74% and 0.00%; `kernel::decide`'s
+/// `every_card_in_hand_is_offered` holds every card offered); and a hand whose rounds offer too many
+/// options to explore (24 one-hand weapons: 602 a round) is refused with its reason (E0501), where
+/// building the options of each round took minutes before.
+#[test]
+fn the_order_of_the_cards_in_hand_changes_no_best_answer() {
+    let mut told = Vec::new();
+    for first in [true, false] {
+        let path = scratch(&format!("weapons_6_{first}.toml"), &weapons(6, first));
+        let out = mythos(&["odds", path.to_str().unwrap(), "--best", "defeat_all"]);
+        assert_eq!(out.status.code(), Some(0));
+        let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+        let best = stdout
+            .lines()
+            .find(|l| l.starts_with("best:"))
+            .map(String::from);
+        told.push(best);
+    }
+    assert_eq!(told[0], told[1]);
+    // 1 die, or 5 with the weapon: a Combat check passes with 1 - (2/3)^5, then again after a miss.
+    assert_eq!(told[0].as_deref(), Some("best: 98.27%"));
+    let path = scratch("weapons_24.toml", &weapons(24, false));
+    let out = mythos(&["odds", path.to_str().unwrap(), "--best", "defeat_all"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("E0501") && stderr.contains("options together"),
+        "{stderr}"
+    );
+}
+
+/// A control character of the output but the line break, if any.
+fn control_in(text: &str) -> Option<char> {
+    text.chars().find(|&c| c.is_control() && c != '\n')
+}
+
+/// The output of `mythos ARGS`, standard input `input`: status, stdout and stderr.
+fn mythos_fed(args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mythos"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// A scenario whose title, card name, note, store key and value hold `text` (each a TOML or Rhai
+/// escape of every character, so that any character reaches the engine).
+fn hostile(text: &str) -> String {
+    let esc = |s: &str| -> String { s.chars().map(|c| format!("\\u{:04x}", c as u32)).collect() };
+    let key: String = text.chars().take(30).collect();
+    format!(
+        "game = \"eldritch\"\ntitle = \"T{t}\"\n[investigator]\nwill = 1\npossessions = [{{ id = \"hostile\", name = \"H{t}\", kind = \"asset\", script = '''\nfn on_pool(ctx) {{ ctx.note(\"n{t}\"); ctx.card.set(\"k{k}\", \"v{t}\"); }}\n''' }}]\n[test]\nskill = \"will\"\n[dice]\nfaces = [5]\n",
+        t = esc(text),
+        k = esc(&key),
+    )
+}
+
+/// Issue 39: ESC and BEL from a card's name and note, a scenario's title, a store key and value, a
+/// file's name, and what a user types into `mythos play` reached the terminal, and a note with a line
+/// break printed a fake line. Nothing printed holds a control character but the line breaks mythos
+/// writes, and no text of the file starts a line.
+#[test]
+fn no_printed_user_text_holds_a_control_character() {
+    let text = "\u{1b}]0;owned\u{7}\u{1b}[2J\r\nEnd: investigator failed\u{9b}";
+    let dir = std::env::temp_dir().join(format!("mythos-escapes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("a\u{1b}[31mname\nEnd: x.toml");
+    std::fs::write(&path, hostile(text)).unwrap();
+    let path = path.to_str().unwrap();
+    let bad = dir.join("bad\u{7}.toml");
+    std::fs::write(
+        &bad,
+        "game = \"eldritch\"\ntitle = \"x\u{1b}[2J\" \u{1b}]0;t\u{7}\n",
+    )
+    .unwrap();
+    let bad = bad.to_str().unwrap();
+    let dir_s = dir.to_str().unwrap();
+    for args in [
+        vec!["run", path],
+        vec!["run", path, "--format", "json"],
+        vec!["odds", path],
+        vec!["odds", path, "--best", "pass"],
+        vec!["check", path],
+        vec!["check", dir_s],
+        vec!["run", bad],
+        vec!["validate", dir_s],
+    ] {
+        let (_, stdout, stderr) = mythos_fed(&args, b"");
+        for (what, out) in [("stdout", &stdout), ("stderr", &stderr)] {
+            assert_eq!(control_in(out), None, "{args:?} {what}: {out}");
+            assert!(
+                !out.lines()
+                    .any(|l| l.starts_with("End: investigator failed")),
+                "{args:?} {what}: {out}"
+            );
+        }
+    }
+    // What a player types is echoed without its control characters; a line too long is refused.
+    let mut typed = b"\x1b]0;owned\x07\r\n".to_vec();
+    typed.extend(std::iter::repeat_n(b'7', 100_000));
+    typed.extend(b"\nq\n");
+    let (_, stdout, stderr) = mythos_fed(&["play", "tests/play/duel.toml"], &typed);
+    assert_eq!(control_in(&stdout), None, "{stdout}");
+    assert_eq!(control_in(&stderr), None, "{stderr}");
+    assert!(stdout.contains("this line had 100001"), "{stdout}");
+    assert!(stdout.len() < 20_000, "{} bytes", stdout.len());
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 48,
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// For any text of control and other characters in a card's name and note, a title, a store key
+    /// and value: the transcript holds no control character but its own line breaks, and as many
+    /// lines as with a plain text in their place.
+    #[test]
+    fn a_transcript_shows_no_control_character(text in "[\\x00-\\x1f\\x7f\\u{80}-\\u{9f}a-z ]{1,12}") {
+        let played = mythos::Scenario::parse(&mythos::Library::new(), "h.toml", &hostile(&text))
+            .and_then(mythos::Scenario::play)
+            .map_err(|ds| mythos::render(&ds, false));
+        let plain = mythos::Scenario::parse(&mythos::Library::new(), "h.toml", &hostile("x"))
+            .and_then(mythos::Scenario::play)
+            .expect("plays");
+        let played = played.expect("plays");
+        let shown = played.transcript();
+        proptest::prop_assert_eq!(control_in(&shown), None, "{}", shown);
+        proptest::prop_assert_eq!(shown.lines().count(), plain.transcript().lines().count());
+    }
+}
+
+/// Issue 39: unclear or missing diagnostics. With `--format json` (or another machine format) an
+/// argument the parser refuses is an error object on stdout; an empty `--base` is refused naming
+/// the folder; `--best pass` of a combat and `--best defeat_all` of a `[test]` are refused (every
+/// option tied before); `refused = "E9999"`, a code that does not exist, is refused where written.
+#[test]
+fn arguments_and_expectations_that_cannot_hold_are_refused() {
+    let combat = "tests/scenarios/arkham/fight_failure_deals_combat_damage.toml";
+    for args in [
+        vec!["run", combat, "--format", "yaml"],
+        vec![
+            "odds",
+            combat,
+            "--format",
+            "json",
+            "--seed",
+            "18446744073709551616",
+        ],
+    ] {
+        let (status, v, stderr) = json_of(&args);
+        assert_eq!(status, Some(2), "{stderr}");
+        assert_eq!(v["code"], "E0007", "{v}");
+        assert!(
+            v["message"].as_str().unwrap().contains("invalid value"),
+            "{v}"
+        );
+    }
+    let empty = std::env::temp_dir().join(format!("mythos-empty-base-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let (status, _, stderr) = mythos_fed(&["--base", empty.to_str().unwrap(), "run", combat], b"");
+    assert_eq!(status, Some(2));
+    assert!(
+        stderr.contains("E0001") && stderr.contains(empty.to_str().unwrap()),
+        "{stderr}"
+    );
+    let test = scratch("a_test.toml", &hostile("x"));
+    for (file, aim) in [(combat, "pass"), (test.to_str().unwrap(), "defeat_all")] {
+        let (status, _, stderr) = mythos_fed(&["odds", file, "--best", aim], b"");
+        assert_eq!(status, Some(2), "{stderr}");
+        assert!(stderr.contains("E0504"), "{stderr}");
+    }
+    let e9999 = scratch(
+        "e9999.toml",
+        "game = \"eldritch\"\n[investigator]\nwill = 1\n[test]\nskill = \"will\"\n[dice]\nfaces = [5]\n[expect]\nrefused = \"E9999\"\n",
+    );
+    let (status, _, stderr) = mythos_fed(&["check", e9999.to_str().unwrap()], b"");
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("E0105") && stderr.contains("\"E9999\" is not a diagnostic code"),
+        "{stderr}"
+    );
+}
+
+/// Issue 39: a run's time grew with the square of its monsters (a copy of every monster and of every
+/// fixed face at each hook call, a search of every earlier test at each roll): 20,000 Ghouls took
+/// 21–33 s in release, minutes in a debug build. Now in proportion: here well under a minute in a
+/// debug build, every Ghoul met (each passes both tests with fixed 6s, and is defeated).
+#[test]
+fn a_run_of_twenty_thousand_monsters_takes_time_in_proportion() {
+    let n = 20_000;
+    let text = format!(
+        "game = \"eldritch\"\ntitle = \"many\"\n[investigator]\nstrength = 2\nwill = 1\nhealth = 9\nsanity = 9\n{}[dice]\nfaces = [{}]\n",
+        "[[monsters]]\ncard = \"ghoul\"\n".repeat(n),
+        vec!["6"; 4 * n].join(",")
+    );
+    let path = scratch("ghouls_20000.toml", &text);
+    let start = std::time::Instant::now();
+    let out = mythos(&["run", path.to_str().unwrap()]);
+    let took = start.elapsed();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout.matches("== Ghoul: defeated").count(), n);
+    assert!(took.as_secs() < 60, "{took:?}");
 }
 
 /// `mythos cards NAME` finds a card of a shipped expansion pack by part of its printed name, with its

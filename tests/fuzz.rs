@@ -7,7 +7,7 @@
 //! `MYTHOS_FUZZ_SECS=600 cargo test --release --test fuzz -- --nocapture` keeps drawing new cases of
 //! each property, with a new random seed each round, for that many seconds.
 
-use mythos::{Game, Library, PackFiles, Scenario};
+use mythos::{Diagnostic, Game, Library, PackFiles, Scenario};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use std::path::Path;
@@ -175,11 +175,31 @@ fn load_card(game: Game, card: &str, script: Option<&str>) {
     if let Some(s) = script {
         files.push(("pack/scripts/fuzzed.rhai".into(), s.into()));
     }
-    let _ = library.with_base(game, files).validate();
+    let problems = library.with_base(game, files).validate();
+    rendered(&problems);
 }
 
-fn play(text: &str) {
-    let _ = Scenario::parse(&Library::new(), "fuzzed.toml", text).and_then(Scenario::play);
+/// Plays a scenario; its diagnostics, if any, are rendered as the command line prints them.
+fn play(text: &str) -> Vec<Diagnostic> {
+    match Scenario::parse(&Library::new(), "fuzzed.toml", text).and_then(Scenario::play) {
+        Ok(_) => Vec::new(),
+        Err(ds) => {
+            rendered(&ds);
+            ds
+        }
+    }
+}
+
+/// Diagnostics rendered as on a terminal (colour off and on): no panic, and no control character
+/// from the file but the renderer's own line breaks (and the escapes of the colour theme).
+fn rendered(ds: &[Diagnostic]) -> String {
+    let _ = mythos::render(ds, true);
+    let text = mythos::render(ds, false);
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "a control character in a rendered diagnostic: {text:?}"
+    );
+    text
 }
 
 fn game() -> impl Strategy<Value = Game> {
@@ -256,6 +276,51 @@ fn scenario_loader_takes_mutated_scenarios() {
         (0..scenarios.len(), edits()),
         |(i, e)| {
             play(&mutate(&scenarios[i], &e));
+            Ok(())
+        },
+    );
+}
+
+/// A diagnostic anywhere on a line of any length (up to the 1 MiB a file may hold) renders: the line
+/// is cut around the span, the headline names the column, and nothing of the line but what is shown
+/// reaches the output (issue 39: a column past 65,535 panicked in the renderer).
+#[test]
+fn diagnostics_render_at_any_position_of_a_long_line() {
+    fuzz(
+        "diagnostics_render_at_any_position_of_a_long_line",
+        (
+            0usize..200_000,
+            0usize..3,
+            prop::sample::select(vec![" ", "é", "\u{1b}", "\t", "\u{7}", "字"]),
+            prop::sample::select(vec![
+                "card = \"no_such_card\"",
+                "@@@",
+                "card = \"ghoul\" \u{1b}]0;x\u{7}",
+            ]),
+        ),
+        |(pad, at, fill, tail)| {
+            let line = format!("{}{tail}", fill.repeat(pad / fill.len().max(1)));
+            let text = match at {
+                0 => format!("{line}\ngame = \"eldritch\"\n"),
+                1 => format!(
+                    "game = \"eldritch\"\ntitle = \"t\"\n[investigator]\ncard = \"mark_harrigan\"\n[[monsters]]\n{line}\n"
+                ),
+                _ => format!("game = \"eldritch\"\n[[monsters]]\n{line}"),
+            };
+            let ds = play(&text);
+            prop_assert!(!ds.is_empty(), "no diagnostic for {text:?}");
+            let shown = rendered(&ds);
+            for d in &ds {
+                if let Some(loc) = d.location() {
+                    prop_assert!(shown.contains(&loc));
+                }
+            }
+            // At most three quoted lines of 320 characters, each at most 10 bytes as shown (`\u{1b}`).
+            prop_assert!(
+                shown.len() < 16_000 * ds.len(),
+                "{} bytes shown",
+                shown.len()
+            );
             Ok(())
         },
     );

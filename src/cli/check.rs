@@ -181,7 +181,7 @@ pub(super) fn check(cli: &Cli, paths: &[PathBuf]) -> i32 {
     let (mut passed, mut failed, mut bad) = (0, 0, 0);
     for (f, d) in &found.refused {
         bad += 1;
-        outln!("error {}", f.display());
+        outln!("error {}", crate::kernel::visible(&f.display().to_string()));
         print_diagnostics(std::slice::from_ref(d));
     }
     for Scenario {
@@ -204,7 +204,7 @@ pub(super) fn check(cli: &Cli, paths: &[PathBuf]) -> i32 {
                 Some(m) => m,
                 None => {
                     bad += 1;
-                    outln!("error {}", f.display());
+                    outln!("error {}", crate::kernel::visible(&f.display().to_string()));
                     print_diagnostics(ds);
                     continue;
                 }
@@ -214,7 +214,7 @@ pub(super) fn check(cli: &Cli, paths: &[PathBuf]) -> i32 {
                     Some(m) => m,
                     None => {
                         bad += 1;
-                        outln!("error {}", f.display());
+                        outln!("error {}", crate::kernel::visible(&f.display().to_string()));
                         print_diagnostics(std::slice::from_ref(d));
                         continue;
                     }
@@ -224,10 +224,10 @@ pub(super) fn check(cli: &Cli, paths: &[PathBuf]) -> i32 {
         };
         if misses.is_empty() {
             passed += 1;
-            outln!("ok    {}", f.display());
+            outln!("ok    {}", crate::kernel::visible(&f.display().to_string()));
         } else {
             failed += 1;
-            outln!("FAIL  {}", f.display());
+            outln!("FAIL  {}", crate::kernel::visible(&f.display().to_string()));
             for m in misses.iter().take(MAX_SHOWN) {
                 outln!("      {m}");
             }

@@ -35,6 +35,49 @@ impl<T> Reply<T> {
     }
 }
 
+/// Bytes of one answer line `mythos play` reads: a longer line is read to its end without being kept,
+/// and refused with its length, never echoed.
+pub(super) const MAX_ANSWER: usize = 256;
+
+/// One line of input, at most [`MAX_ANSWER`] bytes kept: `None` at the end of input, `Err(length)`
+/// for a longer line (read to its end, in pieces, and dropped). Bytes that are not UTF-8 are
+/// replaced.
+fn read_answer(input: &mut impl BufRead) -> std::io::Result<Option<Result<String, u64>>> {
+    let mut kept = Vec::new();
+    let mut total: u64 = 0;
+    loop {
+        let (done, used) = {
+            let buf = input.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            let (done, used) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (true, i + 1),
+                None => (false, buf.len()),
+            };
+            if kept.len() <= MAX_ANSWER {
+                let room = (MAX_ANSWER + 1 - kept.len()).min(used);
+                kept.extend_from_slice(&buf[..room]);
+            }
+            (done, used)
+        };
+        input.consume(used);
+        total += used as u64;
+        if done {
+            break;
+        }
+    }
+    if total == 0 {
+        return Ok(None);
+    }
+    let line = String::from_utf8_lossy(&kept);
+    let line = line.strip_suffix('\n').unwrap_or(&line);
+    if total > MAX_ANSWER as u64 + 1 || line.len() > MAX_ANSWER {
+        return Ok(Some(Err(total)));
+    }
+    Ok(Some(Ok(line.to_string())))
+}
+
 /// Reads one answer, asking again after each bad one with the reason; end of input quits, saying so.
 fn ask<T>(
     input: &mut impl BufRead,
@@ -44,9 +87,8 @@ fn ask<T>(
     loop {
         out!("{prompt} > ");
         let _ = std::io::stdout().flush();
-        let mut line = String::new();
-        match input.read_line(&mut line) {
-            Ok(0) => {
+        let line = match read_answer(input) {
+            Ok(None) => {
                 outln!();
                 outln!("(end of input: quit)");
                 return Reply::Quit;
@@ -55,8 +97,14 @@ fn ask<T>(
                 outln!();
                 return Reply::Unreadable(e.to_string());
             }
-            Ok(_) => {}
-        }
+            Ok(Some(Err(skipped))) => {
+                outln!(
+                    "an answer is at most {MAX_ANSWER} bytes; this line had {skipped}: ask again"
+                );
+                continue;
+            }
+            Ok(Some(Ok(line))) => line,
+        };
         let line = line.trim();
         if line.eq_ignore_ascii_case("q") {
             return Reply::Quit;
@@ -86,7 +134,12 @@ pub(super) fn parse_faces(s: &str, n: usize) -> Result<Vec<u8>, String> {
         for d in digits {
             match d.parse::<u8>() {
                 Ok(f @ 1..=6) => faces.push(f),
-                _ => return Err(format!("`{d}` is not a die face: faces are 1 to 6")),
+                _ => {
+                    return Err(format!(
+                        "`{}` is not a die face: faces are 1 to 6",
+                        crate::kernel::visible(d)
+                    ));
+                }
             }
         }
     }
@@ -337,7 +390,8 @@ impl Table {
         let reply = ask(input, &prompt, |s| match s.parse::<usize>() {
             Ok(i @ 1..) if i <= k => Ok(i - 1),
             _ => Err(format!(
-                "`{s}` is not an option: choose 1 to {k}, or `q` to quit"
+                "`{}` is not an option: choose 1 to {k}, or `q` to quit",
+                crate::kernel::visible(s)
             )),
         });
         reply.map(|i| self.answers.push(i))
@@ -346,7 +400,30 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_faces;
+    use super::{MAX_ANSWER, parse_faces, read_answer};
+
+    /// An answer line is kept up to `MAX_ANSWER` bytes; a longer one is read to its end, dropped and
+    /// told by its length, and the next line is read as it is (issue 39: a line was kept and echoed
+    /// whole, however long).
+    #[test]
+    fn a_long_answer_line_is_dropped_with_its_length() {
+        let long = "7".repeat(10_000_000);
+        let text = format!("{long}\n2\n");
+        let mut input = std::io::BufReader::with_capacity(64, text.as_bytes());
+        assert_eq!(read_answer(&mut input).unwrap(), Some(Err(10_000_001)));
+        assert_eq!(read_answer(&mut input).unwrap(), Some(Ok("2".to_string())));
+        assert_eq!(read_answer(&mut input).unwrap(), None);
+        let most = "1".repeat(MAX_ANSWER);
+        let mut input = std::io::BufReader::with_capacity(16, most.as_bytes());
+        assert_eq!(read_answer(&mut input).unwrap(), Some(Ok(most.clone())));
+    }
+
+    /// A bad face typed is echoed with its control characters made visible.
+    #[test]
+    fn a_bad_face_is_echoed_without_control_characters() {
+        let why = parse_faces("\u{1b}]0;x\u{7}", 1).unwrap_err();
+        assert!(!why.chars().any(char::is_control), "{why:?}");
+    }
 
     /// Faces are typed separated or together; each is 1 to 6, and exactly as many as the dice rolled.
     #[test]

@@ -39,8 +39,45 @@ mod validate;
 use args::{Cli, Command, SchemaOf};
 use clap::Parser;
 
+/// Whether the command line asks for output a program reads (`--format` other than `text`): then an
+/// argument the parser refuses is also an error object on standard output (issue 39: nothing was).
+fn machine_output() -> bool {
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    args.iter().enumerate().any(|(i, a)| {
+        let value = match a.strip_prefix("--format") {
+            Some("") => args.get(i + 1).map(String::as_str),
+            Some(v) => v.strip_prefix('='),
+            None => None,
+        };
+        value.is_some_and(|v| v != "text")
+    })
+}
+
+/// Bytes of stack the `mythos` binary runs its command on (`src/main.rs`): room for the deepest
+/// search exact odds allow (`odds::budget::MAX_SEARCH_DEPTH`) in a debug build. Reserved, not used:
+/// a page is only taken when the search goes that deep.
+pub const STACK: usize = 256 << 20;
+
 pub fn main() -> i32 {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            if e.use_stderr() && machine_output() {
+                let message = e.to_string();
+                let message = message.lines().next().unwrap_or_default();
+                let message = message.strip_prefix("error: ").unwrap_or(message);
+                let d = crate::defs::Diagnostic::new(crate::defs::Code::BadArgument, message)
+                    .hint("`mythos help` lists the commands and their arguments");
+                outln!(
+                    "{}",
+                    serde_json::to_string_pretty(&d.to_json()).expect("a JSON value serializes")
+                );
+            }
+            e.exit();
+        }
+    };
     match &cli.command {
         Command::Odds {
             file,

@@ -31,11 +31,25 @@ pub(super) fn base_files(
         let shown = format!("{sub}/{}", game.as_str());
         tree.read_top(dir, &[sub, game.as_str()], &shown, ext);
     }
-    if tree.problems.is_empty() {
-        Ok(tree.files)
-    } else {
-        Err(Diagnostics(tree.problems))
+    if !tree.problems.is_empty() {
+        return Err(Diagnostics(tree.problems));
     }
+    // A base without a card of the game would make every card of a scenario unknown without saying
+    // why (issue 39): the folder is refused, named.
+    if !tree.files.iter().any(|(path, _)| path.ends_with(".toml")) {
+        return Err(Diagnostic::new(
+            Code::CannotRead,
+            format!(
+                "`--base {}` holds no card of {}: no `.toml` file in its `cards/{}`",
+                shown(dir),
+                game.as_str(),
+                game.as_str()
+            ),
+        )
+        .hint("`--base` takes a folder holding cards/eldritch, cards/arkham (and scripts/): the base packs")
+        .into());
+    }
+    Ok(tree.files)
 }
 
 /// A pack folder's manifest, cards and scripts as (path, text) pairs, paths starting with the folder,

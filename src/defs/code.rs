@@ -40,6 +40,7 @@ codes! {
     TooMany = "E0004": "a folder nested more than 8 deep, or more than 4096 files and folders in a pack's `cards/` and `scripts/` (or in a folder given to `check` or `validate`)",
     NotUtf8 = "E0005": "a file that is not UTF-8 text (the line and column of the first byte that is not)",
     NotPackFile = "E0006": "a file in `cards/` that is not a `.toml`, or in `scripts/` that is not a `.rhai`; a `cards` or `scripts` that is a file; a name that is not UTF-8",
+    BadArgument = "E0007": "a command-line argument mythos cannot read (an unknown `--format`, a seed past 2^64 − 1, a missing file argument): printed by the argument parser; with `--format` other than `text`, also this error object on standard output",
     TomlSyntax = "E0101": "TOML syntax error",
     UnknownKey = "E0102": "unknown key (hint: the closest valid key)",
     WrongType = "E0103": "wrong type or value",
@@ -60,6 +61,7 @@ codes! {
     FacesLeftOver = "E0302": "dice faces left over",
     Request = "E0303": "the scenario asks for nothing, or for two things at once",
     DecisionNeeded = "E0304": "a decision of the player that the answers given do not make (`mythos play`, `--best`: the driver answers it)",
+    TooManyOptions = "E0305": "a question of the player with more options than the kernel offers (AH2e: a combat round whose sets of cards in hand and spells cast are more than 2,048): refused with its count, never cut",
     ScriptSyntax = "E0401": "script syntax error",
     HookFailed = "E0402": "script error while a hook ran (nothing of that hook is applied)",
     SandboxLimit = "E0403": "a script hit a sandbox limit (runaway loop, recursion, huge string, array or map key, too many effects, a hook cascade too deep, too many tests asked for): see [The sandbox](#the-sandbox)",
@@ -72,6 +74,7 @@ codes! {
     OddsTooLarge = "E0501": "exact odds refused: the scenario needs more runs, branches or dice than the odds budgets allow (hint: `--samples N`)",
     BadSamples = "E0502": "`--samples` of 0, or more than the sampling budget",
     OddsCancelled = "E0503": "exact odds cancelled: the caller's progress callback asked to stop (library API `Scenario::exact_odds_with_progress`, `Scenario::best_odds_with_progress`)",
+    AimOfOtherRequest = "E0504": "a `--best` aim the scenario cannot score: `pass` of a combat, `defeat_all` of a `[test]` (every option would tie)",
 }
 
 impl fmt::Display for Code {

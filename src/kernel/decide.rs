@@ -4,6 +4,7 @@
 //! answers it holds, in order, then stops with [`DecisionNeeded`] where they end (exact odds under the
 //! best policy branch there; `mythos play` asks the player). Imports nothing outside the kernel.
 
+use super::limits::ROUND_OPTIONS;
 use super::{Action, Round, Token};
 
 /// A question the rules let the player answer.
@@ -107,30 +108,59 @@ impl Decisions {
 /// AH2e: every round the player may play with `held` (copy keys of the cards that take hands, with
 /// the hands each takes and whether it is a spell a round may cast: not an exhausted one) and `cast`
 /// (spells already cast and still held), at most `hands` hands: Fight (and Flee, unless `may_flee`
-/// is false) with each set of cards in hand and each set of the spells in it not cast yet.
+/// is false) with each set of cards in hand and each set of the spells in it not cast yet. Every
+/// card is considered, however many: the sets are built by the hands they take (a set that does not
+/// fit is never extended), so their number grows with the cards to the power of the hands, and they
+/// are counted as they are built: past [`ROUND_OPTIONS`] the round is refused with that count
+/// (`Err`), never cut.
 pub fn round_options(
     held: &[(String, u32, bool)],
     cast: &[String],
     hands: u32,
     may_flee: bool,
-) -> Vec<Answer> {
-    let mut wields: Vec<Vec<usize>> = Vec::new();
-    // Subsets of at most 16 cards (a larger hand is not enumerated past its first 16 cards).
-    let n = held.len().min(16);
-    for mask in 0u32..(1 << n) {
-        let picked: Vec<usize> = (0..n).filter(|i| mask & (1 << i) != 0).collect();
-        let need: u32 = picked.iter().map(|&i| held[i].1).sum();
-        if need <= hands {
-            wields.push(picked);
-        }
-    }
-    wields.sort_by_key(|w| (w.len(), w.clone()));
-    let mut out = Vec::new();
+) -> Result<Vec<Answer>, TooManyOptions> {
+    let too_many = || TooManyOptions {
+        cards: held.len(),
+        limit: ROUND_OPTIONS,
+    };
     let actions: &[Action] = if may_flee {
         &[Action::Fight, Action::Flee]
     } else {
         &[Action::Fight]
     };
+    // Each card that fits the hands is a set of its own: more of them than options is refused at once.
+    let fits: Vec<usize> = (0..held.len()).filter(|&i| held[i].1 <= hands).collect();
+    if fits.len() >= ROUND_OPTIONS {
+        return Err(too_many());
+    }
+    // Sets of cards whose hands add up to at most `hands`, each set's cards in increasing order: a
+    // set is extended only by later cards that still fit.
+    // Options are counted as each set is made, before it waits to be extended.
+    let spells_in = |set: &[usize]| {
+        set.iter()
+            .filter(|&&i| held[i].2 && !cast.contains(&held[i].0))
+            .count()
+    };
+    let mut options = actions.len();
+    let mut wields: Vec<Vec<usize>> = Vec::new();
+    let mut stack: Vec<(Vec<usize>, usize, u32)> = vec![(Vec::new(), 0, 0)];
+    while let Some((picked, next, need)) = stack.pop() {
+        for (at, &i) in fits.iter().enumerate().skip(next) {
+            if need + held[i].1 <= hands {
+                let mut more = picked.clone();
+                more.push(i);
+                let spells = spells_in(&more).min(usize::BITS as usize - 1);
+                options = options.saturating_add(actions.len() << spells);
+                if options > ROUND_OPTIONS {
+                    return Err(too_many());
+                }
+                stack.push((more, at + 1, need + held[i].1));
+            }
+        }
+        wields.push(picked);
+    }
+    wields.sort_by_key(|w| (w.len(), w.clone()));
+    let mut out = Vec::new();
     for &action in actions {
         for w in &wields {
             let spells: Vec<usize> = w
@@ -151,7 +181,18 @@ pub fn round_options(
             }
         }
     }
-    out
+    Ok(out)
+}
+
+/// A round whose options are more than [`ROUND_OPTIONS`]: the cards that take hands it had.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "a combat round with {cards} cards that take hands has more than {limit} options (each set of \
+     cards in hand, each set of its spells cast, Fight or Flee)"
+)]
+pub struct TooManyOptions {
+    pub cards: usize,
+    pub limit: usize,
 }
 
 #[cfg(test)]
@@ -221,15 +262,50 @@ mod tests {
             ("gun".to_string(), 2, false),
             ("spell".to_string(), 1, true),
         ];
-        let fight = round_options(&held, &[], 2, false);
+        let fight = round_options(&held, &[], 2, false).unwrap();
         // Fight with: nothing; gun; spell (cast or not) = 4 options.
         assert_eq!(fight.len(), 4);
         assert!(fight.iter().all(|a| match a {
             Answer::Round(r) => r.wield.len() <= 1 && r.action == Action::Fight,
             _ => false,
         }));
-        assert_eq!(round_options(&held, &[], 2, true).len(), 8);
+        assert_eq!(round_options(&held, &[], 2, true).unwrap().len(), 8);
         // Already cast and still held: only "keep it" remains.
-        assert_eq!(round_options(&held, &["spell".into()], 2, false).len(), 3);
+        assert_eq!(
+            round_options(&held, &["spell".into()], 2, false)
+                .unwrap()
+                .len(),
+            3
+        );
+    }
+
+    /// Every card in hand is offered, however many (issue 39: past the 16th none was, silently):
+    /// n one-hand weapons give 1 + n + n(n-1)/2 sets of at most two, each with Fight or Flee, and the
+    /// last card is among them.
+    #[test]
+    fn every_card_in_hand_is_offered() {
+        for n in [3usize, 16, 17, 24, 40] {
+            let held: Vec<(String, u32, bool)> =
+                (0..n).map(|i| (format!("w{i}"), 1, false)).collect();
+            let options = round_options(&held, &[], 2, true).unwrap();
+            assert_eq!(options.len(), 2 * (1 + n + n * (n - 1) / 2), "{n} cards");
+            let last = format!("w{}", n - 1);
+            assert!(options.iter().any(|a| matches!(a,
+                Answer::Round(r) if r.wield == vec![last.clone()])));
+        }
+    }
+
+    /// Options past the limit refuse the round with their count, never a cut: a thousand cards that
+    /// take one hand make half a million sets.
+    #[test]
+    fn too_many_options_are_refused() {
+        let held: Vec<(String, u32, bool)> =
+            (0..1_000).map(|i| (format!("w{i}"), 1, false)).collect();
+        let err = round_options(&held, &[], 2, true).unwrap_err();
+        assert_eq!(err.limit, ROUND_OPTIONS);
+        assert_eq!(err.cards, 1_000);
+        let many: Vec<(String, u32, bool)> =
+            (0..100_000).map(|i| (format!("w{i}"), 1, false)).collect();
+        assert!(round_options(&many, &[], 2, false).is_err());
     }
 }

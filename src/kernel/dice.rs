@@ -4,6 +4,7 @@
 use rand::SeedableRng;
 use rand::rand_core::Rng;
 use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
 
 /// Largest multiple of 6 not above 2^32: values at or past it are rejected so each face is equally likely.
 const D6_LIMIT: u32 = 6 * (u32::MAX / 6);
@@ -39,12 +40,12 @@ pub enum DiceSource {
         rng: Box<ChaCha8Rng>,
     },
     Fixed {
-        faces: Vec<u8>,
+        faces: Arc<[u8]>,
         next: usize,
     },
     /// Exact odds: given faces, then `NeedMore` where they end.
     Replay {
-        faces: Vec<u8>,
+        faces: Arc<[u8]>,
         next: usize,
     },
 }
@@ -58,11 +59,17 @@ impl DiceSource {
     }
 
     pub fn fixed(faces: Vec<u8>) -> DiceSource {
-        DiceSource::Fixed { faces, next: 0 }
+        DiceSource::Fixed {
+            faces: faces.into(),
+            next: 0,
+        }
     }
 
     pub fn replay(faces: Vec<u8>) -> DiceSource {
-        DiceSource::Replay { faces, next: 0 }
+        DiceSource::Replay {
+            faces: faces.into(),
+            next: 0,
+        }
     }
 
     /// The given faces rolled so far (none from a seeded source: its faces are not kept).

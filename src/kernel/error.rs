@@ -2,7 +2,7 @@
 //! script's error or a limit it hit), or a hook asked for what the rules do not allow. Imports the
 //! hook points and the dice only.
 
-use super::{DecisionNeeded, DiceError, Hook, SetupProblem};
+use super::{DecisionNeeded, DiceError, Hook, SetupProblem, TooManyOptions};
 
 /// Why a hook failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +50,9 @@ pub enum KernelError {
     /// setup it was written in (AH2e: a round casting a spell its card exhausted, `rounds[i].cast[j]`).
     #[error("the scenario's choices: {:?} ({:?})", .0.problem, .0.part)]
     Choice(SetupProblem),
+    /// A question of the player with more options than `ROUND_OPTIONS` (`kernel::limits`).
+    #[error(transparent)]
+    TooManyOptions(#[from] TooManyOptions),
 }
 
 /// One effect of one hook call: the call's depth in the cascade of hooks (`HookCall::depth`) and the

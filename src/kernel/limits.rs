@@ -16,3 +16,9 @@ const _: () = assert!(REROLL_WINDOWS + 2 < HOOK_CASCADE);
 /// Tests one encounter may resolve, counting those cards asked for: a card that asks for a test
 /// beyond this stops the run (E0403).
 pub const TESTS_PER_ENCOUNTER: usize = 1_000;
+
+/// Options one AH2e combat round may offer a player (`--best`, `mythos play`): each set of cards in
+/// hand that fits the hands, each set of its spells cast, with Fight or Flee. Counted as they are
+/// built: a round with more stops the run with its reason (E0305), never offering fewer silently. Two
+/// hands of one-hand weapons stay under it up to 44 cards (2 × (1 + 44 + 946) = 1,982 options).
+pub const ROUND_OPTIONS: usize = 2_048;

@@ -45,12 +45,13 @@ mod skill;
 mod source;
 mod stored;
 mod test;
+mod visible;
 
 pub use board::{Board, EncounterKind, SpaceKind};
 pub use card::{ActiveCard, BonusDef, BonusKind, Casting, Catalog, During};
 pub use checkpoint::Point;
 pub use choices::{Action, Policy, Round};
-pub use decide::{Answer, DecisionNeeded, Decisions, Question, round_options};
+pub use decide::{Answer, DecisionNeeded, Decisions, Question, TooManyOptions, round_options};
 pub use dice::{DiceError, DiceSource};
 pub use effect::{Effect, Stat};
 pub use encounter::{CombatState, Encounter, LoopKey, StateKey, Tally};
@@ -60,7 +61,7 @@ pub use exclusion::Exclusion;
 pub use hook::{Hook, HookSet};
 pub use hooks::{BecomingView, CombatView, HookCall, Hooks, LossView, TestView};
 pub use investigator::{Fate, HANDS, Investigator, Status, copy_key, split_copy};
-pub use limits::{HOOK_CASCADE, REROLL_WINDOWS, TESTS_PER_ENCOUNTER};
+pub use limits::{HOOK_CASCADE, REROLL_WINDOWS, ROUND_OPTIONS, TESTS_PER_ENCOUNTER};
 pub use monster::{Keyword, LossValue, Monster, MonsterTest, MonsterValue};
 pub use place::{Location, Place};
 pub use procedure::{MAX_ROUNDS, Procedure, procedure_for};
@@ -74,3 +75,4 @@ pub use stored::{STORE_KEYS, Store, Stored};
 pub use test::{
     Slot, TestKind, TestOutcome, TestSpec, count_successes, face_negates, face_value, failing_dice,
 };
+pub use visible::visible;

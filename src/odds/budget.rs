@@ -11,6 +11,23 @@ pub const MAX_ROLL_BRANCHES: u64 = 50_000;
 /// Faces held by the table of one roll (branches × dice): checked before the table is built.
 pub const MAX_ROLL_FACES: u64 = 2_000_000;
 
+/// Rolls and questions along one path of an exact search: the search recurses once for each (each
+/// a few stack frames, about 8 KB in a debug build, 3 KB in release), so a path deeper than this
+/// (a scenario of hundreds of monsters, or cards that ask for hundreds of tests) is refused before
+/// the stack could run out. The `mythos` binary runs on a stack of `cli::STACK` bytes, room for
+/// this depth in a debug build; a library caller needs a stack of that order for paths this deep.
+/// The deepest path of the suite is a few dozen; an AH2e fight of `MAX_ROUNDS` (200) rounds under
+/// the best policy takes about 400.
+pub const MAX_SEARCH_DEPTH: usize = 2_000;
+
+/// Options the questions of one search under the best policy (`--best`) offer together, each
+/// explored (a question met again from the same state is remembered and counts nothing): an AH2e
+/// combat round offers every set of cards in hand, so a hand of many one-hand weapons asks a few
+/// hundred options a round, each round after each answer. Counted as each question is met, before
+/// its options are explored. 6 one-hand weapons against a one-Health monster stay under it; 12 pass
+/// it (158 options a round), 24 (602 a round) within a few seconds.
+pub const MAX_DECISION_OPTIONS: u64 = 20_000;
+
 /// Dice replayed over all runs of one exact computation (each run replays its prefix from the
 /// checkpoint it starts from).
 pub const MAX_REPLAYED_DICE: u64 = 200_000_000;

@@ -59,7 +59,12 @@ fn health_word(game: Game) -> &'static str {
 
 pub fn odds_text(o: &Odds, title: Option<&str>) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{}", title.unwrap_or("(untitled scenario)"));
+    // The scenario's words, one line: a line break in them is shown as `\n`.
+    let _ = writeln!(
+        out,
+        "{}",
+        crate::kernel::visible(title.unwrap_or("(untitled scenario)"))
+    );
     match o.method {
         "exact" => {
             let _ = writeln!(
@@ -85,7 +90,13 @@ pub fn odds_text(o: &Odds, title: Option<&str>) -> String {
     }
     for (i, (_, name)) in o.monsters.iter().enumerate() {
         let p = o.defeated_p(i);
-        let _ = writeln!(out, "{name} defeated: {}  {}", pct(p), bar(p));
+        let _ = writeln!(
+            out,
+            "{} defeated: {}  {}",
+            crate::kernel::visible(name),
+            pct(p),
+            bar(p)
+        );
     }
     let _ = writeln!(out);
     distribution(

@@ -3,7 +3,7 @@
 //! and `refused = "CODE"` (the scenario must be refused with that diagnostic code).
 
 use super::Played;
-use crate::defs::{Diagnostic, SourceFile};
+use crate::defs::{Code, Diagnostic, SourceFile};
 use serde::Deserialize;
 use serde_json::Value;
 use toml::Spanned;
@@ -185,12 +185,14 @@ struct RefusedLine {
 }
 
 /// The code a scenario file says it must be refused with (`[expect] refused = "E0105"`) and where that
-/// line is; `None` when it says nothing of the kind (or is not TOML at all).
+/// line is; `None` when it says nothing of the kind (or is not TOML at all), or names no code of the
+/// table (then the scenario is refused for it, E0105, and that refusal is shown as an error).
 pub fn expected_refusal(file: &SourceFile) -> Option<Spanned<String>> {
     toml::from_str::<OnlyExpect>(&file.text)
         .ok()?
         .expect?
         .refused
+        .filter(|want| Code::ALL.iter().any(|c| c.as_str() == want.get_ref()))
 }
 
 /// A scenario that was refused (at load, or by a diagnostic while playing) checked against its own

@@ -257,6 +257,13 @@ fn kernel_diagnostic(
             .at(file, raw.game.span())
             .hint("the scenario's `[choices]` answer every decision; a driver that replays answers must give one here"),
         KernelError::Choice(p) => choice_diagnostic(err, p, file, raw),
+        KernelError::TooManyOptions(t) => Diagnostic::new(Code::TooManyOptions, t.to_string())
+            .at(file, raw.game.span())
+            .hint(format!(
+                "the player is asked at most {} options in one round; give the rounds in \
+                 `[choices]` instead (they are played as written), or hold fewer cards that take hands",
+                crate::kernel::ROUND_OPTIONS
+            )),
         KernelError::Rule {
             card,
             hook,

@@ -53,6 +53,13 @@ impl Limits {
         reason = "named in the one table of limits; the kernel enforces it"
     )]
     pub const TESTS: usize = kernel::TESTS_PER_ENCOUNTER;
+    /// Options of one AH2e combat round offered to a player (`--best`, `mythos play`): kept in the
+    /// kernel, which builds them.
+    #[allow(
+        dead_code,
+        reason = "named in the one table of limits; the kernel enforces it"
+    )]
+    pub const ROUND_OPTIONS: usize = kernel::ROUND_OPTIONS;
 }
 
 /// A sandbox limit a hook call passed while it ran (E0403), as its diagnostic says it: one wording

@@ -376,10 +376,22 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
         ),
         Event::Exhausted { card } => format!("  {} is exhausted\n", w.card(card)),
         Event::Kept { card, key, value } => match value {
-            Some(v) => format!("  {} keeps {key} = {}\n", w.card(card), stored_text(v)),
-            None => format!("  {} forgets {key}\n", w.card(card)),
+            Some(v) => format!(
+                "  {} keeps {} = {}\n",
+                w.card(card),
+                crate::kernel::visible(key),
+                stored_text(v)
+            ),
+            None => format!(
+                "  {} forgets {}\n",
+                w.card(card),
+                crate::kernel::visible(key)
+            ),
         },
-        Event::Note { source, text } => format!("  {}: {text}\n", w.source(source)),
+        // A note is one line: a line break in it is shown as `\n`, never starting a line.
+        Event::Note { source, text } => {
+            format!("  {}: {}\n", w.source(source), crate::kernel::visible(text))
+        }
         _ => String::new(),
     }
 }

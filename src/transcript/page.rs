@@ -2,7 +2,9 @@
 //! where the investigator and each monster end. Depends on `kernel` only.
 
 use super::words::{Names, Title, Words, counters, plural, signed, status_text};
-use crate::kernel::{Board, EncounterKind, Game, Investigator, Monster, Place, SpaceKind};
+use crate::kernel::{
+    Board, EncounterKind, Game, Investigator, Monster, Place, SpaceKind, visible,
+};
 use std::fmt::Write;
 
 /// The closing lines: where the investigator (and each monster) stands.
@@ -14,7 +16,12 @@ pub fn render_summary(
 ) -> String {
     let w = Words::names_only(names, game);
     let mut out = String::new();
-    let _ = write!(out, "\nEnd: {} — {}", inv.name, counters(inv, game));
+    let _ = write!(
+        out,
+        "\nEnd: {} — {}",
+        visible(&inv.name),
+        counters(inv, game)
+    );
     let delayed = if inv.delayed { ", delayed" } else { "" };
     let _ = writeln!(out, "; {}{delayed}", status_text(inv.status));
     if !inv.conditions.is_empty() {
@@ -34,7 +41,7 @@ pub fn render_summary(
                 plural(m.health_tokens, "Health token", "Health tokens")
             ),
         };
-        let _ = writeln!(out, "  {}: {state}", m.name);
+        let _ = writeln!(out, "  {}: {state}", visible(&m.name));
     }
     out
 }
@@ -54,10 +61,11 @@ pub fn render_header(
         Game::Eldritch => "Eldritch Horror",
         Game::Arkham => "Arkham Horror (2nd edition)",
     };
-    let _ = writeln!(out, "{}", title.unwrap_or("(untitled scenario)"));
+    // The scenario's words, each one line: a line break in them is shown as `\n`.
+    let _ = writeln!(out, "{}", visible(title.unwrap_or("(untitled scenario)")));
     let _ = writeln!(out, "game: {game_name}");
     if let Some(s) = source {
-        let _ = writeln!(out, "source: {s}");
+        let _ = writeln!(out, "source: {}", visible(s));
     }
     let skills: Vec<String> = game
         .skills()
@@ -67,7 +75,7 @@ pub fn render_header(
     let _ = write!(
         out,
         "\n{}: {}; {}",
-        inv.name,
+        visible(&inv.name),
         skills.join(", "),
         counters(inv, game)
     );

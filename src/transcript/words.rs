@@ -1,7 +1,9 @@
 //! The words every transcript line shares: printed names for card ids and causes ([`Source`]),
 //! numbers with their sign and plural, counters and statuses. Depends on `kernel` only.
 
-use crate::kernel::{Ability, Fate, Game, Investigator, Skill, Source, Stat, Status, split_copy};
+use crate::kernel::{
+    Ability, Fate, Game, Investigator, Skill, Source, Stat, Status, split_copy, visible,
+};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -31,15 +33,17 @@ impl<'a> Words<'a> {
 
     /// A card's printed name (its id when unknown).
     /// A copy key (`45_automatic#2`, AH2e hands) is the card's name and which copy it is.
+    /// Control characters of a name (a file's, a pack's) are shown as escapes: a name cannot start
+    /// a line.
     pub fn card(&self, id: &str) -> String {
         if let Some(name) = self.names.get(id) {
-            return name.clone();
+            return visible(name).into_owned();
         }
         match split_copy(id) {
             (card, n) if n > 1 && self.names.contains_key(card) => {
-                format!("{} (copy {n})", self.names[card])
+                format!("{} (copy {n})", visible(&self.names[card]))
             }
-            _ => id.to_string(),
+            _ => visible(id).into_owned(),
         }
     }
 
@@ -54,7 +58,7 @@ impl<'a> Words<'a> {
             Source::StrengthResult => "the Strength test result".to_string(),
             Source::Reroll(t) => format!("{} token", t.as_str()),
             Source::Skill(skill) => skill.title().to_string(),
-            other => other.key().into_owned(),
+            other => visible(&other.key()).into_owned(),
         }
     }
 

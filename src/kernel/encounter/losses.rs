@@ -302,7 +302,7 @@ impl Encounter {
             return Ok(0);
         }
         let toughness = self.toughness_of(m);
-        let monster = Arc::make_mut(&mut self.monsters[m]);
+        let monster = Arc::make_mut(&mut Arc::make_mut(&mut self.monsters)[m]);
         monster.health_tokens = monster.health_tokens.saturating_add(amount);
         let now = toughness.saturating_sub(monster.health_tokens).max(0);
         let defeated = monster.health_tokens >= toughness;
@@ -331,7 +331,7 @@ impl Encounter {
             return;
         }
         let place = self.procedure().defeated_place(&self.monsters[m]);
-        let monster = Arc::make_mut(&mut self.monsters[m]);
+        let monster = Arc::make_mut(&mut Arc::make_mut(&mut self.monsters)[m]);
         monster.defeated = true;
         monster.place = place;
         if place == Place::Trophy {

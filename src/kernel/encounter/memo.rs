@@ -196,7 +196,7 @@ mod tests {
             let mut first = monster("first");
             Arc::make_mut(&mut first).defeated = defeated;
             Arc::make_mut(&mut first).health_tokens = health_tokens;
-            e.monsters = vec![first, monster("second")];
+            e.monsters = vec![first, monster("second")].into();
             e.slots = vec![0, 1];
             e.current = Some(1);
             e.relative_key()
@@ -211,7 +211,7 @@ mod tests {
     fn the_slots_to_come_are_in_the_key() {
         let with = |slots: Vec<usize>| {
             let mut e = encounter();
-            e.monsters = vec![monster("first"), monster("second")];
+            e.monsters = vec![monster("first"), monster("second")].into();
             e.slots = slots;
             e.current = Some(0);
             e.relative_key()
@@ -226,7 +226,7 @@ mod tests {
             let mut e = encounter();
             let mut first = monster("first");
             Arc::make_mut(&mut first).health_tokens = health_tokens;
-            e.monsters = vec![first];
+            e.monsters = vec![first].into();
             e.slots = vec![0];
             e.current = Some(0);
             e.relative_key()

@@ -77,7 +77,11 @@ pub struct Encounter {
     /// Shared with the views hooks read; written through `Arc::make_mut` (copy-on-write: no copy while
     /// no view holds it).
     pub investigator: Arc<Investigator>,
-    pub monsters: Vec<Arc<Monster>>,
+    /// Shared with the snapshot a hook call takes (and a checkpoint's copy): copied on the first
+    /// change while one holds it (`monster_mut`), so that taking one costs nothing however many
+    /// monsters there are (issue 39: a copy at each hook call made a run's time grow with the
+    /// square of the monsters).
+    pub monsters: Arc<Vec<Arc<Monster>>>,
     /// For each monster (by position), its slot: its position in the order given, Normal before
     /// Epic (the order `odds::Odds::monsters` labels), which a chosen order of meeting
     /// (`Procedure::choose_next`) does not change. Odds key each monster's defeat by it.
@@ -136,7 +140,8 @@ pub struct Encounter {
     pub rollback: bool,
     /// For each test (by number), how its faces count once the after_roll hooks ran: the lowest
     /// success face, the counting rules and the negation rules. Exact odds read it to group faces
-    /// that count alike. A list, not a map: a run rolls a test or two, and each run makes its own.
+    /// that count alike. A list, not a map: a run rolls a test or two, and each run makes its own;
+    /// each test is once, in the order rolled, and is looked for from the end.
     pub roll_rules: Vec<(usize, RollRules)>,
     /// Set while a test is being resolved, for the views of hooks fired inside it.
     stage: Option<Stage>,
@@ -167,6 +172,14 @@ pub struct Encounter {
 }
 
 impl Encounter {
+    /// Monster `m`, to change: the list and the monster are copied first if a snapshot or a view
+    /// holds them (copy-on-write).
+    pub fn monster_mut(&mut self, m: usize) -> &mut Monster {
+        Arc::make_mut(&mut Arc::make_mut(&mut self.monsters)[m])
+    }
+}
+
+impl Encounter {
     /// An encounter at its start; the setup was checked by [`Setup::check`](super::Setup::check).
     pub fn new(setup: CheckedSetup) -> Encounter {
         let setup = setup.into_inner();
@@ -174,7 +187,7 @@ impl Encounter {
             game: setup.game,
             investigator: setup.investigator,
             slots: (0..setup.monsters.len()).collect(),
-            monsters: setup.monsters,
+            monsters: Arc::new(setup.monsters),
             dice: setup.dice,
             decisions: Decisions::Fixed,
             unplaced: None,

@@ -163,9 +163,18 @@ impl Encounter {
                 stage.counts.clone(),
                 stage.negates.clone(),
             );
-            match self.roll_rules.iter_mut().find(|(test, _)| *test == index) {
-                Some((_, kept)) => *kept = rules,
-                None => self.roll_rules.push((index, rules)),
+            // Tests are rolled in the order of their numbers: the test is the latest one or a new
+            // one, looked at in no time that grows with the tests before it; an earlier one is
+            // looked for.
+            match self.roll_rules.last_mut() {
+                Some((test, kept)) if *test == index => *kept = rules,
+                Some((test, _)) if *test > index => {
+                    match self.roll_rules.iter_mut().find(|(test, _)| *test == index) {
+                        Some((_, kept)) => *kept = rules,
+                        None => self.roll_rules.push((index, rules)),
+                    }
+                }
+                _ => self.roll_rules.push((index, rules)),
             }
         }
         self.procedure().spend_tokens(self, &label, hooks)?;

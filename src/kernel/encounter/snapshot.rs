@@ -6,7 +6,7 @@ use super::*;
 /// and the tests only grow, so their lengths are enough.
 pub(super) struct Snapshot {
     investigator: Arc<Investigator>,
-    monsters: Vec<Arc<Monster>>,
+    monsters: Arc<Vec<Arc<Monster>>>,
     dice: DiceSource,
     events: usize,
     tally: Tally,

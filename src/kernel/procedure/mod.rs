@@ -166,7 +166,7 @@ pub trait Procedure: Sync {
                     None => {
                         // Stable: monsters of one rank are met in the order given (their slots,
                         // `Encounter::slots`, are their positions after this sort).
-                        enc.monsters.sort_by_key(|m| self.combat_rank(m));
+                        Arc::make_mut(&mut enc.monsters).sort_by_key(|m| self.combat_rank(m));
                         0
                     }
                 };
@@ -230,7 +230,7 @@ pub trait Procedure: Sync {
         let id = enc.monsters[m].id.to_string();
         let fixed = Answer::Monster { index: m, id };
         if let Answer::Monster { index, .. } = enc.decide(Question::NextMonster, options, fixed)? {
-            enc.monsters[m..=index].rotate_right(1);
+            Arc::make_mut(&mut enc.monsters)[m..=index].rotate_right(1);
             enc.slots[m..=index].rotate_right(1);
         }
         Ok(())
@@ -323,7 +323,7 @@ pub trait Procedure: Sync {
             enc.fire(Hook::AfterCombat, hooks, &mut None)?;
         }
         let out = enc.investigator.is_out();
-        let mon = Arc::make_mut(&mut enc.monsters[m]);
+        let mon = Arc::make_mut(&mut Arc::make_mut(&mut enc.monsters)[m]);
         self.place_monster(mon, out);
         emit!(
             enc,

@@ -96,6 +96,7 @@ impl Search<'_> {
             (from, counts, negates) = probe
                 .roll_rules
                 .iter()
+                .rev()
                 .find(|(test, _)| *test == k)
                 .map(|(_, rules)| rules.clone())?;
         }

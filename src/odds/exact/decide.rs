@@ -7,6 +7,7 @@
 //! decisions met before the second round (AH2e; the whole encounter in EH) are kept with the odds of
 //! each option.
 
+use super::super::budget::MAX_DECISION_OPTIONS;
 use super::super::outcome::{Odds, Outcome};
 use super::base::Base;
 use super::search::{Dist, MemoKey, Node, Search, Stop};
@@ -162,6 +163,14 @@ impl Search<'_> {
             });
             c.report.len() - 1
         });
+        self.decision_options += need.options.len() as u64;
+        if self.decision_options > MAX_DECISION_OPTIONS {
+            return Err(Stop::Budget(format!(
+                "under the best policy its questions offer more than {MAX_DECISION_OPTIONS} \
+                 options together, each to be explored (this one offers {})",
+                need.options.len()
+            )));
+        }
         // The options share this branch's mass for the progress; each is a memo point's child.
         let share = abs / need.options.len() as f64;
         let mut best: Option<(usize, Dist, f64)> = None;

@@ -117,6 +117,7 @@ pub fn best_resuming(
     resume: bool,
     progress: Option<&mut dyn FnMut(f64) -> bool>,
 ) -> Result<BestOdds, Diagnostic> {
+    aim_scores(p, objective)?;
     let choose = Some((objective, answers));
     let (odds, decisions) = search(p, true, resume, progress, faces, choose)?;
     Ok(BestOdds {
@@ -142,6 +143,7 @@ fn search(
     let mut threshold = 1e-12;
     let mut total_runs = 0;
     let mut script_ops = 0;
+    let mut decision_options = 0;
     let readers = Readers::of(p);
     // A fight that repeats is solved where the scenario's `[choices]` answer and no script can
     // tell one round from the next (`rounds.rs`).
@@ -172,10 +174,13 @@ fn search(
             estimate: estimate.then_some((start, choose.map_or(0, |(_, a)| a.len()))),
             told,
             loops: loops.then(|| Loops::new(without_check)),
+            depth: 0,
+            decision_options,
         };
         let d = s.explore(None, &mut start.to_vec(), 1.0, 1.0);
         total_runs += s.runs;
         script_ops = s.script_ops;
+        decision_options = s.decision_options;
         told = s.told;
         let decisions = s.choose.take().map(|c| c.report).unwrap_or_default();
         let (d, at) = d.map_err(|e| match e {
@@ -224,6 +229,33 @@ fn cancelled(p: &Prepared) -> Diagnostic {
 }
 
 /// The refusal of a scenario too large to enumerate: it names the file and points at sampling.
+/// An aim the scenario's request can score: `pass` a `[test]`, `defeat_all` a combat (issue 39: the
+/// other pairs were accepted and answered 0% or 100% with every option tied).
+fn aim_scores(p: &Prepared, objective: Objective) -> Result<(), Diagnostic> {
+    let is_test = matches!(p.request, TestRequest::Test(_));
+    let why = match objective {
+        Objective::Pass if !is_test => "`pass` scores a `[test]`; this scenario is a combat",
+        Objective::DefeatAll if is_test => {
+            "`defeat_all` scores a combat; this scenario is a `[test]`, with no monster"
+        }
+        _ => return Ok(()),
+    };
+    Err(Diagnostic::new(
+        Code::AimOfOtherRequest,
+        format!(
+            "`{}` cannot be scored for `{}`: {why}",
+            objective.as_str(),
+            p.file.path
+        ),
+    )
+    .at(&p.file, 0..0)
+    .hint(if is_test {
+        "for a `[test]`: `--best pass`, `survive` or `least_lost`"
+    } else {
+        "for a combat: `--best defeat_all`, `survive` or `least_lost`"
+    }))
+}
+
 fn too_large(p: &Prepared, why: &str) -> Diagnostic {
     Diagnostic::new(
         Code::OddsTooLarge,

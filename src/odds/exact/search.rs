@@ -3,7 +3,7 @@
 
 use super::super::budget::{
     MAX_EXACT_SCRIPT_OPERATIONS, MAX_REPLAYED_DICE, MAX_ROLL_BRANCHES, MAX_ROLL_FACES, MAX_RUNS,
-    multiset_count,
+    MAX_SEARCH_DEPTH, multiset_count,
 };
 use super::super::outcome::Outcome;
 use super::base::Base;
@@ -109,6 +109,10 @@ pub(super) struct Search<'a> {
     pub(super) told: f64,
     /// The loops of AH2e fights that repeat (`rounds.rs`); None: none is solved.
     pub(super) loops: Option<Loops>,
+    /// `explore` calls under way, one inside the other: the depth of the path being explored.
+    pub(super) depth: usize,
+    /// Options of the questions met so far, over every threshold (`MAX_DECISION_OPTIONS`).
+    pub(super) decision_options: u64,
 }
 
 /// Runs between two calls of the progress callback.
@@ -160,7 +164,28 @@ impl Search<'_> {
     /// stopped (see [`Base`]), with that `Base`; `mass` is its probability from the last memo point
     /// (what pruning reads), `abs` its probability (what progress reads). The run starts from
     /// `from`, the latest checkpoint a run of a prefix of `prefix` passed, if any.
+    /// Refused past `MAX_SEARCH_DEPTH` calls deep: the search recurses once for each roll and
+    /// question of a path.
     pub(super) fn explore(
+        &mut self,
+        from: Option<Rc<Checkpoint>>,
+        prefix: &mut Vec<u8>,
+        mass: f64,
+        abs: f64,
+    ) -> Result<(Dist, Base), Stop> {
+        if self.depth >= MAX_SEARCH_DEPTH {
+            return Err(Stop::Budget(format!(
+                "one of its paths has more than {MAX_SEARCH_DEPTH} rolls and questions, one after \
+                 the other (each a level of the search)"
+            )));
+        }
+        self.depth += 1;
+        let explored = self.explore_at(from, prefix, mass, abs);
+        self.depth -= 1;
+        explored
+    }
+
+    fn explore_at(
         &mut self,
         from: Option<Rc<Checkpoint>>,
         prefix: &mut Vec<u8>,

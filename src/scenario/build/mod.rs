@@ -51,6 +51,7 @@ enum Section {
     Rounds,
     Location,
     Scripts,
+    Expect,
 }
 
 /// Where a problem sorts: its section, the entry within it, and the step within the entry (a problem
@@ -76,6 +77,38 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
+    /// `[expect] refused`, when given, names a diagnostic code of the table (issue 39: a code that
+    /// does not exist was accepted, and could never hold).
+    fn refused_code(&mut self) {
+        self.at(Section::Expect, 0);
+        let raw = self.raw;
+        let Some((_, want)) = raw
+            .expect
+            .iter()
+            .find(|(k, _)| k.get_ref() == super::expect::REFUSED)
+        else {
+            return;
+        };
+        let code = want.get_ref().as_str();
+        if code.is_some_and(|c| Code::ALL.iter().any(|k| k.as_str() == c)) {
+            return;
+        }
+        let shown = crate::kernel::visible(&want.get_ref().to_string()).into_owned();
+        let d = e(
+            Code::OutOfRange,
+            format!("{shown} is not a diagnostic code"),
+            self.file,
+            want.span(),
+        )
+        .label("no such code")
+        .hint(format!(
+            "`refused` names a code of the README's table of diagnostic codes, {} to {}",
+            Code::ALL[0].as_str(),
+            Code::ALL[Code::ALL.len() - 1].as_str()
+        ));
+        self.push(d);
+    }
+
     fn at(&mut self, section: Section, entry: usize) {
         self.key = (section, entry, 0);
     }
@@ -275,6 +308,7 @@ impl<'a> Builder<'a> {
         let (default_policy, policy) = self.policies();
         let chosen = self.chosen();
         let rounds = self.rounds();
+        self.refused_code();
         let catalog = self.set.cards.iter();
         let catalog = Arc::new(catalog.map(|(id, c)| (id.clone(), c.active())).collect());
         let rules = raw.rules.as_ref();

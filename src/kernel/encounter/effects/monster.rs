@@ -70,7 +70,7 @@ impl Encounter {
     ) -> Result<(), KernelError> {
         let m = self.current_monster(card, hook, "recover Health")?;
         self.health_tokens_kept(card, hook, "ctx.monster.recover")?;
-        let monster = Arc::make_mut(&mut self.monsters[m]);
+        let monster = self.monster_mut(m);
         let recovered = n.min(monster.health_tokens).max(0);
         monster.health_tokens -= recovered;
         emit!(
@@ -92,7 +92,7 @@ impl Encounter {
     ) -> Result<(), KernelError> {
         let m = self.current_monster(card, hook, "return to the box")?;
         let id = self.monsters[m].id.clone();
-        Arc::make_mut(&mut self.monsters[m]).place = Place::Box;
+        self.monster_mut(m).place = Place::Box;
         if let Some(i) = self.investigator.trophies.iter().position(|t| **t == *id) {
             Arc::make_mut(&mut self.investigator).trophies.remove(i);
         }

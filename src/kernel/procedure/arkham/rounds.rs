@@ -259,7 +259,7 @@ fn plan_round(enc: &mut Encounter, monster: &Monster, round: usize) -> Result<Ro
             enc.combat.as_ref().map_or(&[][..], |c| &c.cast),
             HANDS,
             !enc.has_now(Keyword::Ambush),
-        )
+        )?
     };
     let question = Question::Round {
         monster: monster.id.to_string(),
@@ -347,6 +347,8 @@ fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Step {
 /// An exhausted copy may still be held (one cast and kept in hand keeps its bonus), not cast anew.
 fn hand_cards(enc: &Encounter) -> Vec<(String, u32, bool)> {
     let mut out: Vec<(String, u32, bool)> = Vec::new();
+    // Copies of each card so far: one look-up each, however many cards are held.
+    let mut copies: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for id in &enc.investigator.possessions {
         let Some(card) = enc.catalog.get(id) else {
             continue;
@@ -354,7 +356,9 @@ fn hand_cards(enc: &Encounter) -> Vec<(String, u32, bool)> {
         if card.hands == 0 {
             continue;
         }
-        let n = out.iter().filter(|(k, _, _)| split_copy(k).0 == id).count() + 1;
+        let n = copies.entry(id.as_str()).or_insert(0);
+        *n += 1;
+        let n = *n;
         // A spell of a Special casting modifier is cast by its script, never in a round.
         let key = copy_key(id, n);
         let cast_in_round =
