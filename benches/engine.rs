@@ -156,6 +156,7 @@ fn ctx_reads() -> (f64, f64) {
                 view: view.clone(),
                 depth: 0,
                 decisions: &mut decisions,
+                decline_mays: false,
             };
             black_box(p.hooks.call(call, &mut dice).expect("replays"));
         })
@@ -321,6 +322,7 @@ fn ratios() {
                         view: view.clone(),
                         depth: 0,
                         decisions: &mut decisions,
+                        decline_mays: false,
                     };
                     black_box(p.hooks.call(call, &mut dice).expect("replays"));
                 }

@@ -2,9 +2,7 @@
 //! where the investigator and each monster end. Depends on `kernel` only.
 
 use super::words::{Names, Title, Words, counters, plural, signed, status_text};
-use crate::kernel::{
-    Board, EncounterKind, Game, Investigator, Monster, Place, SpaceKind, visible,
-};
+use crate::kernel::{Board, EncounterKind, Game, Investigator, Monster, Place, SpaceKind, visible};
 use std::fmt::Write;
 
 /// The closing lines: where the investigator (and each monster) stands.

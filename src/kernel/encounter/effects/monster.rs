@@ -129,7 +129,7 @@ impl Encounter {
             return Ok(());
         }
         let id = self.monsters[m].id.clone();
-        Arc::make_mut(&mut self.monsters[m]).place = Place::Trophy;
+        self.monster_mut(m).place = Place::Trophy;
         Arc::make_mut(&mut self.investigator)
             .trophies
             .push(id.to_string());
@@ -155,7 +155,7 @@ impl Encounter {
         }
         let m = self.current_monster(card, hook, "return to the cup")?;
         let id = self.monsters[m].id.clone();
-        Arc::make_mut(&mut self.monsters[m]).place = Place::Cup;
+        self.monster_mut(m).place = Place::Cup;
         if let Some(i) = self.investigator.trophies.iter().position(|t| **t == *id) {
             Arc::make_mut(&mut self.investigator).trophies.remove(i);
         }
