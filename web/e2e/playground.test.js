@@ -121,6 +121,10 @@ test("the picker sets an Arkham investigator's sliders, and the odds of a check 
   await page.locator('#chart-test').waitFor();
   // AH2e: a 5 or 6 is a success, difficulty 1: P(pass with 3 dice) = 1 - (4/6)^3 = 70.4%.
   assert.deepEqual(await page.locator('#chart-test .bar .p').allInnerTexts(), ['70.4%', '29.6%']);
+  // Every chart on one 0–100% scale: the 70.4% bar fills 70.4% of its track, not the whole of it.
+  const track = await page.locator('#chart-test .bar .track').first().boundingBox();
+  const fill = await page.locator('#chart-test .bar .fill').first().boundingBox();
+  assert.ok(Math.abs(fill.width / track.width - 0.704) < 0.01, `${fill.width} of ${track.width}`);
   assert.equal(await page.locator('#chart-health h3').innerText(), 'Stamina lost');
   await shot(page, '1b-arkham-picker-odds');
   assert.deepEqual(page.errors, []);

@@ -440,11 +440,11 @@ function showValidate(ds, ms) {
 
 const pct = (p) => `${(p * 100).toFixed(p > 0 && p < 0.001 ? 3 : 1)}%`;
 
+// Every chart on one 0–100% scale: a bar's length is its probability, whatever the other bars.
 function chart(title, rows, id) {
   if (!rows.length) return '';
-  const max = Math.max(...rows.map((r) => r[1]), 1e-12);
   return `<div class="chart" id="${id}"><h3>${escapeHtml(title)}</h3>${rows.map(([k, p]) =>
-    `<div class="bar" title="${escapeHtml(String(k))}: ${pct(p)}"><span class="k">${escapeHtml(String(k))}</span><span class="track"><span class="fill" style="display:block;width:${(p / max * 100).toFixed(2)}%"></span></span><span class="p">${pct(p)}</span></div>`).join('')}</div>`;
+    `<div class="bar" title="${escapeHtml(String(k))}: ${pct(p)}"><span class="k">${escapeHtml(String(k))}</span><span class="track"><span class="fill" style="display:block;width:${(Math.min(Math.max(p, 0), 1) * 100).toFixed(2)}%"></span></span><span class="p">${pct(p)}</span></div>`).join('')}</div>`;
 }
 
 function showOdds(o, ms) {
@@ -496,10 +496,11 @@ function decisionHtml(b, d, i, arkham) {
   const state = [`${arkham ? 'Stamina' : 'Health'} ${d.health}`, `Sanity ${d.sanity}`, `Clues ${d.clues}`];
   if (!arkham) state.push(`Focus ${d.focus}`);
   if (d.faces.length) state.push(`dice ${d.faces.join(' ')}`);
-  const values = d.options.map((c) => c.value);
-  const lo = Math.min(...values, 0);
-  const hi = Math.max(...values, 1e-12);
-  const width = (v) => (b.objective === 'least_lost' ? (hi - lo > 0 ? (v - lo) / (hi - lo) : 1) : v / Math.max(hi, 1e-12)) * 100;
+  // A chance is drawn on the 0–100% scale; under least_lost the bar is the amount lost on average
+  // (the value is its negative), on the scale of the most any option loses: the shorter the better.
+  const lost = d.options.map((c) => -c.value);
+  const most = Math.max(...lost, 1e-12);
+  const width = (v) => (b.objective === 'least_lost' ? Math.max(-v, 0) / most : Math.min(Math.max(v, 0), 1)) * 100;
   return `<div class="decision" data-decision="${i}"><h4>${escapeHtml(d.question)} <small>${escapeHtml(state.join(' · '))}</small></h4>${d.options.map((c, j) =>
     `<div class="option${j === d.best ? ' best' : ''}"><div class="bar"><span class="k">${escapeHtml(c.answer)}${j === d.best ? ' <b>best</b>' : ''}</span><span class="track"><span class="fill" style="display:block;width:${width(c.value).toFixed(2)}%"></span></span><span class="p">${escapeHtml(valueText(b.objective, c.value))}</span></div><div class="sum">${optionSummary(c.odds, arkham)}</div></div>`).join('')}</div>`;
 }
