@@ -27,8 +27,9 @@ impl SourceFile {
 
     /// 1-based line and column of a byte offset: lines end at `\n` (a `\r` before it is the line's
     /// last character), columns are counted in characters, as editors show them.
+    /// An offset inside a character counts as that character's start.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
+        let offset = floor_boundary(&self.text, offset);
         let before = &self.text[..offset];
         let line = before.matches('\n').count() + 1;
         let col = before
@@ -414,5 +415,18 @@ impl fmt::Display for Diagnostics {
             writeln!(f, "{d}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_offset_inside_a_character_is_placed_at_its_start() {
+        // `é` is bytes 1..3: offset 2 lies inside it (a span a fuzzed file made: tests/fuzz.rs).
+        let f = SourceFile::new("f", "aé\nb");
+        assert_eq!(f.line_col(2), (1, 2));
+        assert_eq!(f.line_col(3), (1, 3));
     }
 }
