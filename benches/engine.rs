@@ -177,8 +177,8 @@ fn recorded_calls(p: &mut Prepared, runs: u64) -> Vec<(String, Hook, TestView)> 
     };
     for seed in 1..=runs {
         let mut enc = Encounter::new(p.setup.with_dice(DiceSource::seeded(seed)));
-        enc.record = false;
-        enc.rollback = false;
+        enc.run.record = false;
+        enc.run.rollback = false;
         procedure_for(p.setup.game)
             .run(&mut enc, &p.request, &mut rec)
             .expect("runs");

@@ -40,7 +40,7 @@ impl Played {
 
     /// The game it was played under.
     pub fn game(&self) -> Game {
-        self.0.encounter.game.into()
+        self.0.encounter.setup.game.into()
     }
 
     /// The id of every card in play at the start or at the end (the investigator's card, possessions

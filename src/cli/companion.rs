@@ -282,7 +282,7 @@ impl Table {
     /// The lines of the transcript not printed yet.
     fn print_transcript(&mut self, enc: &Encounter) {
         let text =
-            crate::transcript::render_events(&enc.events, &self.names, &self.texts, self.game);
+            crate::transcript::render_events(&enc.run.events, &self.names, &self.texts, self.game);
         match text.strip_prefix(self.shown.as_str()) {
             Some(rest) => out!("{rest}"),
             // A line already shown now reads otherwise (one merged with the next): all of it again.
@@ -295,8 +295,8 @@ impl Table {
         out!(
             "{}",
             crate::transcript::render_summary(
-                &enc.investigator,
-                &enc.monsters,
+                &enc.table.investigator,
+                &enc.table.monsters,
                 self.game,
                 &self.names
             )
@@ -347,7 +347,7 @@ impl Table {
                 b
             }
         });
-        let inv = &enc.investigator;
+        let inv = &enc.table.investigator;
         let d = DecisionOdds {
             question: need.question.clone(),
             health: inv.health,
@@ -363,7 +363,13 @@ impl Table {
             self.objective.as_str()
         );
         let text = with_wording(&self.names, self.game, |words| {
-            crate::odds::decision_text(&d, self.objective, self.game, enc.monsters.len(), words)
+            crate::odds::decision_text(
+                &d,
+                self.objective,
+                self.game,
+                enc.table.monsters.len(),
+                words,
+            )
         });
         out!("{text}");
     }

@@ -26,18 +26,18 @@ pub struct Outcome {
 impl Outcome {
     pub fn of(enc: &Encounter, is_test: bool) -> Outcome {
         Outcome {
-            defeated: enc.monsters.iter().filter(|m| m.defeated).count() as u32,
-            monsters: enc.monsters.len() as u32,
-            health_lost: enc.tally.health_lost,
-            sanity_lost: enc.tally.sanity_lost,
-            status: enc.investigator.status,
-            may_encounter_again: enc.may_encounter_again,
+            defeated: enc.table.monsters.iter().filter(|m| m.defeated).count() as u32,
+            monsters: enc.table.monsters.len() as u32,
+            health_lost: enc.table.tally.health_lost,
+            sanity_lost: enc.table.tally.sanity_lost,
+            status: enc.table.investigator.status,
+            may_encounter_again: enc.table.may_encounter_again,
             test: if is_test {
-                enc.tests.first().map(|t| (t.successes, t.passed))
+                enc.table.tests.first().map(|t| (t.successes, t.passed))
             } else {
                 None
             },
-            stopped: enc.stopped,
+            stopped: enc.table.stopped,
         }
     }
 }
@@ -52,8 +52,8 @@ impl Outcome {
 /// Whether each monster was defeated, by its slot (`Encounter::slots`: the order given, Normal
 /// before Epic, as `Odds::monsters` lists them), whatever order it was met in.
 pub fn defeated_by_slot(enc: &Encounter) -> Vec<bool> {
-    let mut defeated = vec![false; enc.monsters.len()];
-    for (m, slot) in enc.monsters.iter().zip(&enc.slots) {
+    let mut defeated = vec![false; enc.table.monsters.len()];
+    for (m, slot) in enc.table.monsters.iter().zip(&enc.table.slots) {
         defeated[*slot] = m.defeated;
     }
     defeated

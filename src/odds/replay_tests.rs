@@ -125,6 +125,7 @@ fn a_replayed_note_is_written_as_the_call_would_write_it() {
     result.expect("played to its end");
     assert_eq!(p.hooks.replayed(), 1);
     let notes: Vec<_> = enc
+        .run
         .events
         .iter()
         .filter_map(|e| match e {

@@ -198,17 +198,23 @@ fn a_run_without_a_transcript_ends_like_one_with_it() {
             if r1.is_err() {
                 continue;
             }
-            assert!(quiet.events.is_empty(), "{name}: no transcript kept");
-            assert!(!full.events.is_empty(), "{name}: a transcript kept");
+            assert!(quiet.run.events.is_empty(), "{name}: no transcript kept");
+            assert!(!full.run.events.is_empty(), "{name}: a transcript kept");
             assert_eq!(
                 Outcome::of(&full, is_test),
                 Outcome::of(&quiet, is_test),
                 "{name} seed {seed}"
             );
-            assert_eq!(full.investigator, quiet.investigator, "{name} seed {seed}");
-            assert_eq!(full.monsters, quiet.monsters, "{name} seed {seed}");
+            assert_eq!(
+                full.table.investigator, quiet.table.investigator,
+                "{name} seed {seed}"
+            );
+            assert_eq!(
+                full.table.monsters, quiet.table.monsters,
+                "{name} seed {seed}"
+            );
             let (mut health, mut sanity) = (0, 0);
-            for e in &full.events {
+            for e in &full.run.events {
                 match e {
                     Event::Lost {
                         target: Target::Investigator,
@@ -229,7 +235,7 @@ fn a_run_without_a_transcript_ends_like_one_with_it() {
                 }
             }
             assert_eq!(
-                (full.tally.health_lost, full.tally.sanity_lost),
+                (full.table.tally.health_lost, full.table.tally.sanity_lost),
                 (health, sanity),
                 "{name} seed {seed}"
             );

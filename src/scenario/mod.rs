@@ -30,26 +30,26 @@ pub use words::DecisionWords;
 /// The whole text transcript of a played scenario: header, every event, the end state.
 pub fn transcript_text(p: &Played) -> String {
     let names = p.names();
-    let game = p.encounter.game;
+    let game = p.encounter.setup.game;
     let mut out = crate::transcript::render_header(
         p.scenario.title.as_deref(),
         p.scenario.source.as_deref(),
         &p.start,
         game,
-        &p.encounter.rules.board,
+        &p.encounter.setup.rules.board,
         &names,
     );
     out.push_str(&default_slider_lines(p));
     out.push_str(&pack_lines(p));
     out.push_str(&crate::transcript::render_events(
-        &p.encounter.events,
+        &p.encounter.run.events,
         &names,
         &p.texts(),
         game,
     ));
     out.push_str(&crate::transcript::render_summary(
-        &p.encounter.investigator,
-        &p.encounter.monsters,
+        &p.encounter.table.investigator,
+        &p.encounter.table.monsters,
         game,
         &names,
     ));

@@ -157,7 +157,7 @@ proptest! {
         );
         let played = play_file(&SourceFile::new(PATH, text), &|g| CardSet::base(g)).expect("in range");
         prop_assert!(played.error.is_none(), "{:?}", played.error);
-        let pool = played.encounter.tests[0].pool as i64;
+        let pool = played.encounter.table.tests[0].pool as i64;
         prop_assert_eq!(pool, (skill + modifier + token).max(1));
     }
 
@@ -182,7 +182,7 @@ proptest! {
         );
         let played = play_file(&SourceFile::new(PATH, text), &|g| CardSet::base(g)).expect("in range");
         prop_assert!(played.error.is_none(), "{:?}", played.error);
-        let inv = &played.encounter.investigator;
+        let inv = &played.encounter.table.investigator;
         prop_assert!((0..=inv.max_health).contains(&inv.health), "{inv:?}");
         prop_assert!((0..=inv.max_sanity).contains(&inv.sanity), "{inv:?}");
         let _ = result_object(&played);

@@ -40,12 +40,12 @@ impl Played {
     /// and conditions, and the monsters; sorted, each once.
     pub fn cards_in_play(&self) -> Vec<&str> {
         let mut ids: Vec<&str> = Vec::new();
-        for inv in [&self.start, &self.encounter.investigator] {
+        for inv in [&self.start, &self.encounter.table.investigator] {
             ids.extend(inv.card.as_deref());
             ids.extend(inv.possessions.iter().map(String::as_str));
             ids.extend(inv.conditions.iter().map(String::as_str));
         }
-        ids.extend(self.encounter.monsters.iter().map(|m| m.id.as_ref()));
+        ids.extend(self.encounter.table.monsters.iter().map(|m| m.id.as_ref()));
         ids.sort_unstable();
         ids.dedup();
         ids

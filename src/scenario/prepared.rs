@@ -110,10 +110,10 @@ impl Prepared {
     ) -> (Encounter, Result<(), KernelError>) {
         let (plan, hooks) = self.split();
         let mut enc = Encounter::new(plan.setup.with_dice(dice));
-        enc.decisions = decisions;
-        enc.rollback = full;
-        enc.record = full;
-        hooks.set_deciding(!enc.decisions.is_fixed());
+        enc.run.decisions = decisions;
+        enc.run.rollback = full;
+        enc.run.record = full;
+        hooks.set_deciding(!enc.run.decisions.is_fixed());
         hooks.start_run();
         let result = plan.procedure.run(&mut enc, &plan.request, hooks);
         (enc, result)
@@ -128,7 +128,7 @@ impl Prepared {
         let mut pairs: Vec<(String, String)> = Vec::new();
         for (i, id) in held.iter().enumerate() {
             let mut enc = Encounter::new(self.setup.clone());
-            enc.record = false;
+            enc.run.record = false;
             self.hooks.start_run();
             let by = match enc.replaces_held(i, &mut self.hooks) {
                 Ok(Some(by)) => by,
@@ -196,7 +196,7 @@ impl Prepared {
         let (enc, outcome) = self.run_with(dice);
         let error = match outcome {
             Ok(()) => {
-                let left = enc.dice.left_over();
+                let left = enc.run.dice.left_over();
                 let span = faces_span(&self.scenario);
                 (left > 0).then(|| {
                     Diagnostic::new(

@@ -38,12 +38,25 @@ fn a_may_effect_is_a_question_and_each_answer_is_played() {
     // Taken: discarded, and the Strength test rolls 1 + 5 dice.
     let (taken, need) = play(&mut p, &[1; 6], &[1]);
     assert!(need.is_none());
-    assert!(!taken.investigator.possessions.iter().any(|c| c == "flask"));
-    assert_eq!(taken.tests[0].pool, 6);
+    assert!(
+        !taken
+            .table
+            .investigator
+            .possessions
+            .iter()
+            .any(|c| c == "flask")
+    );
+    assert_eq!(taken.table.tests[0].pool, 6);
     // Declined: kept, and 1 die.
     let (kept, _) = play(&mut p, &[1], &[0]);
-    assert!(kept.investigator.possessions.iter().any(|c| c == "flask"));
-    assert_eq!(kept.tests[0].pool, 1);
+    assert!(
+        kept.table
+            .investigator
+            .possessions
+            .iter()
+            .any(|c| c == "flask")
+    );
+    assert_eq!(kept.table.tests[0].pool, 1);
 }
 
 /// Where the scenario answers (`Decisions::Fixed`), `choices.use` is the answer: no question.
@@ -51,7 +64,7 @@ fn a_may_effect_is_a_question_and_each_answer_is_played() {
 fn the_scenario_answers_a_may_with_use() {
     let mut p = prepare(&format!("{FLASK}[choices]\nuse = [\"flask\"]\n"));
     let enc = play_fixed(&mut p, &[1; 6]);
-    assert_eq!(enc.tests[0].pool, 6);
+    assert_eq!(enc.table.tests[0].pool, 6);
 }
 
 /// A question asked inside a hook call is keyed by the path to it (the state does not say where in
@@ -60,11 +73,11 @@ fn the_scenario_answers_a_may_with_use() {
 fn a_question_inside_a_hook_is_keyed_by_its_path() {
     let mut p = prepare(FLASK);
     let (enc, _) = play(&mut p, &[], &[]);
-    assert_eq!(enc.unplaced, Some((vec![], vec![])));
+    assert_eq!(enc.run.unplaced, Some((vec![], vec![])));
     let mut two = prepare(&format!("{FLASK}{}", NORMAL.replace("weak", "other")));
     let (enc, need) = play(&mut two, &[], &[]);
     assert_eq!(need.map(|n| n.question), Some(Question::NextMonster));
-    assert_eq!(enc.unplaced, None);
+    assert_eq!(enc.run.unplaced, None);
 }
 
 const NORMAL: &str = r#"[[monsters]]
@@ -106,11 +119,11 @@ card = { id = "b", name = "B (synthetic)", kind = "monster", toughness = 2, stre
     assert_eq!(offered, ["a", "b"]);
     let (enc, need) = play(&mut p, &[1, 1, 1], &[1]);
     assert!(need.is_none(), "{need:?}");
-    let met: Vec<&str> = enc.monsters.iter().map(|m| m.id.as_ref()).collect();
+    let met: Vec<&str> = enc.table.monsters.iter().map(|m| m.id.as_ref()).collect();
     assert_eq!(met, ["b", "a", "big"]);
     // The scenario's answer: the order listed (Normal first).
     let enc = play_fixed(&mut p, &[1, 1, 1]);
-    let met: Vec<&str> = enc.monsters.iter().map(|m| m.id.as_ref()).collect();
+    let met: Vec<&str> = enc.table.monsters.iter().map(|m| m.id.as_ref()).collect();
     assert_eq!(met, ["a", "b", "big"]);
 }
 
@@ -123,7 +136,7 @@ fn alike_monsters_are_no_question() {
     ));
     let (enc, need) = play(&mut p, &[1; 8], &[]);
     assert!(need.is_none(), "{need:?}");
-    assert_eq!(enc.monsters.len(), 2);
+    assert_eq!(enc.table.monsters.len(), 2);
 }
 
 /// A printed bonus marked `may` ("the player's choice") is asked before the pool: taken, the pool
@@ -147,9 +160,9 @@ skill = "strength"
         })
     );
     let (taken, _) = play(&mut p, &[1, 1, 1], &[1]);
-    assert_eq!(taken.tests[0].pool, 3);
+    assert_eq!(taken.table.tests[0].pool, 3);
     let (declined, _) = play(&mut p, &[1], &[0]);
-    assert_eq!(declined.tests[0].pool, 1);
+    assert_eq!(declined.table.tests[0].pool, 1);
 }
 
 /// AH2e: a synthetic spell its card casts as the combat begins (`ctx.card.cast`), exhausting it.

@@ -8,14 +8,14 @@ use serde_json::{Value, json};
 
 pub fn result_object(p: &Played) -> Value {
     let enc = &p.encounter;
-    let inv = &enc.investigator;
+    let inv = &enc.table.investigator;
     let sorted = |v: &[String]| {
         let mut v = v.to_vec();
         v.sort();
         v
     };
     let mut investigator = serde_json::Map::new();
-    match enc.game {
+    match enc.setup.game {
         Game::Eldritch => {
             investigator.insert("health".into(), json!(inv.health));
         }
@@ -25,7 +25,7 @@ pub fn result_object(p: &Played) -> Value {
     }
     investigator.insert("sanity".into(), json!(inv.sanity));
     investigator.insert("clues".into(), json!(inv.clues));
-    if enc.game == Game::Eldritch {
+    if enc.setup.game == Game::Eldritch {
         investigator.insert("focus".into(), json!(inv.focus));
     }
     investigator.insert("conditions".into(), json!(sorted(&inv.conditions)));
@@ -35,6 +35,7 @@ pub fn result_object(p: &Played) -> Value {
     investigator.insert("delayed".into(), json!(inv.delayed));
     investigator.insert("location".into(), json!(inv.location.map(|l| l.as_str())));
     let monsters: Vec<Value> = enc
+        .table
         .monsters
         .iter()
         .map(|m| {
@@ -47,11 +48,11 @@ pub fn result_object(p: &Played) -> Value {
         })
         .collect();
     json!({
-        "game": enc.game.as_str(),
+        "game": enc.setup.game.as_str(),
         "investigator": investigator,
         "monsters": monsters,
-        "may_encounter_again": enc.may_encounter_again,
-        "tests": enc.tests,
+        "may_encounter_again": enc.table.may_encounter_again,
+        "tests": enc.table.tests,
         "events": events(p),
     })
 }
@@ -61,6 +62,7 @@ pub fn result_object(p: &Played) -> Value {
 fn events(p: &Played) -> Vec<Value> {
     let names = p.names();
     p.encounter
+        .run
         .events
         .iter()
         .map(|ev| {
@@ -68,7 +70,8 @@ fn events(p: &Played) -> Vec<Value> {
             if let (crate::kernel::Event::BonusIgnored { reason, .. }, Some(obj)) =
                 (ev, v.as_object_mut())
             {
-                let text = crate::transcript::exclusion_text(reason, &names, p.encounter.game);
+                let text =
+                    crate::transcript::exclusion_text(reason, &names, p.encounter.setup.game);
                 if let Some(why) = obj.insert("reason".into(), json!(text)) {
                     obj.insert("exclusion".into(), why);
                 }

@@ -79,10 +79,10 @@ impl Prepared {
         let (mut shared, before) = match from {
             Some(c) => {
                 let mut enc = c.state.copy_without_dice();
-                enc.dice = DiceSource::replay(faces[c.dice..].to_vec());
+                enc.run.dice = DiceSource::replay(faces[c.dice..].to_vec());
                 // The copy's answers are those of the run that took it: this run's own go on
                 // after the ones used there (the same, as the faces are).
-                enc.decisions = match decisions {
+                enc.run.decisions = match decisions {
                     Decisions::Fixed => Decisions::Fixed,
                     Decisions::Replay { answers, .. } => Decisions::Replay {
                         answers,
@@ -95,15 +95,15 @@ impl Prepared {
             None => {
                 let mut enc =
                     Encounter::new(plan.setup.with_dice(DiceSource::replay(faces.to_vec())));
-                enc.decisions = decisions;
-                enc.rollback = false;
-                enc.record = false;
+                enc.run.decisions = decisions;
+                enc.run.rollback = false;
+                enc.run.record = false;
                 hooks.start_run();
                 (Rc::new(enc), 0)
             }
         };
         let enc = Rc::get_mut(&mut shared).expect("a run's own encounter");
-        enc.keep_checkpoints = keep;
+        enc.run.keep_checkpoints = keep;
         let mut keeping = Keeping {
             inner: hooks,
             used: None,
@@ -112,7 +112,7 @@ impl Prepared {
         let result = plan
             .procedure
             .run_from(enc, &plan.request, &mut keeping, at);
-        let (saved, used_dice) = (enc.checkpoint.take(), enc.dice.used().len());
+        let (saved, used_dice) = (enc.run.checkpoint.take(), enc.run.dice.used().len());
         let latest = match (saved, keeping.used) {
             (Some(saved), Some(used)) => {
                 let state = match saved.state {
@@ -132,7 +132,7 @@ impl Prepared {
                 Some(Checkpoint {
                     point: saved.at,
                     dice: before + saved.dice,
-                    answers: state.decisions.used().len(),
+                    answers: state.run.decisions.used().len(),
                     used,
                     state,
                 })

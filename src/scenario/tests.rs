@@ -35,7 +35,11 @@ fn bad_reroll() {
     let transcript = super::transcript_text(&played);
     assert!(transcript.contains("roll: 1 2"), "{transcript}");
     assert!(!transcript.contains("reroll die"), "{transcript}");
-    assert_eq!(played.encounter.dice.left_over(), 1, "the 6 was not taken");
+    assert_eq!(
+        played.encounter.run.dice.left_over(),
+        1,
+        "the 6 was not taken"
+    );
     // The snapshot the test had in tests/diagnostics.rs, where it stays.
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path("../../tests/snapshots");
@@ -55,11 +59,11 @@ fn a_failed_hook_keeps_nothing_in_its_cards_store() {
     let (d, played) = failed("store_rolled_back");
     assert_eq!(d.code, "E0406", "{d}");
     assert!(
-        played.encounter.store.is_empty(),
+        played.encounter.table.store.is_empty(),
         "{:?}",
-        played.encounter.store
+        played.encounter.table.store
     );
-    assert!(played.encounter.exhausted.is_empty());
+    assert!(played.encounter.table.exhausted.is_empty());
 }
 
 /// A knock-out at 0 Stamina is the rules': `on_status` may replace it, not prevent it; a card that
@@ -69,7 +73,7 @@ fn a_knock_out_cannot_be_prevented() {
     let (d, played) = failed("knock_out_prevented");
     assert_eq!(d.code, "E0406", "{d}");
     assert!(d.message.contains("cannot be prevented"), "{d}");
-    assert_eq!(played.encounter.investigator.health, 0);
+    assert_eq!(played.encounter.table.investigator.health, 0);
 }
 
 /// The operations the scripts of one run of a `skill` test take, with a card in play whose

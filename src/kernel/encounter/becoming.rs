@@ -32,12 +32,14 @@ impl Encounter {
         by_card: bool,
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
-        if self.investigator.is_out() || (fate == Fate::Delayed && self.investigator.delayed) {
+        if self.table.investigator.is_out()
+            || (fate == Fate::Delayed && self.table.investigator.delayed)
+        {
             return Ok(());
         }
         let mut fate = fate;
         let mut prevented = None;
-        if self.becoming.is_none() {
+        if self.table.becoming.is_none() {
             let Some(window) = self.status_window(fate, &cause, by_card, hooks)? else {
                 // An effect of the window took him out already.
                 return Ok(());
@@ -46,7 +48,7 @@ impl Encounter {
         }
         if let Some(by) = prevented {
             emit!(
-                self,
+                self.run,
                 Event::StatusPrevented {
                     fate,
                     source: cause,
@@ -71,7 +73,7 @@ impl Encounter {
     ) -> Result<Option<(Fate, Option<Source>)>, KernelError> {
         let mut fate = fate;
         let mut prevented = None;
-        self.becoming = Some(Becoming {
+        self.table.becoming = Some(Becoming {
             view: BecomingView {
                 fate,
                 cause: cause.clone(),
@@ -81,27 +83,27 @@ impl Encounter {
             prevented_by: None,
         });
         let fired = self.fire(Hook::OnStatus, hooks, &mut None);
-        let window = self.becoming.take();
+        let window = self.table.becoming.take();
         fired?;
         if let Some(w) = window {
             prevented = w.prevented_by;
             if let Some((to, by)) = w.replaced
                 && to != fate
             {
-                emit!(self, Event::StatusReplaced { from: fate, to, by });
+                emit!(self.run, Event::StatusReplaced { from: fate, to, by });
                 fate = to;
             }
         }
-        Ok((!self.investigator.is_out()).then_some((fate, prevented)))
+        Ok((!self.table.investigator.is_out()).then_some((fate, prevented)))
     }
 
     /// He becomes `fate` (Delayed, Lost in Time and Space, or out of play), with its line.
     fn take_fate(&mut self, fate: Fate, cause: Source, by_card: bool) {
         match fate {
             Fate::Delayed => {
-                Arc::make_mut(&mut self.investigator).delayed = true;
+                Arc::make_mut(&mut self.table.investigator).delayed = true;
                 emit!(
-                    self,
+                    self.run,
                     Event::StatusSet {
                         fate,
                         source: cause
@@ -111,7 +113,7 @@ impl Encounter {
             Fate::Out(Status::LostInTimeAndSpace) => {
                 if by_card {
                     emit!(
-                        self,
+                        self.run,
                         Event::StatusSet {
                             fate,
                             source: cause.clone()
@@ -121,17 +123,17 @@ impl Encounter {
                 self.move_to(cause, Location::LostInTimeAndSpace);
             }
             Fate::Out(status) => {
-                Arc::make_mut(&mut self.investigator).status = status;
+                Arc::make_mut(&mut self.table.investigator).status = status;
                 if by_card {
                     emit!(
-                        self,
+                        self.run,
                         Event::StatusSet {
                             fate,
                             source: cause
                         }
                     );
                 } else {
-                    emit!(self, Event::StatusChanged { status });
+                    emit!(self.run, Event::StatusChanged { status });
                 }
                 self.procedure().on_knockout(self);
             }
@@ -158,7 +160,7 @@ impl Encounter {
         what: &str,
         fate: Fate,
     ) -> Result<(), KernelError> {
-        if fate.in_game(self.game) {
+        if fate.in_game(self.setup.game) {
             return Ok(());
         }
         Err(Self::rule_error(
@@ -167,7 +169,7 @@ impl Encounter {
             format!(
                 "{what}(\"{}\"): not a status of {}",
                 fate.as_str(),
-                self.game.as_str()
+                self.setup.game.as_str()
             ),
         ))
     }
@@ -181,7 +183,7 @@ impl Encounter {
         fate: Fate,
     ) -> Result<(), KernelError> {
         self.fate_of_this_game(card, hook, "replace", fate)?;
-        let Some(b) = self.becoming.as_mut() else {
+        let Some(b) = self.table.becoming.as_mut() else {
             return Err(Self::rule_error(
                 card,
                 hook,
@@ -202,7 +204,7 @@ impl Encounter {
     /// `becoming.prevent()`: what a card was about to make of him does not happen. A knock-out at 0
     /// Stamina or Sanity (or an EH defeat) is the rules', and cannot be prevented.
     pub(super) fn prevent_status(&mut self, card: &str, hook: Hook) -> Result<(), KernelError> {
-        let Some(b) = self.becoming.as_mut() else {
+        let Some(b) = self.table.becoming.as_mut() else {
             return Err(Self::rule_error(
                 card,
                 hook,
@@ -230,7 +232,7 @@ impl Encounter {
         key: String,
         value: Option<Stored>,
     ) -> Result<(), KernelError> {
-        let store = self.store.entry(copy.to_string()).or_default();
+        let store = self.table.store.entry(copy.to_string()).or_default();
         if value.is_some() && !store.contains_key(&key) && store.len() >= STORE_KEYS {
             return Err(Self::rule_error(
                 card,
@@ -245,12 +247,12 @@ impl Encounter {
             None => {
                 store.remove(&key);
                 if store.is_empty() {
-                    self.store.remove(copy);
+                    self.table.store.remove(copy);
                 }
             }
         }
         emit!(
-            self,
+            self.run,
             Event::Kept {
                 card: card.to_string(),
                 key,
@@ -262,9 +264,9 @@ impl Encounter {
 
     /// `card.exhaust()`: `copy` is exhausted for the rest of the play.
     pub(super) fn exhaust(&mut self, card: &str, copy: &str) {
-        if self.exhausted.insert(copy.to_string()) {
+        if self.table.exhausted.insert(copy.to_string()) {
             emit!(
-                self,
+                self.run,
                 Event::Exhausted {
                     card: card.to_string(),
                 }

@@ -7,7 +7,7 @@ impl Encounter {
     /// The inputs to the pool: the skill, modifier and token, every printed bonus of an active card that
     /// applies to this test, and what on_pool hooks added.
     pub(super) fn pool_input(&self) -> PoolInput {
-        let stage = self.stage.as_ref().expect("stage is set");
+        let stage = self.table.stage.as_ref().expect("stage is set");
         let skill = stage.spec.skill;
         let mut bonuses = self.printed_bonuses(stage);
         bonuses.extend(self.combat_bonuses(skill, &stage.spec.kind));
@@ -26,9 +26,9 @@ impl Encounter {
         procedure.filter_bonuses(self, &stage.spec.kind, &mut bonuses);
         PoolInput {
             skill,
-            skill_value: self.investigator.skill(skill),
+            skill_value: self.table.investigator.skill(skill),
             modifier: stage.spec.modifier,
-            improvement: procedure.improvement(&self.investigator, skill),
+            improvement: procedure.improvement(&self.table.investigator, skill),
             bonuses,
             additional: stage.additional.clone(),
             fewer: stage.fewer.clone(),
@@ -46,7 +46,7 @@ impl Encounter {
         // Copies met so far of each card: two copies are two possessions, each held or not.
         let mut copies: BTreeMap<&str, usize> = BTreeMap::new();
         for id in self.active_ids() {
-            let Some(card) = self.catalog.get(id) else {
+            let Some(card) = self.setup.catalog.get(id) else {
                 continue;
             };
             let n = copies.entry(id).or_insert(0);
@@ -55,8 +55,16 @@ impl Encounter {
                 continue;
             }
             let key = crate::kernel::copy_key(id, *n);
-            let held = self.combat.as_ref().is_some_and(|c| c.hands.contains(&key));
-            let cast = self.combat.as_ref().is_some_and(|c| c.cast.contains(&key));
+            let held = self
+                .table
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.hands.contains(&key));
+            let cast = self
+                .table
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.cast.contains(&key));
             for b in &card.bonuses {
                 let to_this_test = match &b.check {
                     Some(kind) => *kind == stage.spec.kind,
@@ -91,7 +99,7 @@ impl Encounter {
     /// The bonuses cards gave for the rest of the combat that apply to `skill` (`ctx.combat.bonus`)
     /// or to checks of `kind` (`ctx.combat.check_bonus`): magical when the card is.
     fn combat_bonuses(&self, skill: Skill, kind: &TestKind) -> Vec<Bonus> {
-        let Some(combat) = &self.combat else {
+        let Some(combat) = &self.table.combat else {
             return Vec::new();
         };
         let to_skill = combat
@@ -109,7 +117,7 @@ impl Encounter {
             .map(|(source, value)| {
                 let magical = source
                     .card_id()
-                    .and_then(|id| self.catalog.get(id))
+                    .and_then(|id| self.setup.catalog.get(id))
                     .is_some_and(|c| c.magical);
                 Bonus {
                     source: source.clone(),

@@ -23,7 +23,7 @@ impl Encounter {
         source: Source,
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
-        if !self.catalog.contains_key(&id) {
+        if !self.setup.catalog.contains_key(&id) {
             return Err(Self::rule_error(
                 card,
                 hook,
@@ -33,16 +33,16 @@ impl Encounter {
         if self.held_already(&id, &source) {
             return Ok(());
         }
-        let outer = self.gaining.replace(Gaining {
+        let outer = self.table.gaining.replace(Gaining {
             condition: id.clone(),
             prevented_by: None,
         });
         let fired = self.fire(Hook::OnGainCondition, hooks, &mut None);
-        let window = std::mem::replace(&mut self.gaining, outer);
+        let window = std::mem::replace(&mut self.table.gaining, outer);
         fired?;
         if let Some(by) = window.and_then(|w| w.prevented_by) {
             emit!(
-                self,
+                self.run,
                 Event::ConditionNotGained {
                     condition: id,
                     source,
@@ -57,7 +57,7 @@ impl Encounter {
         }
         self.cards_mut().conditions.push(id.clone());
         emit!(
-            self,
+            self.run,
             Event::ConditionGained {
                 condition: id,
                 source,
@@ -69,11 +69,11 @@ impl Encounter {
     /// "An investigator cannot gain a copy of a Condition that he already has" (RG p.4): whether
     /// he holds `id` already, written down as not gained again when he does.
     fn held_already(&mut self, id: &str, source: &Source) -> bool {
-        if !self.investigator.conditions.iter().any(|c| c == id) {
+        if !self.table.investigator.conditions.iter().any(|c| c == id) {
             return false;
         }
         emit!(
-            self,
+            self.run,
             Event::ConditionAlreadyHeld {
                 condition: id.to_string(),
                 source: source.clone(),
@@ -84,7 +84,7 @@ impl Encounter {
 
     /// `prevent_gain()`: the Condition about to be gained is not gained.
     pub(super) fn prevent_gain(&mut self, card: &str, hook: Hook) -> Result<(), KernelError> {
-        let Some(g) = self.gaining.as_mut() else {
+        let Some(g) = self.table.gaining.as_mut() else {
             return Err(Self::rule_error(
                 card,
                 hook,
@@ -104,16 +104,16 @@ impl Encounter {
         i: usize,
         hooks: &mut dyn Hooks,
     ) -> Result<Option<Source>, KernelError> {
-        let Some(id) = self.investigator.conditions.get(i).cloned() else {
+        let Some(id) = self.table.investigator.conditions.get(i).cloned() else {
             return Ok(None);
         };
         self.cards_mut().conditions.remove(i);
-        self.gaining = Some(Gaining {
+        self.table.gaining = Some(Gaining {
             condition: id,
             prevented_by: None,
         });
         let fired = self.fire(Hook::OnGainCondition, hooks, &mut None);
-        let window = self.gaining.take();
+        let window = self.table.gaining.take();
         fired?;
         Ok(window.and_then(|w| w.prevented_by))
     }
@@ -130,7 +130,7 @@ impl Encounter {
         skill: Skill,
         n: i32,
     ) -> Result<(), KernelError> {
-        if self.game != Game::Eldritch || !self.game.skills().contains(&skill) {
+        if self.setup.game != Game::Eldritch || !self.setup.game.skills().contains(&skill) {
             return Err(Self::rule_error(
                 card,
                 hook,
@@ -141,16 +141,16 @@ impl Encounter {
                 ),
             ));
         }
-        let from = self.investigator.improvement(skill);
+        let from = self.table.investigator.improvement(skill);
         let to = from.saturating_add(n).min(2);
-        let inv = Arc::make_mut(&mut self.investigator);
+        let inv = Arc::make_mut(&mut self.table.investigator);
         if to == 0 {
             inv.improvements.remove(&skill);
         } else {
             inv.improvements.insert(skill, to);
         }
         emit!(
-            self,
+            self.run,
             Event::Improved {
                 skill,
                 from,

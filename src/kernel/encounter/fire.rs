@@ -9,12 +9,25 @@ impl Encounter {
     /// The cards whose hooks fire, in the documented order: the monster being encountered, the
     /// investigator, the possessions in order, then the conditions.
     pub fn active_ids(&self) -> impl Iterator<Item = &str> {
-        self.current
-            .map(|m| self.monsters[m].id.as_ref())
+        self.table
+            .current
+            .map(|m| self.table.monsters[m].id.as_ref())
             .into_iter()
-            .chain(self.investigator.card.as_deref())
-            .chain(self.investigator.possessions.iter().map(String::as_str))
-            .chain(self.investigator.conditions.iter().map(String::as_str))
+            .chain(self.table.investigator.card.as_deref())
+            .chain(
+                self.table
+                    .investigator
+                    .possessions
+                    .iter()
+                    .map(String::as_str),
+            )
+            .chain(
+                self.table
+                    .investigator
+                    .conditions
+                    .iter()
+                    .map(String::as_str),
+            )
     }
 
     /// Calls `hook` on every active card that defines it, applying each card's effects before the next
@@ -42,10 +55,10 @@ impl Encounter {
         for (k, card) in cards.iter().enumerate() {
             // Two copies of one card are two possessions, each called: `in_hand` is its own copy's.
             let copy = 1 + cards[..k].iter().filter(|c| **c == *card).count();
-            if stops && self.investigator.is_out() {
+            if stops && self.table.investigator.is_out() {
                 break;
             }
-            if self.cascade >= crate::kernel::HOOK_CASCADE {
+            if self.table.cascade >= crate::kernel::HOOK_CASCADE {
                 return Err(limit_error(
                     card,
                     hook,
@@ -56,9 +69,9 @@ impl Encounter {
                 ));
             }
             let left = n - k - 1 + after;
-            self.pending += left;
+            self.run.pending += left;
             let called = self.call_copy(card, copy, hook, hooks, loss);
-            self.pending -= left;
+            self.run.pending -= left;
             called?;
         }
         Ok(())
@@ -74,13 +87,13 @@ impl Encounter {
     /// Asked at every hook point, where usually no active card defines the hook: that answer
     /// allocates nothing.
     fn defining(&mut self, hook: Hook, hooks: &dyn Hooks) -> SmallVec<[Rc<str>; 4]> {
-        if self.hooked.fresh {
+        if self.run.hooked.fresh {
             debug_assert!(
                 self.hooked_fresh(),
                 "the investigator's cards changed unseen"
             );
         } else if !self.hooked_fresh() {
-            let inv = &self.investigator;
+            let inv = &self.table.investigator;
             let cards: Rc<[(Rc<str>, HookSet)]> = inv
                 .card
                 .iter()
@@ -91,38 +104,52 @@ impl Encounter {
             let any = cards
                 .iter()
                 .fold(HookSet::NONE, |all, (_, defined)| all.union(*defined));
-            self.hooked.cards = cards;
-            self.hooked.any = any;
+            self.run.hooked.cards = cards;
+            self.run.hooked.any = any;
         }
-        self.hooked.fresh = true;
+        self.run.hooked.fresh = true;
         // Usually no card defines the hook: told without looking the monster up, once `monsters`
         // is made (it holds every monster of the encounter, whose ids never change).
-        if !self.hooked.any.contains(hook)
-            && (self.current.is_none()
-                || (!self.hooked.monsters.is_empty() && !self.hooked.monsters_any.contains(hook)))
+        if !self.run.hooked.any.contains(hook)
+            && (self.table.current.is_none()
+                || (!self.run.hooked.monsters.is_empty()
+                    && !self.run.hooked.monsters_any.contains(hook)))
         {
-            debug_assert!(self.current.is_none_or(|m| {
-                let id = self.monsters[m].id.as_ref();
-                self.hooked.monsters.iter().any(|(known, _)| **known == *id)
+            debug_assert!(self.table.current.is_none_or(|m| {
+                let id = self.table.monsters[m].id.as_ref();
+                self.run
+                    .hooked
+                    .monsters
+                    .iter()
+                    .any(|(known, _)| **known == *id)
             }));
             return SmallVec::new();
         }
-        let monster = match self.current {
+        let monster = match self.table.current {
             Some(m) => {
-                let id = self.monsters[m].id.as_ref();
-                if !self.hooked.monsters.iter().any(|(known, _)| **known == *id) {
-                    self.hooked.monsters = self
+                let id = self.table.monsters[m].id.as_ref();
+                if !self
+                    .run
+                    .hooked
+                    .monsters
+                    .iter()
+                    .any(|(known, _)| **known == *id)
+                {
+                    self.run.hooked.monsters = self
+                        .table
                         .monsters
                         .iter()
                         .map(|m| (Rc::from(&*m.id), hooks.defined(&m.id)))
                         .collect();
-                    self.hooked.monsters_any = self
+                    self.run.hooked.monsters_any = self
+                        .run
                         .hooked
                         .monsters
                         .iter()
                         .fold(HookSet::NONE, |all, (_, defined)| all.union(*defined));
                 }
-                self.hooked
+                self.run
+                    .hooked
                     .monsters
                     .iter()
                     .find(|(known, _)| **known == *id)
@@ -130,14 +157,15 @@ impl Encounter {
             None => None,
         };
         let of_monster = monster.filter(|(_, defined)| defined.contains(hook));
-        if of_monster.is_none() && !self.hooked.any.contains(hook) {
+        if of_monster.is_none() && !self.run.hooked.any.contains(hook) {
             return SmallVec::new();
         }
         of_monster
             .map(|(id, _)| id.clone())
             .into_iter()
             .chain(
-                self.hooked
+                self.run
+                    .hooked
                     .cards
                     .iter()
                     .filter(|(_, defined)| defined.contains(hook))
@@ -148,12 +176,12 @@ impl Encounter {
 
     /// Whether the investigator's cards are still those `hooked` was made of, in the same order.
     fn hooked_fresh(&self) -> bool {
-        let inv = &self.investigator;
+        let inv = &self.table.investigator;
         let active = usize::from(inv.card.is_some()) + inv.possessions.len() + inv.conditions.len();
-        if self.hooked.cards.len() != active {
+        if self.run.hooked.cards.len() != active {
             return false;
         }
-        let mut ids = self.hooked.cards.iter().map(|(id, _)| &**id);
+        let mut ids = self.run.hooked.cards.iter().map(|(id, _)| &**id);
         let mut same = |id: &str| ids.next() == Some(id);
         inv.card.as_deref().is_none_or(&mut same)
             && inv.possessions.iter().all(|p| same(p))
@@ -166,17 +194,19 @@ impl Encounter {
         let mut view = self.view(card);
         view.loss = loss.clone();
         view.in_hand = self
+            .table
             .combat
             .as_ref()
             .is_some_and(|c| c.hands.iter().any(|h| h == key));
         view.cast = self
+            .table
             .combat
             .as_ref()
             .is_some_and(|c| c.cast.iter().any(|h| h == key));
-        if let Some(store) = self.store.get(key) {
+        if let Some(store) = self.table.store.get(key) {
             view.store = store.clone();
         }
-        view.exhausted = self.exhausted.contains(key);
+        view.exhausted = self.table.exhausted.contains(key);
         view
     }
 
@@ -198,18 +228,18 @@ impl Encounter {
             std::borrow::Cow::Owned(crate::kernel::copy_key(card, copy))
         };
         let view = self.copy_view(card, &key, loss);
-        let before = self.rollback.then(|| (self.snapshot(), loss.clone()));
-        let depth = self.cascade;
-        self.cascade += 1;
+        let before = self.run.rollback.then(|| (self.snapshot(), loss.clone()));
+        let depth = self.table.cascade;
+        self.table.cascade += 1;
         let call = HookCall {
             card,
             hook,
             view: view.clone(),
             depth,
-            decisions: &mut self.decisions,
+            decisions: &mut self.run.decisions,
             decline_mays: false,
         };
-        let mut called = hooks.call(call, &mut self.dice);
+        let mut called = hooks.call(call, &mut self.run.dice);
         if let Err(KernelError::Decision(_)) = called {
             // Asked inside the script: a point of the hook's own, not of the state.
             self.mark_unplaced();
@@ -226,16 +256,16 @@ impl Encounter {
                 hook,
                 view,
                 depth,
-                decisions: &mut self.decisions,
+                decisions: &mut self.run.decisions,
                 decline_mays: true,
             };
-            if let Ok(declined) = hooks.call(again, &mut self.dice)
+            if let Ok(declined) = hooks.call(again, &mut self.run.dice)
                 && declined != *effects
                 && self.unpayable(card, &declined).is_none()
             {
                 let source = Source::card(&**card);
                 emit!(
-                    self,
+                    self.run,
                     Event::MayDeclined {
                         stat,
                         amount,
@@ -248,7 +278,7 @@ impl Encounter {
         }
         let applied = called
             .and_then(|effects| self.apply_all(card, &key, (hook, depth), effects, hooks, loss));
-        self.cascade -= 1;
+        self.table.cascade -= 1;
         if let Err(err) = applied {
             if let Some((state, l)) = before {
                 self.restore(state);
@@ -275,9 +305,9 @@ impl Encounter {
             // "An Epic Monster cannot be defeated by any effect except losing Health equal to or
             // greater than its toughness": the effect cannot be used, and nothing of the hook is
             // applied (no Focus spent on the Handcuffs).
-            let monster = self.monsters[m].id.to_string();
+            let monster = self.table.monsters[m].id.to_string();
             let source = Source::card(card);
-            emit!(self, Event::CannotDefeat { monster, source });
+            emit!(self.run, Event::CannotDefeat { monster, source });
             return Ok(());
         }
         if let Some((stat, amount, held)) = self.unpayable(card, &effects) {
@@ -285,7 +315,7 @@ impl Encounter {
             // (EH RG, Spend): the effect paid by it cannot be used.
             let source = Source::card(card);
             emit!(
-                self,
+                self.run,
                 Event::CannotSpend {
                     stat,
                     amount,
@@ -295,7 +325,7 @@ impl Encounter {
             );
             return Ok(());
         }
-        if self.investigator.delayed
+        if self.table.investigator.delayed
             && effects.len() > 1
             && effects
                 .iter()
@@ -304,7 +334,7 @@ impl Encounter {
             // Becoming Delayed together with other effects is what they cost ("you may become
             // Delayed to ..."): one already Delayed cannot pay it, and the hook buys nothing.
             emit!(
-                self,
+                self.run,
                 Event::CannotBecomeDelayed {
                     source: Source::card(card),
                 }
@@ -321,21 +351,21 @@ impl Encounter {
                 skip -= 1;
                 continue;
             }
-            if stops && self.investigator.is_out() {
+            if stops && self.table.investigator.is_out() {
                 break;
             }
             if let Some((_, dice)) = batches.iter().find(|(at, _)| *at == i) {
                 skip = dice.len() - 1;
                 let left = n - i - dice.len();
-                self.pending += left;
+                self.run.pending += left;
                 let label = format!("a reroll by {card}");
                 let applied = self.reroll_at_once(dice, &Source::card(card), &label);
-                self.pending -= left;
+                self.run.pending -= left;
                 applied.map_err(|e| e.refusing(card, hook, depth, i))?;
                 continue;
             }
             let left = n - i - 1;
-            self.pending += left;
+            self.run.pending += left;
             let applied = match effect {
                 Effect::Store { key: k, value } => self.keep(card, hook, key, k, value),
                 Effect::Exhaust => {
@@ -345,7 +375,7 @@ impl Encounter {
                 Effect::Cast { modifier } => self.cast_now(card, key, hook, modifier, hooks),
                 effect => self.apply(card, hook, effect, loss, hooks),
             };
-            self.pending -= left;
+            self.run.pending -= left;
             // A refused effect names the call that asked for it (`EffectAt`).
             applied.map_err(|e| e.refusing(card, hook, depth, i))?;
         }
@@ -362,7 +392,7 @@ impl Encounter {
         hooks: &dyn Hooks,
     ) -> Vec<(usize, Vec<usize>)> {
         let mut runs: Vec<(usize, Vec<usize>)> = Vec::new();
-        let Some(rolled) = self.stage.as_ref().map(|s| s.faces.len()) else {
+        let Some(rolled) = self.table.stage.as_ref().map(|s| s.faces.len()) else {
             return runs;
         };
         let mut i = 0;

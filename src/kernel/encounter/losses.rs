@@ -20,10 +20,10 @@ impl Encounter {
         cause: &Source,
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
-        if self.investigator.status != Status::Ok {
+        if self.table.investigator.status != Status::Ok {
             return Ok(());
         }
-        let Some(status) = self.procedure().knocked_out(&self.investigator) else {
+        let Some(status) = self.procedure().knocked_out(&self.table.investigator) else {
             return Ok(());
         };
         self.become_(
@@ -38,7 +38,7 @@ impl Encounter {
     /// the game's limit (EH: 2), and the event says when the maximum cut the gain.
     pub fn gain(&mut self, stat: Stat, n: i32, source: Source) {
         let focus_limit = self.procedure().focus_limit();
-        let inv = Arc::make_mut(&mut self.investigator);
+        let inv = Arc::make_mut(&mut self.table.investigator);
         let (held, max) = match stat {
             Stat::Health => (&mut inv.health, Some(inv.max_health)),
             Stat::Sanity => (&mut inv.sanity, Some(inv.max_sanity)),
@@ -50,7 +50,7 @@ impl Encounter {
         *held = max.map_or(wanted, |m| wanted.min(m));
         let now = *held;
         emit!(
-            self,
+            self.run,
             Event::Gained {
                 stat,
                 amount: n,
@@ -67,7 +67,7 @@ impl Encounter {
     /// more than he holds, or (Eldritch Horror) his last Health or Sanity ("he cannot spend his last
     /// Health or Sanity", RG, Spend). Spends add up; other effects of the hook are not counted.
     pub(super) fn unpayable(&self, card: &str, effects: &[Effect]) -> Option<(Stat, i32, i32)> {
-        let inv = &self.investigator;
+        let inv = &self.table.investigator;
         let mut spent = [0i32; 4];
         for e in effects {
             // A spell cast now (`ctx.card.cast`) spends its Sanity cost.
@@ -86,7 +86,8 @@ impl Encounter {
                 Stat::Focus => (3, inv.focus),
             };
             spent[i] = spent[i].saturating_add(n);
-            let last = self.game == Game::Eldritch && matches!(stat, Stat::Health | Stat::Sanity);
+            let last =
+                self.setup.game == Game::Eldritch && matches!(stat, Stat::Health | Stat::Sanity);
             let left = held.saturating_sub(spent[i]);
             if left < 0 || (last && left < 1 && n > 0) {
                 return Some((stat, n, held));
@@ -98,15 +99,19 @@ impl Encounter {
     /// The monster a hook's effects would defeat that no effect may defeat (EH: an Epic Monster,
     /// `Procedure::defeated_by_effects`), if any.
     pub(super) fn undefeatable(&self, effects: &[Effect]) -> Option<usize> {
-        let m = self.current?;
+        let m = self.table.current?;
         let defeats = effects.iter().any(|e| matches!(e, Effect::DefeatMonster));
-        (defeats && !self.procedure().defeated_by_effects(&self.monsters[m])).then_some(m)
+        (defeats
+            && !self
+                .procedure()
+                .defeated_by_effects(&self.table.monsters[m]))
+        .then_some(m)
     }
 
     /// Spends `n` of `stat`; the status it may leave him in is the caller's to take
     /// (`record_status`).
     pub fn spend(&mut self, stat: Stat, n: i32, source: Source) -> Result<(), String> {
-        let inv = Arc::make_mut(&mut self.investigator);
+        let inv = Arc::make_mut(&mut self.table.investigator);
         let held = match stat {
             Stat::Clues => &mut inv.clues,
             Stat::Focus => &mut inv.focus,
@@ -123,10 +128,10 @@ impl Encounter {
         *held -= n;
         let now = *held;
         if stat == Stat::Sanity {
-            self.tally.sanity_lost = self.tally.sanity_lost.saturating_add(n);
+            self.table.tally.sanity_lost = self.table.tally.sanity_lost.saturating_add(n);
         }
         emit!(
-            self,
+            self.run,
             Event::Spent {
                 stat,
                 amount: n,
@@ -155,14 +160,14 @@ impl Encounter {
             amount,
             cause,
         });
-        let queued = self.queued.len();
+        let queued = self.table.queued.len();
         self.fire(Hook::OnDamage, hooks, &mut loss)?;
-        if self.queued.len() > queued {
+        if self.table.queued.len() > queued {
             self.tests_before_loss(queued, &mut loss, hooks)?;
         }
         // on_damage may have changed the amount (never the cause); `None` is never left there.
         let (amount, cause) = loss.map_or((0, Source::Rules), |l| (l.amount, l.cause));
-        let inv = Arc::make_mut(&mut self.investigator);
+        let inv = Arc::make_mut(&mut self.table.investigator);
         let held = match stat {
             Stat::Health => &mut inv.health,
             Stat::Sanity => &mut inv.sanity,
@@ -174,13 +179,17 @@ impl Encounter {
         *held -= lost;
         let now = *held;
         match stat {
-            Stat::Health => self.tally.health_lost = self.tally.health_lost.saturating_add(lost),
-            Stat::Sanity => self.tally.sanity_lost = self.tally.sanity_lost.saturating_add(lost),
+            Stat::Health => {
+                self.table.tally.health_lost = self.table.tally.health_lost.saturating_add(lost)
+            }
+            Stat::Sanity => {
+                self.table.tally.sanity_lost = self.table.tally.sanity_lost.saturating_add(lost)
+            }
             _ => {}
         }
         if lost > 0 {
             emit!(
-                self,
+                self.run,
                 Event::Lost {
                     target: Target::Investigator,
                     stat,
@@ -206,10 +215,10 @@ impl Encounter {
         loss: &mut Option<LossView>,
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
-        let asked = self.queued.split_off(queued);
+        let asked = self.table.queued.split_off(queued);
         if let Some(l) = loss.as_ref() {
             emit!(
-                self,
+                self.run,
                 Event::LossWaits {
                     stat: l.stat,
                     amount: l.amount,
@@ -218,12 +227,12 @@ impl Encounter {
             );
         }
         self.mark_unplaced();
-        let outer_stage = self.stage.take();
-        let outer_loss = std::mem::replace(&mut self.waiting_loss, loss.take());
-        self.pending += 1;
+        let outer_stage = self.table.stage.take();
+        let outer_loss = std::mem::replace(&mut self.table.waiting_loss, loss.take());
+        self.run.pending += 1;
         let mut result = Ok(());
         for (_source, spec) in asked {
-            if self.investigator.is_out() {
+            if self.table.investigator.is_out() {
                 break;
             }
             result = self.run_asked(spec, hooks).map(|_| ());
@@ -231,11 +240,11 @@ impl Encounter {
                 break;
             }
         }
-        self.pending -= 1;
-        *loss = std::mem::replace(&mut self.waiting_loss, outer_loss);
+        self.run.pending -= 1;
+        *loss = std::mem::replace(&mut self.table.waiting_loss, outer_loss);
         // Exact odds stop a run where the dice run out: the test asked for stays under way there.
         if result.is_ok() {
-            self.stage = outer_stage;
+            self.table.stage = outer_stage;
         }
         result
     }
@@ -265,7 +274,7 @@ impl Encounter {
             (None, _) => value.max(0),
         };
         emit!(
-            self,
+            self.run,
             Event::LossCounted {
                 stat,
                 value_of,
@@ -287,11 +296,11 @@ impl Encounter {
         cause: Source,
         hooks: &mut dyn Hooks,
     ) -> Result<i32, KernelError> {
-        if amount <= 0 || self.monsters[m].defeated {
+        if amount <= 0 || self.table.monsters[m].defeated {
             return Ok(0);
         }
         let mut loss = Some(LossView {
-            target: Target::Monster(self.monsters[m].id.clone()),
+            target: Target::Monster(self.table.monsters[m].id.clone()),
             stat: Stat::Health,
             amount,
             cause,
@@ -302,12 +311,12 @@ impl Encounter {
             return Ok(0);
         }
         let toughness = self.toughness_of(m);
-        let monster = Arc::make_mut(&mut Arc::make_mut(&mut self.monsters)[m]);
+        let monster = Arc::make_mut(&mut Arc::make_mut(&mut self.table.monsters)[m]);
         monster.health_tokens = monster.health_tokens.saturating_add(amount);
         let now = toughness.saturating_sub(monster.health_tokens).max(0);
         let defeated = monster.health_tokens >= toughness;
         emit!(
-            self,
+            self.run,
             Event::Lost {
                 target: Target::Monster(monster.id.clone()),
                 stat: Stat::Health,
@@ -327,21 +336,21 @@ impl Encounter {
     /// (`Procedure::defeated_place`: EH the cup, an Epic Monster the box; AH2e a trophy, an Endless
     /// monster the cup).
     pub fn defeat_monster(&mut self, m: usize, source: Source) {
-        if self.monsters[m].defeated {
+        if self.table.monsters[m].defeated {
             return;
         }
-        let place = self.procedure().defeated_place(&self.monsters[m]);
-        let monster = Arc::make_mut(&mut Arc::make_mut(&mut self.monsters)[m]);
+        let place = self.procedure().defeated_place(&self.table.monsters[m]);
+        let monster = Arc::make_mut(&mut Arc::make_mut(&mut self.table.monsters)[m]);
         monster.defeated = true;
         monster.place = place;
         if place == Place::Trophy {
-            Arc::make_mut(&mut self.investigator)
+            Arc::make_mut(&mut self.table.investigator)
                 .trophies
                 .push(monster.id.to_string());
         }
-        let monster = &self.monsters[m];
+        let monster = &self.table.monsters[m];
         emit!(
-            self,
+            self.run,
             Event::MonsterDefeated {
                 monster: monster.id.to_string(),
                 source,

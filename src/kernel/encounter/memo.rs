@@ -1,6 +1,7 @@
 //! The memo key of exact odds: a digest of everything the rest of an encounter can depend on, hashed
-//! over typed fields (no `Debug` text). May import only the encounter's own types. What the key reads
-//! of each field is said in `state.rs` (`hash_state`), beside what a checkpoint's copy takes of it.
+//! over the table's typed fields (no `Debug` text). May import only the encounter's own types. The
+//! setup is not in it (it is the same for every state of one search), nor the run but for where a
+//! question was asked inside a hook (`Run::unplaced`).
 
 use super::*;
 
@@ -45,6 +46,66 @@ impl Hasher for Digest {
     }
 }
 
+impl Encounter {
+    /// Feeds into `h` every part of the table the rest of the encounter can depend on. The table is
+    /// taken apart whole, so a field added to it is a compile error here until it says what the key
+    /// reads of it.
+    fn hash_state(&self, h: &mut Digest) {
+        let Table {
+            investigator,
+            // The monsters still to meet, and a summary of those met (`monsters`).
+            monsters: _,
+            // The slots of the monsters still to meet (`slots`).
+            slots: _,
+            meeting,
+            // What was lost so far: added to, never read by a rule (the odds add the losses to
+            // come to it: `relative_key`).
+            tally: _,
+            // History, never read by a rule: exact odds read it beside the key (`loop_key`).
+            rounds_begun: _,
+            // Their number, the next test's index (`tests`).
+            tests: _,
+            may_encounter_again,
+            current,
+            // Whole, or without its round (`combat`).
+            combat: _,
+            queued,
+            waiting_loss,
+            no_more_encounters,
+            stopped,
+            store,
+            exhausted,
+            stage,
+            cascade,
+            asked,
+            gaining,
+            becoming,
+        } = &self.table;
+        investigator.hash(h);
+        monsters(self, h);
+        slots(self, h);
+        meeting.hash(h);
+        tests(self, h);
+        may_encounter_again.hash(h);
+        current.hash(h);
+        combat(self, h);
+        queued.hash(h);
+        waiting_loss.hash(h);
+        no_more_encounters.hash(h);
+        stopped.hash(h);
+        store.hash(h);
+        exhausted.hash(h);
+        stage.hash(h);
+        cascade.hash(h);
+        asked.hash(h);
+        gaining.hash(h);
+        becoming.hash(h);
+        // Where a question was asked inside a hook: the path there, so that no other path shares
+        // the key.
+        self.run.unplaced.hash(h);
+    }
+}
+
 /// Where an AH2e fight may repeat itself (`Encounter::loop_key`): the key of the state without its
 /// round, that round, and the monster fought (its index).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,12 +137,12 @@ impl Encounter {
     /// reads it never), that result is left out too: a check failed with 1 success and one failed
     /// with none then leave the same state. None elsewhere.
     pub fn loop_key(&self, without_check: bool) -> Option<LoopKey> {
-        if self.game != Game::Arkham || !self.decisions.is_fixed() {
+        if self.setup.game != Game::Arkham || !self.run.decisions.is_fixed() {
             return None;
         }
-        let round = self.combat.as_ref()?.round;
-        let monster = self.current?;
-        (round >= self.rounds.len().max(1)).then(|| LoopKey {
+        let round = self.table.combat.as_ref()?.round;
+        let monster = self.table.current?;
+        (round >= self.setup.rounds.len().max(1)).then(|| LoopKey {
             key: Digest::of(self, true, without_check),
             round,
             monster,
@@ -90,7 +151,7 @@ impl Encounter {
 
     /// The last round of Fight or Flee begun against monster `m` (0: none).
     pub fn round_begun(&self, m: usize) -> usize {
-        self.rounds_begun.get(m).copied().unwrap_or(0)
+        self.table.rounds_begun.get(m).copied().unwrap_or(0)
     }
 
     /// How many monsters are met and done with: those before the one being encountered (monsters
@@ -98,14 +159,14 @@ impl Encounter {
     /// end of the encounter). 0 while no monster is encountered (a `[test]` scenario): then every
     /// monster is state.
     pub fn met(&self) -> usize {
-        self.current.unwrap_or(0)
+        self.table.current.unwrap_or(0)
     }
 }
 
 /// Of the monsters met, what the end of the encounter reads (another encounter only if every monster
 /// was defeated; EH: none after an ambush); the monsters still to meet whole.
 pub(super) fn monsters(enc: &Encounter, h: &mut impl Hasher) {
-    let (done, to_come) = enc.monsters.split_at(enc.met());
+    let (done, to_come) = enc.table.monsters.split_at(enc.met());
     done.iter().all(|m| m.defeated).hash(h);
     let procedure = enc.procedure();
     done.iter()
@@ -117,7 +178,7 @@ pub(super) fn monsters(enc: &Encounter, h: &mut impl Hasher) {
 /// The slots of the monsters still to meet: the odds key each one's defeat by its slot, so two
 /// states that meet alike monsters of different slots go on differently.
 pub(super) fn slots(enc: &Encounter, h: &mut impl Hasher) {
-    enc.slots[enc.met()..].hash(h);
+    enc.table.slots[enc.met()..].hash(h);
 }
 
 /// Of the tests resolved so far, their number (the next test's index). No rule reads a past test once
@@ -125,14 +186,14 @@ pub(super) fn slots(enc: &Encounter, h: &mut impl Hasher) {
 /// odds read of them (the first test's result) the odds add to their key.
 pub(super) fn tests(enc: &Encounter, h: &mut Digest) {
     if !h.without_round {
-        enc.tests.len().hash(h);
+        enc.table.tests.len().hash(h);
     }
 }
 
 /// The combat under way, whole, or without the number of its round and maybe its latest Combat
 /// check's result (`loop_key`).
 pub(super) fn combat(enc: &Encounter, h: &mut Digest) {
-    match &enc.combat {
+    match &enc.table.combat {
         Some(c) if h.without_round => {
             let mut c = c.clone();
             c.round = 0;
@@ -164,7 +225,7 @@ mod tests {
     fn the_tally_is_not_in_the_key() {
         let a = encounter();
         let mut b = encounter();
-        b.tally.sanity_lost = 1;
+        b.table.tally.sanity_lost = 1;
         assert_eq!(a.relative_key(), b.relative_key());
     }
 
@@ -196,9 +257,9 @@ mod tests {
             let mut first = monster("first");
             Arc::make_mut(&mut first).defeated = defeated;
             Arc::make_mut(&mut first).health_tokens = health_tokens;
-            e.monsters = vec![first, monster("second")].into();
-            e.slots = vec![0, 1];
-            e.current = Some(1);
+            e.table.monsters = vec![first, monster("second")].into();
+            e.table.slots = vec![0, 1];
+            e.table.current = Some(1);
             e.relative_key()
         };
         assert_eq!(at_second(false, 0), at_second(false, 1));
@@ -211,9 +272,9 @@ mod tests {
     fn the_slots_to_come_are_in_the_key() {
         let with = |slots: Vec<usize>| {
             let mut e = encounter();
-            e.monsters = vec![monster("first"), monster("second")].into();
-            e.slots = slots;
-            e.current = Some(0);
+            e.table.monsters = vec![monster("first"), monster("second")].into();
+            e.table.slots = slots;
+            e.table.current = Some(0);
             e.relative_key()
         };
         assert_ne!(with(vec![0, 1]), with(vec![1, 0]));
@@ -226,9 +287,9 @@ mod tests {
             let mut e = encounter();
             let mut first = monster("first");
             Arc::make_mut(&mut first).health_tokens = health_tokens;
-            e.monsters = vec![first].into();
-            e.slots = vec![0];
-            e.current = Some(0);
+            e.table.monsters = vec![first].into();
+            e.table.slots = vec![0];
+            e.table.current = Some(0);
             e.relative_key()
         };
         assert_ne!(at_first(0), at_first(1));
@@ -248,8 +309,8 @@ mod tests {
             passed: false,
         };
         let (a, mut b, mut c) = (encounter(), encounter(), encounter());
-        b.tests.push(outcome(1).into());
-        c.tests.push(outcome(2).into());
+        b.table.tests.push(outcome(1).into());
+        c.table.tests.push(outcome(2).into());
         assert_ne!(a.relative_key(), b.relative_key());
         assert_eq!(b.relative_key(), c.relative_key());
     }
@@ -264,7 +325,7 @@ mod tests {
             let mut stage = Stage::new(crate::kernel::TestSpec::new(Skill::Luck, "test"));
             stage.faces = vec![2, 3];
             stage.tokens_spent = spent;
-            e.stage = Some(stage);
+            e.table.stage = Some(stage);
             e.relative_key()
         };
         assert_ne!(at(false), at(true));
@@ -275,8 +336,8 @@ mod tests {
     fn the_transcript_and_the_dice_used_are_not() {
         let a = encounter();
         let mut b = encounter();
-        b.dice = DiceSource::replay(vec![1, 2, 3]);
-        b.events.push(Event::Note {
+        b.run.dice = DiceSource::replay(vec![1, 2, 3]);
+        b.run.events.push(Event::Note {
             source: Source::Card("a_card".into()),
             text: "a line".into(),
         });

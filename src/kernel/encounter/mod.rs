@@ -7,8 +7,7 @@
 //! for (one file a group of effects); `stage.rs` the test under way and the view hooks read of it;
 //! `resolve.rs` resolving one test; `losses.rs` gains, spending and losses, and their `Tally`;
 //! `combat.rs` the combat under way; `error.rs` how a play fails; `memo.rs` the memo key of exact odds;
-//! `copy.rs` the copy of the state kept at a checkpoint; `state.rs` every field once, with what a
-//! copy and the memo key do with it.
+//! `copy.rs` the copy of the table kept at a checkpoint.
 //!
 //! Words: `Encounter` is only this state. One monster met is a *combat* (EH's Combat Encounter,
 //! AH2e's combat): `CombatState`, `CombatView`, `begin_combat`, `Event::CombatBegins`.
@@ -42,7 +41,6 @@ mod reroll;
 mod resolve;
 mod snapshot;
 mod stage;
-mod state;
 
 pub use becoming::Becoming;
 pub use combat::CombatState;
@@ -72,10 +70,37 @@ struct Hooked {
     monsters_any: HookSet,
 }
 
+/// An encounter under way: what the scenario set up (`setup`, read-only, shared by every run of a
+/// search), what the rules change (`table`: a checkpoint is a copy of it) and the run that drives it
+/// (`run`: the dice, the answers, the transcript and the hooks' bookkeeping).
 pub struct Encounter {
+    pub setup: Arc<Setting>,
+    pub table: Table,
+    pub run: Run,
+}
+
+/// What the scenario set up that no rule changes during the play: read by the rules, never written,
+/// shared by every run of a search and every copy of their state (and so not in the memo key, which
+/// keys the states of one search).
+pub struct Setting {
     pub game: Game,
-    /// Shared with the views hooks read; written through `Arc::make_mut` (copy-on-write: no copy while
-    /// no view holds it).
+    pub catalog: Arc<crate::kernel::Catalog>,
+    policy: BTreeMap<String, Policy>,
+    default_policy: Policy,
+    chosen: Box<[String]>,
+    investigators_in_game: u32,
+    pub rules: Rules,
+    pub rounds: Box<[Round]>,
+    pub evade_first: bool,
+}
+
+/// What the rules change: the investigator, the monsters, the combat and the test under way, what
+/// the cards keep, and what was lost and resolved so far. A checkpoint is a copy of it, and the memo
+/// key of exact odds is its digest (`memo.rs`: what the rest of the encounter depends on, without the
+/// history the odds add back).
+#[derive(Clone)]
+pub struct Table {
+    /// Written through `Arc::make_mut` (copy-on-write: no copy while no view or copy holds it).
     pub investigator: Arc<Investigator>,
     /// Shared with the snapshot a hook call takes (and a checkpoint's copy): copied on the first
     /// change while one holds it (`monster_mut`), so that taking one costs nothing however many
@@ -86,25 +111,9 @@ pub struct Encounter {
     /// Epic (the order `odds::Odds::monsters` labels), which a chosen order of meeting
     /// (`Procedure::choose_next`) does not change. Odds key each monster's defeat by it.
     pub slots: Vec<usize>,
-    pub dice: DiceSource,
-    /// Who answers the player's questions (the scenario's `[choices]` unless a driver replaces it).
-    pub decisions: Decisions,
-    /// Set where a question was asked at a point the state does not place (inside a hook call: which
-    /// hook, which card, how far its script ran): the faces and answers used to get there, so that
-    /// the memo key there is this path's alone (as a die rolled inside a script is not memoised).
-    /// The faces are those since the latest checkpoint passed (`since_checkpoint`): the state there
-    /// holds everything before, so a run that goes on from a copy of it and a run that replays
-    /// every face from the first key the same state alike.
-    pub unplaced: Option<(Vec<u8>, Vec<usize>)>,
-    /// How many faces the dice source had given at the latest checkpoint passed, kept or not (a
-    /// copy's own dice source starts there: 0).
-    pub since_checkpoint: usize,
     /// EH: the monster (by position) met next; the order of those after it may still be chosen.
     pub meeting: usize,
-    /// The transcript, if `record` (sampled and exact odds turn it off: they read only the outcome).
-    pub events: Vec<Event>,
-    pub record: bool,
-    /// What the investigator lost, kept whether or not the transcript is.
+    /// What the investigator lost, kept whether or not the transcript is. History: no rule reads it.
     pub tally: Tally,
     /// AH2e: the last round of Fight or Flee begun against each monster, by its index (0: none).
     /// History, as the tally is: what exact odds read to solve a fight that repeats round after
@@ -114,14 +123,6 @@ pub struct Encounter {
     /// copying their faces.
     pub tests: Vec<Rc<TestOutcome>>,
     pub may_encounter_again: bool,
-    pub catalog: Arc<crate::kernel::Catalog>,
-    policy: Arc<BTreeMap<String, Policy>>,
-    default_policy: Policy,
-    chosen: Arc<[String]>,
-    investigators_in_game: u32,
-    pub rules: Rules,
-    pub rounds: Arc<[Round]>,
-    pub evade_first: bool,
     /// The monster being encountered, if any.
     pub current: Option<usize>,
     pub combat: Option<CombatState>,
@@ -135,7 +136,43 @@ pub struct Encounter {
     pub no_more_encounters: bool,
     /// AH2e: a combat went on past the round limit and was stopped.
     pub stopped: bool,
-    /// Save the state before each hook and put it back if the hook fails (on by default; exact odds,
+    /// What each card keeps between its hook calls (`ctx.card.set`), by copy key, for the whole play.
+    pub store: BTreeMap<String, crate::kernel::Store>,
+    /// Cards exhausted (`ctx.card.exhaust`), by copy key: they stay so for the whole play.
+    pub exhausted: std::collections::BTreeSet<String>,
+    /// Set while a test is being resolved, for the views of hooks fired inside it.
+    stage: Option<Stage>,
+    /// Hooks running now, one inside the effects of another (bounded by `HOOK_CASCADE`).
+    cascade: usize,
+    /// Tests cards asked for so far (bounded by `TESTS_PER_ENCOUNTER`).
+    asked: usize,
+    /// The Condition about to be gained, while `on_gain_condition` hooks run.
+    gaining: Option<Gaining>,
+    /// What the investigator is about to become, while `on_status` hooks run.
+    becoming: Option<Becoming>,
+}
+
+/// What drives one run and what it keeps for itself: where its dice and answers come from, its
+/// transcript, and the bookkeeping of its hook calls and checkpoints. A run that goes on from a
+/// checkpoint gets a run of its own (`Encounter::copy_without_dice`).
+pub struct Run {
+    pub dice: DiceSource,
+    /// Who answers the player's questions (the scenario's `[choices]` unless a driver replaces it).
+    pub decisions: Decisions,
+    /// Set where a question was asked at a point the table does not place (inside a hook call: which
+    /// hook, which card, how far its script ran): the faces and answers used to get there, so that
+    /// the memo key there is this path's alone (as a die rolled inside a script is not memoised).
+    /// The faces are those since the latest checkpoint passed (`since_checkpoint`): the table there
+    /// holds everything before, so a run that goes on from a copy of it and a run that replays
+    /// every face from the first key the same state alike.
+    pub unplaced: Option<(Vec<u8>, Vec<usize>)>,
+    /// How many faces the dice source had given at the latest checkpoint passed, kept or not (a
+    /// copy's own dice source starts there: 0).
+    pub since_checkpoint: usize,
+    /// The transcript, if `record` (sampled and exact odds turn it off: they read only the outcome).
+    pub events: Vec<Event>,
+    pub record: bool,
+    /// Save the table before each hook and put it back if the hook fails (on by default; exact odds,
     /// which abandon a failed run anyway, turn it off to save the copies).
     pub rollback: bool,
     /// For each test (by number), how its faces count once the after_roll hooks ran: the lowest
@@ -143,29 +180,15 @@ pub struct Encounter {
     /// that count alike. A list, not a map: a run rolls a test or two, and each run makes its own;
     /// each test is once, in the order rolled, and is looked for from the end.
     pub roll_rules: Vec<(usize, RollRules)>,
-    /// Set while a test is being resolved, for the views of hooks fired inside it.
-    stage: Option<Stage>,
     /// The active cards, in order, with the hooks each defines (and any of them): asked of `Hooks`
     /// again only when the active cards change (an encounter is played with one `Hooks` from start to end).
     hooked: Hooked,
-    /// Hooks running now, one inside the effects of another (bounded by `HOOK_CASCADE`).
-    cascade: usize,
-    /// What the hooks under way still have to do that the state does not hold: effects after the
+    /// What the hooks under way still have to do that the table does not hold: effects after the
     /// one being applied, cards after the one being called, and the rest of an effect that fired a
     /// hook other than `after_roll`/`after_reroll`. A die asked for while it is above 0 is no memo
     /// point for exact odds (two paths to one state could have different work left).
     pending: usize,
-    /// Tests cards asked for so far (bounded by `TESTS_PER_ENCOUNTER`).
-    asked: usize,
-    /// The Condition about to be gained, while `on_gain_condition` hooks run.
-    gaining: Option<Gaining>,
-    /// What the investigator is about to become, while `on_status` hooks run.
-    becoming: Option<Becoming>,
-    /// What each card keeps between its hook calls (`ctx.card.set`), by copy key, for the whole play.
-    pub store: BTreeMap<String, crate::kernel::Store>,
-    /// Cards exhausted (`ctx.card.exhaust`), by copy key: they stay so for the whole play.
-    pub exhausted: std::collections::BTreeSet<String>,
-    /// Whether to keep a copy of the state at each checkpoint passed (exact odds).
+    /// Whether to keep a copy of the table at each checkpoint passed (exact odds).
     pub keep_checkpoints: bool,
     /// The latest checkpoint passed, if they are kept.
     pub checkpoint: Option<Box<Saved>>,
@@ -175,7 +198,7 @@ impl Encounter {
     /// Monster `m`, to change: the list and the monster are copied first if a snapshot or a view
     /// holds them (copy-on-write).
     pub fn monster_mut(&mut self, m: usize) -> &mut Monster {
-        Arc::make_mut(&mut Arc::make_mut(&mut self.monsters)[m])
+        Arc::make_mut(&mut Arc::make_mut(&mut self.table.monsters)[m])
     }
 }
 
@@ -184,63 +207,70 @@ impl Encounter {
     pub fn new(setup: CheckedSetup) -> Encounter {
         let setup = setup.into_inner();
         Encounter {
-            game: setup.game,
-            investigator: setup.investigator,
-            slots: (0..setup.monsters.len()).collect(),
-            monsters: Arc::new(setup.monsters),
-            dice: setup.dice,
-            decisions: Decisions::Fixed,
-            unplaced: None,
-            since_checkpoint: 0,
-            meeting: 0,
-            events: Vec::new(),
-            record: true,
-            tally: Tally::default(),
-            rounds_begun: Vec::new(),
-            tests: Vec::new(),
-            may_encounter_again: true,
-            catalog: setup.catalog,
-            policy: Arc::new(setup.policy),
-            default_policy: setup.default_policy,
-            chosen: setup.chosen.into(),
-            investigators_in_game: setup.investigators_in_game,
-            rules: setup.rules,
-            rounds: setup.rounds.into(),
-            evade_first: setup.evade_first,
-            current: None,
-            combat: None,
-            queued: Vec::new(),
-            waiting_loss: None,
-            no_more_encounters: false,
-            stopped: false,
-            rollback: true,
-            roll_rules: Vec::new(),
-            stage: None,
-            hooked: Hooked {
-                cards: Rc::new([]),
-                any: HookSet::NONE,
-                fresh: false,
-                monsters: Rc::new([]),
-                monsters_any: HookSet::NONE,
+            setup: Arc::new(Setting {
+                game: setup.game,
+                catalog: setup.catalog,
+                policy: setup.policy,
+                default_policy: setup.default_policy,
+                chosen: setup.chosen.into(),
+                investigators_in_game: setup.investigators_in_game,
+                rules: setup.rules,
+                rounds: setup.rounds.into(),
+                evade_first: setup.evade_first,
+            }),
+            table: Table {
+                investigator: setup.investigator,
+                slots: (0..setup.monsters.len()).collect(),
+                monsters: Arc::new(setup.monsters),
+                meeting: 0,
+                tally: Tally::default(),
+                rounds_begun: Vec::new(),
+                tests: Vec::new(),
+                may_encounter_again: true,
+                current: None,
+                combat: None,
+                queued: Vec::new(),
+                waiting_loss: None,
+                no_more_encounters: false,
+                stopped: false,
+                store: BTreeMap::new(),
+                exhausted: std::collections::BTreeSet::new(),
+                stage: None,
+                cascade: 0,
+                asked: 0,
+                gaining: None,
+                becoming: None,
             },
-            cascade: 0,
-            pending: 0,
-            asked: 0,
-            gaining: None,
-            becoming: None,
-            store: BTreeMap::new(),
-            exhausted: std::collections::BTreeSet::new(),
-            keep_checkpoints: false,
-            checkpoint: None,
+            run: Run {
+                dice: setup.dice,
+                decisions: Decisions::Fixed,
+                unplaced: None,
+                since_checkpoint: 0,
+                events: Vec::new(),
+                record: true,
+                rollback: true,
+                roll_rules: Vec::new(),
+                hooked: Hooked {
+                    cards: Rc::new([]),
+                    any: HookSet::NONE,
+                    fresh: false,
+                    monsters: Rc::new([]),
+                    monsters_any: HookSet::NONE,
+                },
+                pending: 0,
+                keep_checkpoints: false,
+                checkpoint: None,
+            },
         }
     }
 
     /// The token policy for tests of the kind named `kind` (`TestKind::as_str`).
     pub fn policy_for(&self, kind: &str) -> Policy {
-        self.policy
+        self.setup
+            .policy
             .get(kind)
             .copied()
-            .unwrap_or(self.default_policy)
+            .unwrap_or(self.setup.default_policy)
     }
 
     /// Asks the player `question` (`fixed`: what the scenario's `[choices]` answer).
@@ -250,7 +280,8 @@ impl Encounter {
         options: Vec<Answer>,
         fixed: Answer,
     ) -> Result<Answer, KernelError> {
-        self.decisions
+        self.run
+            .decisions
             .answer(question, options, fixed)
             .map_err(|e: DecisionNeeded| KernelError::Decision(e))
     }
@@ -271,21 +302,21 @@ impl Encounter {
 
     /// Keys this state by the path that led to it (`unplaced`), unless already so.
     pub(super) fn mark_unplaced(&mut self) {
-        if self.unplaced.is_none() {
-            let faces = self.dice.used();
-            let since = faces.get(self.since_checkpoint..).unwrap_or_default();
-            self.unplaced = Some((since.to_vec(), self.decisions.used().to_vec()));
+        if self.run.unplaced.is_none() {
+            let faces = self.run.dice.used();
+            let since = faces.get(self.run.since_checkpoint..).unwrap_or_default();
+            self.run.unplaced = Some((since.to_vec(), self.run.decisions.used().to_vec()));
         }
     }
 
     /// The investigator, to change the cards he holds (his possessions, his conditions): every such
     /// change goes through here, so that the hooks of his cards are found again.
     pub(crate) fn cards_mut(&mut self) -> &mut Investigator {
-        self.hooked.fresh = false;
-        Arc::make_mut(&mut self.investigator)
+        self.run.hooked.fresh = false;
+        Arc::make_mut(&mut self.table.investigator)
     }
 
     pub fn is_chosen(&self, card: &str) -> bool {
-        self.chosen.iter().any(|c| c == card)
+        self.setup.chosen.iter().any(|c| c == card)
     }
 }

@@ -9,7 +9,8 @@ impl Encounter {
     /// taken are kept with the test.
     pub(super) fn ask_optional_bonuses(&mut self) -> Result<(), KernelError> {
         let any = self.active_ids().any(|id| {
-            self.catalog
+            self.setup
+                .catalog
                 .get(id)
                 .is_some_and(|c| c.bonuses.iter().any(|b| b.may))
         });
@@ -30,7 +31,7 @@ impl Encounter {
             let question = crate::kernel::Question::Bonus { card: card.clone() };
             let options = vec![Answer::May(false), Answer::May(true)];
             if self.decide_unplaced(question, options, fixed)? == Answer::May(true) {
-                let stage = self.stage.as_mut().expect("stage is set");
+                let stage = self.table.stage.as_mut().expect("stage is set");
                 stage.taken.push(card);
             }
         }

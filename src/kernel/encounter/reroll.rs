@@ -25,8 +25,8 @@ impl Encounter {
     /// each failing die: 1 1 with the first rerolled to 2, one reroll left, against 2 1 as rolled,
     /// two left).
     fn reroll_faces(&mut self, n: usize, label: &str) -> Result<Vec<u8>, DiceError> {
-        let unplaced = self.pending > 0;
-        self.dice.roll_many(n, label).map_err(|e| match e {
+        let unplaced = self.run.pending > 0;
+        self.run.dice.roll_many(n, label).map_err(|e| match e {
             DiceError::NeedMore { n, .. } if unplaced => DiceError::NeedMore { n, memo: false },
             e => e,
         })
@@ -34,10 +34,10 @@ impl Encounter {
 
     /// Die `die` of the test under way now shows `to`, rerolled by `source`.
     fn set_rerolled(&mut self, die: usize, to: u8, source: &Source) {
-        let stage = self.stage.as_mut().expect("a test is under way");
+        let stage = self.table.stage.as_mut().expect("a test is under way");
         let from = std::mem::replace(&mut stage.faces[die], to);
         emit!(
-            self,
+            self.run,
             Event::Reroll {
                 die: die + 1,
                 from,
@@ -50,11 +50,11 @@ impl Encounter {
     /// The window after die `die` was rerolled: `after_reroll` with `ctx.test.rerolled` = `die`,
     /// unless `REROLL_WINDOWS` windows are open around it (then a transcript line says so).
     fn after_reroll(&mut self, die: usize, hooks: &mut dyn Hooks) -> Result<(), KernelError> {
-        let stage = self.stage.as_ref().expect("a test is under way");
+        let stage = self.table.stage.as_ref().expect("a test is under way");
         if stage.windows >= crate::kernel::REROLL_WINDOWS {
             if self.defines_any(Hook::AfterReroll, hooks) {
                 emit!(
-                    self,
+                    self.run,
                     Event::RerollWindowsSpent {
                         die: die + 1,
                         windows: crate::kernel::REROLL_WINDOWS,
@@ -63,11 +63,11 @@ impl Encounter {
             }
             return Ok(());
         }
-        let stage = self.stage.as_mut().expect("a test is under way");
+        let stage = self.table.stage.as_mut().expect("a test is under way");
         let outer = stage.rerolled.replace(die);
         stage.windows += 1;
         let fired = self.fire(Hook::AfterReroll, hooks, &mut None);
-        if let Some(stage) = self.stage.as_mut() {
+        if let Some(stage) = self.table.stage.as_mut() {
             stage.rerolled = outer;
             stage.windows -= 1;
         }
@@ -91,10 +91,18 @@ impl Encounter {
             return self.reroll_at_once(dice, source, label);
         }
         for (k, &die) in dice.iter().enumerate() {
-            self.stage.as_mut().expect("a test is under way").rerolling = dice[k..].to_vec();
+            self.table
+                .stage
+                .as_mut()
+                .expect("a test is under way")
+                .rerolling = dice[k..].to_vec();
             self.reroll_die(die, source, label, hooks)?;
         }
-        self.stage.as_mut().expect("a test is under way").rerolling = Vec::new();
+        self.table
+            .stage
+            .as_mut()
+            .expect("a test is under way")
+            .rerolling = Vec::new();
         Ok(())
     }
 
@@ -106,22 +114,31 @@ impl Encounter {
         source: &Source,
         label: &str,
     ) -> Result<(), KernelError> {
-        self.stage.as_mut().expect("a test is under way").rerolling = dice.to_vec();
+        self.table
+            .stage
+            .as_mut()
+            .expect("a test is under way")
+            .rerolling = dice.to_vec();
         let faces = self.reroll_faces(dice.len(), label)?;
         for (&die, to) in dice.iter().zip(faces) {
             self.set_rerolled(die, to, source);
         }
-        self.stage.as_mut().expect("a test is under way").rerolling = Vec::new();
+        self.table
+            .stage
+            .as_mut()
+            .expect("a test is under way")
+            .rerolling = Vec::new();
         Ok(())
     }
 
     /// Rolls extra dice onto the test under way (AH2e Clue dice): one die, and the further dice
     /// each Clue adds on this check (`extra_dice_per_clue`), rolled together.
     pub fn add_clue_dice(&mut self, label: &str) -> Result<Vec<u8>, DiceError> {
-        let stage = self.stage.as_ref().expect("a test is under way");
+        let stage = self.table.stage.as_ref().expect("a test is under way");
         let n = 1 + stage.extra_per_clue as usize;
-        let faces = self.dice.roll_many(n, label)?;
-        self.stage
+        let faces = self.run.dice.roll_many(n, label)?;
+        self.table
+            .stage
             .as_mut()
             .expect("a test is under way")
             .faces

@@ -58,9 +58,9 @@ impl Encounter {
         hooks: &mut dyn Hooks,
         consequences: &mut Consequences<'_>,
     ) -> Result<Resolution, KernelError> {
-        let index = self.tests.len() + 1;
+        let index = self.table.tests.len() + 1;
         emit!(
-            self,
+            self.run,
             Event::TestBegins {
                 test: index,
                 skill: spec.skill,
@@ -73,7 +73,7 @@ impl Encounter {
                 printed_x: spec.printed_x,
             }
         );
-        self.stage = Some(Stage::new(spec));
+        self.table.stage = Some(Stage::new(spec));
         let result = self.resolve_stage(index, hooks, consequences);
         self.end_stage(result)
     }
@@ -85,8 +85,9 @@ impl Encounter {
         hooks: &mut dyn Hooks,
         consequences: &mut Consequences<'_>,
     ) -> Result<Resolution, KernelError> {
-        let index = self.tests.len() + 1;
+        let index = self.table.tests.len() + 1;
         let rolled = self
+            .table
             .stage
             .as_ref()
             .and_then(|s| s.rolled)
@@ -107,7 +108,7 @@ impl Encounter {
             result,
             Err(KernelError::Dice(DiceError::NeedMore { .. }) | KernelError::Decision(_))
         ) {
-            self.stage = None;
+            self.table.stage = None;
         }
         result
     }
@@ -157,7 +158,7 @@ impl Encounter {
         if let Some(r) = self.stopped() {
             return Ok(r);
         }
-        if let Some(stage) = &self.stage {
+        if let Some(stage) = &self.table.stage {
             let rules = (
                 stage.success_from,
                 stage.counts.clone(),
@@ -166,22 +167,31 @@ impl Encounter {
             // Tests are rolled in the order of their numbers: the test is the latest one or a new
             // one, looked at in no time that grows with the tests before it; an earlier one is
             // looked for.
-            match self.roll_rules.last_mut() {
+            match self.run.roll_rules.last_mut() {
                 Some((test, kept)) if *test == index => *kept = rules,
                 Some((test, _)) if *test > index => {
-                    match self.roll_rules.iter_mut().find(|(test, _)| *test == index) {
+                    match self
+                        .run
+                        .roll_rules
+                        .iter_mut()
+                        .find(|(test, _)| *test == index)
+                    {
                         Some((_, kept)) => *kept = rules,
-                        None => self.roll_rules.push((index, rules)),
+                        None => self.run.roll_rules.push((index, rules)),
                     }
                 }
-                _ => self.roll_rules.push((index, rules)),
+                _ => self.run.roll_rules.push((index, rules)),
             }
         }
         self.procedure().spend_tokens(self, &label, hooks)?;
         // The tokens are spent: every die is on the table (`after_tokens`). Kept in the test's
         // state, so that a die asked for in this window is no state of the `after_roll` one, whose
         // token step is still to come.
-        self.stage.as_mut().expect("stage is set").tokens_spent = true;
+        self.table
+            .stage
+            .as_mut()
+            .expect("stage is set")
+            .tokens_spent = true;
         self.fire(Hook::AfterTokens, hooks, &mut None)?;
         if let Some(r) = self.stopped() {
             return Ok(r);
@@ -194,13 +204,13 @@ impl Encounter {
     /// before_test, after_roll, ...; a status a card set): where his game says so, the test is not
     /// resolved, and nothing of it follows (no result, no loss, no monster defeated).
     fn stopped(&mut self) -> Option<Resolution> {
-        if !self.investigator.is_out() || !self.procedure().out_stops_the_test() {
+        if !self.table.investigator.is_out() || !self.procedure().out_stops_the_test() {
             return None;
         }
         emit!(
-            self,
+            self.run,
             Event::TestStopped {
-                status: self.investigator.status,
+                status: self.table.investigator.status,
             }
         );
         Some(Resolution::Stopped)
@@ -208,13 +218,13 @@ impl Encounter {
 
     /// A card's word in before_test: the monster defeated instead, or the test not resolved.
     fn defeated_or_skipped(&mut self) -> Option<Resolution> {
-        let stage = self.stage.as_ref().expect("stage is set");
+        let stage = self.table.stage.as_ref().expect("stage is set");
         if let Some(source) = stage.defeat.clone() {
-            emit!(self, Event::DefeatedBeforeTest { source });
+            emit!(self.run, Event::DefeatedBeforeTest { source });
             return Some(Resolution::MonsterDefeated);
         }
         if let Some((source, reason)) = stage.skip.clone() {
-            emit!(self, Event::TestSkipped { source, reason });
+            emit!(self.run, Event::TestSkipped { source, reason });
             return Some(Resolution::Skipped);
         }
         None
@@ -222,7 +232,7 @@ impl Encounter {
 
     /// A rating printed −X that no card set before the check's dice stops the play.
     fn refuse_unrated(&self) -> Result<(), KernelError> {
-        let stage = self.stage.as_ref().expect("stage is set");
+        let stage = self.table.stage.as_ref().expect("stage is set");
         if !stage.spec.unrated {
             return Ok(());
         }
@@ -240,43 +250,43 @@ impl Encounter {
     fn assemble_pool(&mut self) -> Result<usize, KernelError> {
         let game = self.procedure();
         let input = self.pool_input();
-        let pool = assemble(&input, game.bonus_rule(), self.record);
-        self.events.extend(pool.events);
+        let pool = assemble(&input, game.bonus_rule(), self.run.record);
+        self.run.events.extend(pool.events);
         let rolled = game.dice_to_roll(pool.total);
         emit!(
-            self,
+            self.run,
             Event::Pool {
                 total: pool.total,
                 rolled,
             }
         );
-        self.stage.as_mut().expect("stage is set").rolled = Some(rolled);
+        self.table.stage.as_mut().expect("stage is set").rolled = Some(rolled);
         Ok(rolled)
     }
 
     /// Rolls `rolled` dice onto the test under way: the label that names them when fixed faces run
     /// out (empty for seeded or replayed dice, which name none).
     fn roll_dice(&mut self, index: usize, rolled: usize) -> Result<String, KernelError> {
-        let label = if self.dice.names_what_rolls() {
-            let s = &self.stage.as_ref().expect("stage is set").spec;
+        let label = if self.run.dice.names_what_rolls() {
+            let s = &self.table.stage.as_ref().expect("stage is set").spec;
             format!("test {index} ({} {})", s.skill, s.kind)
         } else {
             String::new()
         };
-        let faces = self.dice.roll_many(rolled, &label)?;
+        let faces = self.run.dice.roll_many(rolled, &label)?;
         emit!(
-            self,
+            self.run,
             Event::Rolled {
                 faces: faces.clone(),
             }
         );
-        self.stage.as_mut().expect("stage is set").faces = faces;
+        self.table.stage.as_mut().expect("stage is set").faces = faces;
         Ok(label)
     }
 
     /// The result of a rolled test, from its faces as hooks and tokens left them.
     fn rolled_outcome(&mut self, index: usize, rolled: usize) -> TestOutcome {
-        let stage = self.stage.as_ref().expect("stage is set");
+        let stage = self.table.stage.as_ref().expect("stage is set");
         let successes = count_successes(
             &stage.faces,
             stage.success_from,
@@ -297,7 +307,7 @@ impl Encounter {
             passed,
         };
         emit!(
-            self,
+            self.run,
             Event::TestResult {
                 test: index,
                 faces: outcome.faces.clone(),
@@ -319,16 +329,16 @@ impl Encounter {
         consequences: &mut Consequences<'_>,
     ) -> Result<Resolution, KernelError> {
         let outcome = Rc::new(outcome);
-        self.tests.push(Rc::clone(&outcome));
+        self.table.tests.push(Rc::clone(&outcome));
         // Its place among the tests: a loss among its consequences may resolve tests of its own
         // (asked in on_damage) before it is applied.
-        let at = self.tests.len() - 1;
+        let at = self.table.tests.len() - 1;
         consequences(self, &outcome, hooks)?;
-        if !(self.procedure().stops_at_once() && self.investigator.is_out()) {
+        if !(self.procedure().stops_at_once() && self.table.investigator.is_out()) {
             // A loss waiting for this test (asked in its on_damage) is `ctx.loss` here.
-            let mut waiting = self.waiting_loss.take();
+            let mut waiting = self.table.waiting_loss.take();
             let fired = self.fire(Hook::AfterTest, hooks, &mut waiting);
-            self.waiting_loss = waiting;
+            self.table.waiting_loss = waiting;
             fired?;
         }
         Ok(Resolution::Resolved(at))
@@ -341,11 +351,11 @@ impl Encounter {
         hooks: &mut dyn Hooks,
         consequences: &mut Consequences<'_>,
     ) -> Result<Option<Resolution>, KernelError> {
-        let stage = self.stage.as_ref().expect("stage is set");
+        let stage = self.table.stage.as_ref().expect("stage is set");
         let Some((source, passed)) = stage.forced.clone() else {
             return Ok(None);
         };
-        emit!(self, Event::AutomaticResult { source, passed });
+        emit!(self.run, Event::AutomaticResult { source, passed });
         let outcome = TestOutcome {
             skill: stage.spec.skill,
             kind: stage.spec.kind.clone(),
@@ -361,13 +371,14 @@ impl Encounter {
 
     /// The faces of the test under way, and which of them are not successes, lowest first.
     pub fn failing_dice(&self) -> Vec<usize> {
-        self.stage.as_ref().map_or_else(Vec::new, |s| {
+        self.table.stage.as_ref().map_or_else(Vec::new, |s| {
             crate::kernel::failing_dice(&s.faces, s.success_from, &s.counts)
         })
     }
 
     pub fn current_successes(&self) -> u32 {
-        self.stage
+        self.table
+            .stage
             .as_ref()
             .map(|s| count_successes(&s.faces, s.success_from, &s.counts, &s.negates))
             .unwrap_or(0)
@@ -375,22 +386,33 @@ impl Encounter {
 
     /// The name of the kind of the test under way (`""` when none is), for `policy_for`.
     pub fn current_kind(&self) -> &str {
-        self.stage.as_ref().map_or("", |s| s.spec.kind.as_str())
+        self.table
+            .stage
+            .as_ref()
+            .map_or("", |s| s.spec.kind.as_str())
     }
 
     pub fn dice_per_clue(&self) -> u32 {
-        self.stage.as_ref().map(|s| s.dice_per_clue).unwrap_or(1)
+        self.table
+            .stage
+            .as_ref()
+            .map(|s| s.dice_per_clue)
+            .unwrap_or(1)
     }
 
     /// How many dice one Focus spent on a reroll rerolls in the test under way (1 by the rules).
     pub fn dice_per_focus(&self) -> u32 {
-        self.stage.as_ref().map(|s| s.dice_per_focus).unwrap_or(1)
+        self.table
+            .stage
+            .as_ref()
+            .map(|s| s.dice_per_focus)
+            .unwrap_or(1)
     }
 
     /// The test under way: its number, its counting rules so far, and whether its dice are rolled yet.
     pub fn stage_rules(&self) -> Option<StageRules> {
-        self.stage.as_ref().map(|s| StageRules {
-            test: self.tests.len() + 1,
+        self.table.stage.as_ref().map(|s| StageRules {
+            test: self.table.tests.len() + 1,
             success_from: s.success_from,
             counts: s.counts.clone(),
             negates: s.negates.clone(),
@@ -406,21 +428,22 @@ impl Encounter {
 
     /// The test under way, as hooks have left it so far.
     pub fn current_spec(&self) -> Option<&TestSpec> {
-        self.stage.as_ref().map(|s| &s.spec)
+        self.table.stage.as_ref().map(|s| &s.spec)
     }
 
     /// The faces of the test under way (none when no test is).
     pub fn current_faces(&self) -> Vec<u8> {
-        self.stage
+        self.table
+            .stage
             .as_ref()
             .map_or_else(Vec::new, |s| s.faces.clone())
     }
 
     pub fn current_faces_len(&self) -> usize {
-        self.stage.as_ref().map_or(0, |s| s.faces.len())
+        self.table.stage.as_ref().map_or(0, |s| s.faces.len())
     }
 
     pub fn current_difficulty(&self) -> u32 {
-        self.stage.as_ref().map_or(1, |s| s.spec.difficulty)
+        self.table.stage.as_ref().map_or(1, |s| s.spec.difficulty)
     }
 }

@@ -23,37 +23,37 @@ pub(super) struct Snapshot {
 impl Encounter {
     pub(super) fn snapshot(&self) -> Snapshot {
         Snapshot {
-            investigator: self.investigator.clone(),
-            monsters: self.monsters.clone(),
-            dice: self.dice.clone(),
-            events: self.events.len(),
-            tally: self.tally,
-            tests: self.tests.len(),
-            stage: self.stage.clone(),
-            combat: self.combat.clone(),
-            queued: self.queued.clone(),
-            no_more_encounters: self.no_more_encounters,
-            may_encounter_again: self.may_encounter_again,
-            store: self.store.clone(),
-            exhausted: self.exhausted.clone(),
+            investigator: self.table.investigator.clone(),
+            monsters: self.table.monsters.clone(),
+            dice: self.run.dice.clone(),
+            events: self.run.events.len(),
+            tally: self.table.tally,
+            tests: self.table.tests.len(),
+            stage: self.table.stage.clone(),
+            combat: self.table.combat.clone(),
+            queued: self.table.queued.clone(),
+            no_more_encounters: self.table.no_more_encounters,
+            may_encounter_again: self.table.may_encounter_again,
+            store: self.table.store.clone(),
+            exhausted: self.table.exhausted.clone(),
         }
     }
 
     pub(super) fn restore(&mut self, s: Snapshot) {
-        self.investigator = s.investigator;
+        self.table.investigator = s.investigator;
         // His cards may be other than those the hooks were found for.
-        self.hooked.fresh = false;
-        self.monsters = s.monsters;
-        self.dice = s.dice;
-        self.events.truncate(s.events);
-        self.tally = s.tally;
-        self.tests.truncate(s.tests);
-        self.stage = s.stage;
-        self.combat = s.combat;
-        self.queued = s.queued;
-        self.no_more_encounters = s.no_more_encounters;
-        self.may_encounter_again = s.may_encounter_again;
-        self.store = s.store;
-        self.exhausted = s.exhausted;
+        self.run.hooked.fresh = false;
+        self.table.monsters = s.monsters;
+        self.run.dice = s.dice;
+        self.run.events.truncate(s.events);
+        self.table.tally = s.tally;
+        self.table.tests.truncate(s.tests);
+        self.table.stage = s.stage;
+        self.table.combat = s.combat;
+        self.table.queued = s.queued;
+        self.table.no_more_encounters = s.no_more_encounters;
+        self.table.may_encounter_again = s.may_encounter_again;
+        self.table.store = s.store;
+        self.table.exhausted = s.exhausted;
     }
 }

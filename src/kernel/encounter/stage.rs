@@ -97,7 +97,7 @@ impl Encounter {
         hook: Hook,
         what: &str,
     ) -> Result<&mut Stage, KernelError> {
-        self.stage.as_mut().ok_or_else(|| {
+        self.table.stage.as_mut().ok_or_else(|| {
             Self::rule_error(
                 card,
                 hook,
@@ -109,7 +109,7 @@ impl Encounter {
     pub(super) fn view(&self, chosen_card: &str) -> TestView {
         // Only the fields a view shows are copied (no `TestSpec` is cloned at each hook call).
         let placeholder;
-        let (spec, printed, faces, success_from, counts, negates) = match &self.stage {
+        let (spec, printed, faces, success_from, counts, negates) = match &self.table.stage {
             Some(s) => (
                 &s.spec,
                 s.printed_skill,
@@ -133,12 +133,13 @@ impl Encounter {
         let successes = count_successes(&faces, success_from, &counts, &negates);
         // A test a card made pass or fail automatically has the result the card said (no dice).
         let forced = self
+            .table
             .stage
             .as_ref()
             .and_then(|s| s.forced.as_ref().map(|f| f.1));
         TestView {
-            game: self.game,
-            testing: self.stage.is_some(),
+            game: self.setup.game,
+            testing: self.table.stage.is_some(),
             skill: spec.skill,
             printed_skill: printed,
             passed: forced.unwrap_or(successes >= spec.difficulty && successes > 0),
@@ -153,32 +154,34 @@ impl Encounter {
             negates,
             successes,
             loss: None,
-            gaining: self.gaining.as_ref().map(|g| g.condition.clone()),
-            becoming: self.becoming.as_ref().map(|b| b.view.clone()),
+            gaining: self.table.gaining.as_ref().map(|g| g.condition.clone()),
+            becoming: self.table.becoming.as_ref().map(|b| b.view.clone()),
             store: Default::default(),
             exhausted: false,
-            investigator: self.investigator.clone(),
-            monster: self.current.map(|m| self.monsters[m].clone()),
-            combat: self.combat.as_ref().map(|c| c.view.clone()),
+            investigator: self.table.investigator.clone(),
+            monster: self.table.current.map(|m| self.table.monsters[m].clone()),
+            combat: self.table.combat.as_ref().map(|c| c.view.clone()),
             in_hand: self
+                .table
                 .combat
                 .as_ref()
                 .is_some_and(|c| c.hands.iter().any(|h| h == chosen_card)),
             cast: self
+                .table
                 .combat
                 .as_ref()
                 .is_some_and(|c| c.cast.iter().any(|h| h == chosen_card)),
             origin: spec.origin.clone(),
-            rerolled: self.stage.as_ref().and_then(|s| s.rerolled),
-            open_gates: self.rules.open_gates,
-            board: self.rules.board.clone(),
-            pool: self.stage.as_ref().map(|s| match s.rolled {
+            rerolled: self.table.stage.as_ref().and_then(|s| s.rerolled),
+            open_gates: self.setup.rules.open_gates,
+            board: self.setup.rules.board.clone(),
+            pool: self.table.stage.as_ref().map(|s| match s.rolled {
                 Some(rolled) => i32::try_from(rolled).unwrap_or(i32::MAX),
                 None => assemble(&self.pool_input(), self.procedure().bonus_rule(), false).total,
             }),
-            catalog: self.catalog.clone(),
+            catalog: self.setup.catalog.clone(),
             chosen: self.is_chosen(chosen_card),
-            investigators_in_game: self.investigators_in_game,
+            investigators_in_game: self.setup.investigators_in_game,
         }
     }
 }

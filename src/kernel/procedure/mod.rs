@@ -166,11 +166,11 @@ pub trait Procedure: Sync {
                     None => {
                         // Stable: monsters of one rank are met in the order given (their slots,
                         // `Encounter::slots`, are their positions after this sort).
-                        Arc::make_mut(&mut enc.monsters).sort_by_key(|m| self.combat_rank(m));
+                        Arc::make_mut(&mut enc.table.monsters).sort_by_key(|m| self.combat_rank(m));
                         0
                     }
                 };
-                for m in first..enc.monsters.len() {
+                for m in first..enc.table.monsters.len() {
                     let at = Point::Combat { monster: m };
                     match from {
                         Some(inside) if inside.monster() == m && inside != at => {
@@ -191,15 +191,19 @@ pub trait Procedure: Sync {
                     self.end_combat(enc, m, hooks)?;
                 }
                 self.after_knockout(enc);
-                let cleared = enc.monsters.iter().all(|m| m.defeated)
-                    && !(self.honours_no_more_encounters() && enc.no_more_encounters)
-                    && !enc.investigator.is_out();
+                let cleared = enc.table.monsters.iter().all(|m| m.defeated)
+                    && !(self.honours_no_more_encounters() && enc.table.no_more_encounters)
+                    && !enc.table.investigator.is_out();
                 let ambushed = self.ambush_ends_encounters()
-                    && enc.monsters.iter().any(|m| m.defeated && self.ambush(m));
+                    && enc
+                        .table
+                        .monsters
+                        .iter()
+                        .any(|m| m.defeated && self.ambush(m));
                 if cleared && ambushed {
-                    emit!(enc, Event::AmbushNoMoreEncounters);
+                    emit!(enc.run, Event::AmbushNoMoreEncounters);
                 }
-                enc.may_encounter_again = cleared && !ambushed;
+                enc.table.may_encounter_again = cleared && !ambushed;
             }
         }
         Ok(())
@@ -209,29 +213,29 @@ pub trait Procedure: Sync {
     /// picks one of the monsters left of `m`'s rank (alike ones are one option), and it is met next,
     /// the others keeping their order: the monsters stay in the order met.
     fn choose_next(&self, enc: &mut Encounter, m: usize) -> Step {
-        enc.meeting = m;
+        enc.table.meeting = m;
         // The scenario's own choices meet the monsters in the order given (the fixed answer): no
         // question to put.
-        if !self.order_is_chosen() || enc.decisions.is_fixed() {
+        if !self.order_is_chosen() || enc.run.decisions.is_fixed() {
             return Ok(());
         }
-        let rank = self.combat_rank(&enc.monsters[m]);
+        let rank = self.combat_rank(&enc.table.monsters[m]);
         let mut options: Vec<Answer> = Vec::new();
-        for (i, monster) in enc.monsters.iter().enumerate().skip(m) {
+        for (i, monster) in enc.table.monsters.iter().enumerate().skip(m) {
             if self.combat_rank(monster) != rank {
                 break;
             }
-            if enc.monsters[m..i].iter().any(|o| **o == **monster) {
+            if enc.table.monsters[m..i].iter().any(|o| **o == **monster) {
                 continue;
             }
             let id = monster.id.to_string();
             options.push(Answer::Monster { index: i, id });
         }
-        let id = enc.monsters[m].id.to_string();
+        let id = enc.table.monsters[m].id.to_string();
         let fixed = Answer::Monster { index: m, id };
         if let Answer::Monster { index, .. } = enc.decide(Question::NextMonster, options, fixed)? {
-            Arc::make_mut(&mut enc.monsters)[m..=index].rotate_right(1);
-            enc.slots[m..=index].rotate_right(1);
+            Arc::make_mut(&mut enc.table.monsters)[m..=index].rotate_right(1);
+            enc.table.slots[m..=index].rotate_right(1);
         }
         Ok(())
     }
@@ -265,9 +269,9 @@ pub trait Procedure: Sync {
     /// A spell's Spell check a card cast now (`ctx.card.cast`) casts it when passed, before the
     /// check's after_test hooks.
     fn run_queued(&self, enc: &mut Encounter, hooks: &mut dyn Hooks) -> Step {
-        while !enc.queued.is_empty() {
-            for (_source, spec) in std::mem::take(&mut enc.queued) {
-                if enc.investigator.is_out() {
+        while !enc.table.queued.is_empty() {
+            for (_source, spec) in std::mem::take(&mut enc.table.queued) {
+                if enc.table.investigator.is_out() {
                     return Ok(());
                 }
                 enc.run_asked(spec, hooks)?;
@@ -279,9 +283,9 @@ pub trait Procedure: Sync {
     /// Starts a combat against monster `m`: the combat state, the transcript line, the
     /// before_encounter (`Hook::BeforeCombat`) hooks and the tests they ask for.
     fn begin_combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
-        let monster = &enc.monsters[m];
-        enc.current = Some(m);
-        enc.combat = Some(CombatState {
+        let monster = &enc.table.monsters[m];
+        enc.table.current = Some(m);
+        enc.table.combat = Some(CombatState {
             view: CombatView {
                 number: m + 1,
                 ambush: monster.ambush,
@@ -296,7 +300,7 @@ pub trait Procedure: Sync {
             ..CombatState::default()
         });
         emit!(
-            enc,
+            enc.run,
             Event::CombatBegins {
                 monster: monster.id.to_string(),
                 number: m + 1,
@@ -319,14 +323,14 @@ pub trait Procedure: Sync {
     /// Ends the combat against monster `m`: the after_encounter (`Hook::AfterCombat`) hooks, the
     /// monster placed, the transcript line.
     fn end_combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
-        if !(self.stops_at_once() && enc.investigator.is_out()) {
+        if !(self.stops_at_once() && enc.table.investigator.is_out()) {
             enc.fire(Hook::AfterCombat, hooks, &mut None)?;
         }
-        let out = enc.investigator.is_out();
-        let mon = Arc::make_mut(&mut Arc::make_mut(&mut enc.monsters)[m]);
+        let out = enc.table.investigator.is_out();
+        let mon = Arc::make_mut(&mut Arc::make_mut(&mut enc.table.monsters)[m]);
         self.place_monster(mon, out);
         emit!(
-            enc,
+            enc.run,
             Event::CombatEnds {
                 monster: mon.id.to_string(),
                 defeated: mon.defeated,
@@ -334,12 +338,12 @@ pub trait Procedure: Sync {
                 health_tokens: self.health_tokens(mon),
             }
         );
-        enc.current = None;
-        enc.combat = enc.combat.take().and_then(|c| self.after_combat(c));
+        enc.table.current = None;
+        enc.table.combat = enc.table.combat.take().and_then(|c| self.after_combat(c));
         // A test a card asked for in after_encounter is resolved now, the combat over (not a test
         // during it), before the next monster (it was left queued: put off to the next combat, or
         // dropped after the last).
-        for (_, spec) in &mut enc.queued {
+        for (_, spec) in &mut enc.table.queued {
             spec.in_combat = false;
         }
         self.run_queued(enc, hooks)
@@ -367,6 +371,6 @@ pub fn procedure_for(game: Game) -> &'static dyn Procedure {
 impl Encounter {
     /// The procedure of the game being played: the encounter asks it the rules of each test and loss.
     pub fn procedure(&self) -> &'static dyn Procedure {
-        procedure_for(self.game)
+        procedure_for(self.setup.game)
     }
 }

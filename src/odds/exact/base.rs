@@ -29,10 +29,10 @@ impl Base {
     /// The state of `enc`, with its first `met` monsters met.
     pub(super) fn at(enc: &Encounter, met: usize) -> Base {
         Base {
-            tally: enc.tally,
-            met: enc.monsters[..met]
+            tally: enc.table.tally,
+            met: enc.table.monsters[..met]
                 .iter()
-                .zip(&enc.slots)
+                .zip(&enc.table.slots)
                 .map(|(m, slot)| (*slot, m.defeated))
                 .collect(),
         }

@@ -94,6 +94,7 @@ impl Search<'_> {
             prefix.truncate(len);
             let (probe, _, _) = run.ok()?;
             (from, counts, negates) = probe
+                .run
                 .roll_rules
                 .iter()
                 .rev()

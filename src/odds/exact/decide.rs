@@ -153,10 +153,10 @@ impl Search<'_> {
         let slot = first.then(|| {
             c.report.push(DecisionOdds {
                 question: need.question.clone(),
-                health: enc.investigator.health,
-                sanity: enc.investigator.sanity,
-                clues: enc.investigator.clues,
-                focus: enc.investigator.focus,
+                health: enc.table.investigator.health,
+                sanity: enc.table.investigator.sanity,
+                clues: enc.table.investigator.clues,
+                focus: enc.table.investigator.focus,
                 faces: enc.current_faces(),
                 options: Vec::new(),
                 best: 0,
@@ -185,7 +185,7 @@ impl Search<'_> {
                 .iter()
                 .map(|(o, p)| (base.from(&at, o), *p))
                 .collect();
-            let mut defeated = vec![0.0; enc.monsters.len()];
+            let mut defeated = vec![0.0; enc.table.monsters.len()];
             base.add_defeated(&at, &child, 1.0, &mut defeated);
             let d = Rc::new(Node {
                 dist: rel,
@@ -199,7 +199,7 @@ impl Search<'_> {
                 d.dist.iter().map(|(o, p)| (base.whole(o), *p)).collect();
             let value = objective.value(&whole);
             if first {
-                let mut defeated = vec![0.0; enc.monsters.len()];
+                let mut defeated = vec![0.0; enc.table.monsters.len()];
                 Base::start().add_defeated(&base, &d, 1.0, &mut defeated);
                 each.push(OptionOdds {
                     answer,

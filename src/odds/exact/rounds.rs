@@ -92,7 +92,7 @@ impl Search<'_> {
                     && at.monster == h.at.monster
                     && at.round == h.at.round + 1
                     && dice == h.dice
-                    && enc.tally == h.tally
+                    && enc.table.tally == h.tally
             }
             _ => false,
         };
@@ -131,7 +131,7 @@ impl Search<'_> {
                 let node = Node {
                     dist: Vec::new(),
                     unresolved: 0.0,
-                    defeated: vec![0.0; enc.monsters.len()],
+                    defeated: vec![0.0; enc.table.monsters.len()],
                     back: 1.0,
                 };
                 return Ok((Rc::new(node), Base::at(enc, enc.met())));
@@ -157,7 +157,7 @@ impl Search<'_> {
         if let Some(loops) = self.loops.as_mut() {
             loops.open.push(Head {
                 at,
-                tally: enc.tally,
+                tally: enc.table.tally,
                 dice,
                 tainted: false,
             });

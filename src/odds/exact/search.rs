@@ -208,7 +208,7 @@ impl Search<'_> {
             Ok(()) => {
                 self.at_loop(&enc, 0, false);
                 // The run ended: every monster is met, and nothing is lost after it.
-                let base = Base::at(&enc, enc.monsters.len());
+                let base = Base::at(&enc, enc.table.monsters.len());
                 let mut d = Vec::new();
                 self.resolved += abs;
                 let o = Outcome::of(&enc, self.is_test);
@@ -220,7 +220,7 @@ impl Search<'_> {
                 let node = Node {
                     dist: d,
                     unresolved,
-                    defeated: vec![0.0; enc.monsters.len()],
+                    defeated: vec![0.0; enc.table.monsters.len()],
                     back: 0.0,
                 };
                 Ok((Rc::new(node), base))
@@ -309,7 +309,7 @@ impl Search<'_> {
             Some(Grouping { classes, .. }) => self.class_table(n, &classes),
             None => self.table(n),
         };
-        let mut defeated = vec![0.0; enc.monsters.len()];
+        let mut defeated = vec![0.0; enc.table.monsters.len()];
         drop(enc);
         // Each outcome's shares added in the order of the branches; sorted once, at the end.
         let mut acc: FxHashMap<Outcome, f64> = FxHashMap::default();
@@ -382,7 +382,7 @@ impl Search<'_> {
     /// scenario is what its outcome reports), and the request.
     pub(super) fn memo_key(&self, enc: &Encounter, n: usize) -> MemoKey {
         let first_test = if self.is_test {
-            enc.tests.first().map(|t| (t.successes, t.passed))
+            enc.table.tests.first().map(|t| (t.successes, t.passed))
         } else {
             None
         };

@@ -5,10 +5,16 @@ use super::*;
 
 impl Encounter {
     pub(super) fn discard_condition(&mut self, src: Source, id: String) {
-        if let Some(i) = self.investigator.conditions.iter().position(|c| *c == id) {
+        if let Some(i) = self
+            .table
+            .investigator
+            .conditions
+            .iter()
+            .position(|c| *c == id)
+        {
             self.cards_mut().conditions.remove(i);
             emit!(
-                self,
+                self.run,
                 Event::ConditionDiscarded {
                     condition: id,
                     source: src,
@@ -18,10 +24,16 @@ impl Encounter {
     }
 
     pub(super) fn discard(&mut self, src: Source, id: String) {
-        if let Some(i) = self.investigator.possessions.iter().position(|c| *c == id) {
+        if let Some(i) = self
+            .table
+            .investigator
+            .possessions
+            .iter()
+            .position(|c| *c == id)
+        {
             self.cards_mut().possessions.remove(i);
             emit!(
-                self,
+                self.run,
                 Event::Discarded {
                     card: id.clone(),
                     source: src,
@@ -34,7 +46,7 @@ impl Encounter {
     /// A card that raised a maximum (`max_stamina_bonus`, `max_sanity_bonus`) has left him: the
     /// maximum goes back down, and what he has above it is lost with it.
     fn lower_maxima(&mut self, id: &str) {
-        let Some(card) = self.catalog.get(id) else {
+        let Some(card) = self.setup.catalog.get(id) else {
             return;
         };
         let bonuses = [
@@ -45,7 +57,7 @@ impl Encounter {
             if by == 0 {
                 continue;
             }
-            let inv = Arc::make_mut(&mut self.investigator);
+            let inv = Arc::make_mut(&mut self.table.investigator);
             let (value, max) = match stat {
                 Stat::Health => (&mut inv.health, &mut inv.max_health),
                 _ => (&mut inv.sanity, &mut inv.max_sanity),
@@ -54,7 +66,7 @@ impl Encounter {
             *value = (*value).min(*max);
             let (max, value) = (*max, *value);
             emit!(
-                self,
+                self.run,
                 Event::MaximumLowered {
                     card: id.to_string(),
                     stat,
@@ -69,28 +81,28 @@ impl Encounter {
     /// The maxima the cards he holds raise, written when the play begins (the checked setup holds
     /// them raised: `Setup::check`).
     pub fn note_raised_maxima(&mut self) {
-        if !self.record {
+        if !self.run.record {
             return;
         }
-        for id in self.investigator.possessions.clone() {
-            let Some(card) = self.catalog.get(&id) else {
+        for id in self.table.investigator.possessions.clone() {
+            let Some(card) = self.setup.catalog.get(&id) else {
                 continue;
             };
             let bonuses = [
                 (
                     Stat::Health,
                     card.max_health_bonus,
-                    self.investigator.max_health,
+                    self.table.investigator.max_health,
                 ),
                 (
                     Stat::Sanity,
                     card.max_sanity_bonus,
-                    self.investigator.max_sanity,
+                    self.table.investigator.max_sanity,
                 ),
             ];
             for (stat, by, max) in bonuses {
                 if by != 0 {
-                    self.events.push(Event::MaximumRaised {
+                    self.run.events.push(Event::MaximumRaised {
                         card: id.clone(),
                         stat,
                         by,

@@ -11,7 +11,8 @@ impl Encounter {
         hook: Hook,
         what: &str,
     ) -> Result<&mut CombatState, KernelError> {
-        self.combat
+        self.table
+            .combat
             .as_mut()
             .ok_or_else(|| Self::rule_error(card, hook, format!("{what} needs a combat under way")))
     }
@@ -27,7 +28,7 @@ impl Encounter {
         let combat = self.combat_mut(card, hook, "`ctx.combat.bonus`")?;
         combat.bonuses.push((src.clone(), skill, value));
         emit!(
-            self,
+            self.run,
             Event::CombatBonus {
                 source: src,
                 skill,
@@ -48,7 +49,7 @@ impl Encounter {
         check: TestKind,
         value: i32,
     ) -> Result<(), KernelError> {
-        if self.game != Game::Arkham {
+        if self.setup.game != Game::Arkham {
             return Err(Self::rule_error(
                 card,
                 hook,
@@ -61,7 +62,7 @@ impl Encounter {
             .check_bonuses
             .push((src.clone(), check.clone(), value));
         emit!(
-            self,
+            self.run,
             Event::CombatCheckBonus {
                 source: src,
                 check,
@@ -79,7 +80,7 @@ impl Encounter {
     ) -> Result<(), KernelError> {
         let combat = self.combat_mut(card, hook, "`ctx.combat.strength_test_first`")?;
         combat.strength_first = true;
-        emit!(self, Event::StrengthFirst { source: src });
+        emit!(self.run, Event::StrengthFirst { source: src });
         Ok(())
     }
 
@@ -92,7 +93,7 @@ impl Encounter {
         hook: Hook,
         src: Source,
     ) -> Result<(), KernelError> {
-        if self.game != Game::Eldritch {
+        if self.setup.game != Game::Eldritch {
             return Err(Self::rule_error(
                 card,
                 hook,
@@ -107,13 +108,14 @@ impl Encounter {
             return Ok(());
         }
         view.clue_rerolls_forbidden = Some(src.clone());
-        emit!(self, Event::ClueRerollsForbidden { source: src });
+        emit!(self.run, Event::ClueRerollsForbidden { source: src });
         Ok(())
     }
 
     /// EH: the card that forbade Clue rerolls in the combat under way, if any.
     pub fn clue_rerolls_forbidden(&self) -> Option<&Source> {
-        self.combat
+        self.table
+            .combat
             .as_ref()
             .and_then(|c| c.view.clue_rerolls_forbidden.as_ref())
     }
@@ -131,7 +133,7 @@ impl Encounter {
             .view;
         if let Some((from, to)) = super::monster::reduce_value(&mut view.damage_value, by, min) {
             emit!(
-                self,
+                self.run,
                 Event::DamageValueChanged {
                     source: src,
                     from,
@@ -150,7 +152,7 @@ impl Encounter {
     ) -> Result<(), KernelError> {
         let c = self.combat_mut(card, hook, "`ctx.combat.end`")?;
         c.ended = true;
-        emit!(self, Event::CombatEnded { source: src });
+        emit!(self.run, Event::CombatEnded { source: src });
         Ok(())
     }
 }

@@ -20,7 +20,7 @@ impl Encounter {
         }
         self.stage_mut(card, hook, "success_from")?.success_from = face;
         emit!(
-            self,
+            self.run,
             Event::SuccessRule {
                 source: src,
                 from: face,
@@ -61,7 +61,7 @@ impl Encounter {
                 successes,
             }
         };
-        emit!(self, event);
+        emit!(self.run, event);
         Ok(())
     }
 
@@ -74,7 +74,7 @@ impl Encounter {
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
         let label = format!("a reroll by {card}");
-        let stage = self.stage.as_ref().ok_or_else(|| {
+        let stage = self.table.stage.as_ref().ok_or_else(|| {
             Self::rule_error(card, hook, "`ctx.test.reroll` needs a test under way")
         })?;
         if die >= stage.faces.len() {
@@ -109,7 +109,7 @@ impl Encounter {
         }
         let from = std::mem::replace(&mut stage.faces[die], face);
         emit!(
-            self,
+            self.run,
             Event::FaceSet {
                 die: die + 1,
                 from,
@@ -121,6 +121,6 @@ impl Encounter {
     }
 
     pub(super) fn rolled(&mut self, src: Source, faces: Vec<u8>) {
-        emit!(self, Event::DiceRolled { source: src, faces })
+        emit!(self.run, Event::DiceRolled { source: src, faces })
     }
 }

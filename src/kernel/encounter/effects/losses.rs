@@ -68,7 +68,7 @@ impl Encounter {
         let from = l.amount;
         l.amount = to(from);
         let (source, to) = (src, l.amount);
-        emit!(self, Event::LossChanged { source, from, to });
+        emit!(self.run, Event::LossChanged { source, from, to });
         Ok(())
     }
 }

@@ -136,7 +136,7 @@ impl Encounter {
             Effect::Discard(id) => self.discard(src, id),
             Effect::ReduceLoss(n) => self.reduce_loss(card, hook, src, n, loss)?,
             Effect::PreventLoss => self.prevent_loss(card, hook, src, loss)?,
-            Effect::Note(text) => emit!(self, Event::Note { source: src, text }),
+            Effect::Note(text) => emit!(self.run, Event::Note { source: src, text }),
         }
         Ok(())
     }

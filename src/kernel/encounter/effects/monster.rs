@@ -7,7 +7,8 @@ use crate::kernel::Keyword;
 impl Encounter {
     /// The monster being encountered, or the rule a card broke by asking to `what` it when none is.
     fn current_monster(&self, card: &str, hook: Hook, what: &str) -> Result<usize, KernelError> {
-        self.current
+        self.table
+            .current
             .ok_or_else(|| Self::rule_error(card, hook, format!("there is no monster to {what}")))
     }
 
@@ -41,7 +42,7 @@ impl Encounter {
 
     /// Monster `m` is defeated by `src` now: the test under way, if any, is not resolved.
     fn defeat_at_once(&mut self, m: usize, src: Source) {
-        if let Some(stage) = self.stage.as_mut() {
+        if let Some(stage) = self.table.stage.as_mut() {
             stage.defeat.get_or_insert(src.clone());
         }
         self.defeat_monster(m, src);
@@ -74,11 +75,11 @@ impl Encounter {
         let recovered = n.min(monster.health_tokens).max(0);
         monster.health_tokens -= recovered;
         emit!(
-            self,
+            self.run,
             Event::MonsterRecovered {
                 source: src,
                 amount: recovered,
-                health_tokens: self.monsters[m].health_tokens,
+                health_tokens: self.table.monsters[m].health_tokens,
             }
         );
         Ok(())
@@ -91,12 +92,20 @@ impl Encounter {
         src: Source,
     ) -> Result<(), KernelError> {
         let m = self.current_monster(card, hook, "return to the box")?;
-        let id = self.monsters[m].id.clone();
+        let id = self.table.monsters[m].id.clone();
         self.monster_mut(m).place = Place::Box;
-        if let Some(i) = self.investigator.trophies.iter().position(|t| **t == *id) {
-            Arc::make_mut(&mut self.investigator).trophies.remove(i);
+        if let Some(i) = self
+            .table
+            .investigator
+            .trophies
+            .iter()
+            .position(|t| **t == *id)
+        {
+            Arc::make_mut(&mut self.table.investigator)
+                .trophies
+                .remove(i);
         }
-        emit!(self, Event::MonsterToBox { source: src });
+        emit!(self.run, Event::MonsterToBox { source: src });
         Ok(())
     }
 
@@ -109,7 +118,7 @@ impl Encounter {
         hook: Hook,
         src: Source,
     ) -> Result<(), KernelError> {
-        if self.game != Game::Arkham {
+        if self.setup.game != Game::Arkham {
             return Err(Self::rule_error(
                 card,
                 hook,
@@ -118,22 +127,22 @@ impl Encounter {
             ));
         }
         let m = self.current_monster(card, hook, "take as a trophy")?;
-        if !self.monsters[m].defeated {
+        if !self.table.monsters[m].defeated {
             return Err(Self::rule_error(
                 card,
                 hook,
                 "`ctx.monster.to_trophy`: only a defeated monster is taken as a trophy",
             ));
         }
-        if self.monsters[m].place == Place::Trophy {
+        if self.table.monsters[m].place == Place::Trophy {
             return Ok(());
         }
-        let id = self.monsters[m].id.clone();
+        let id = self.table.monsters[m].id.clone();
         self.monster_mut(m).place = Place::Trophy;
-        Arc::make_mut(&mut self.investigator)
+        Arc::make_mut(&mut self.table.investigator)
             .trophies
             .push(id.to_string());
-        emit!(self, Event::MonsterToTrophy { source: src });
+        emit!(self.run, Event::MonsterToTrophy { source: src });
         Ok(())
     }
 
@@ -145,7 +154,7 @@ impl Encounter {
         hook: Hook,
         src: Source,
     ) -> Result<(), KernelError> {
-        if self.game != Game::Arkham {
+        if self.setup.game != Game::Arkham {
             return Err(Self::rule_error(
                 card,
                 hook,
@@ -154,15 +163,23 @@ impl Encounter {
             ));
         }
         let m = self.current_monster(card, hook, "return to the cup")?;
-        let id = self.monsters[m].id.clone();
+        let id = self.table.monsters[m].id.clone();
         self.monster_mut(m).place = Place::Cup;
-        if let Some(i) = self.investigator.trophies.iter().position(|t| **t == *id) {
-            Arc::make_mut(&mut self.investigator).trophies.remove(i);
+        if let Some(i) = self
+            .table
+            .investigator
+            .trophies
+            .iter()
+            .position(|t| **t == *id)
+        {
+            Arc::make_mut(&mut self.table.investigator)
+                .trophies
+                .remove(i);
         }
-        if let Some(c) = self.combat.as_mut() {
+        if let Some(c) = self.table.combat.as_mut() {
             c.ended = true;
         }
-        emit!(self, Event::MonsterToCup { source: src });
+        emit!(self.run, Event::MonsterToCup { source: src });
         Ok(())
     }
 }
@@ -190,9 +207,9 @@ impl Encounter {
     /// The toughness of monster `m` now: this combat's (after `reduce_toughness`) while it is the
     /// monster met, else its own.
     pub fn toughness_of(&self, m: usize) -> i32 {
-        match (&self.combat, self.current) {
+        match (&self.table.combat, self.table.current) {
             (Some(c), Some(cur)) if cur == m => c.view.toughness,
-            _ => self.monsters[m].toughness,
+            _ => self.table.monsters[m].toughness,
         }
     }
 
@@ -200,11 +217,13 @@ impl Encounter {
     /// (`lose_ability`). False when no monster is met.
     pub fn has_now(&self, ability: Keyword) -> bool {
         let lost = self
+            .table
             .combat
             .as_ref()
             .is_some_and(|c| c.view.lost_abilities.contains(&ability));
-        self.current
-            .is_some_and(|m| self.monsters[m].has(ability) && !lost)
+        self.table
+            .current
+            .is_some_and(|m| self.table.monsters[m].has(ability) && !lost)
     }
 
     /// The monster met loses `ability` for this combat; one it does not have (printed, or not lost
@@ -222,11 +241,11 @@ impl Encounter {
             return Ok(());
         }
         view.lost_abilities.push(ability);
-        let monster = self.monsters[self.current.expect("a monster is met")]
+        let monster = self.table.monsters[self.table.current.expect("a monster is met")]
             .id
             .to_string();
         emit!(
-            self,
+            self.run,
             Event::AbilityLost {
                 source: src,
                 monster,
@@ -253,7 +272,8 @@ impl Encounter {
         if !matches!(hook, Hook::BeforeTest | Hook::OnPool) {
             return None;
         }
-        self.stage
+        self.table
+            .stage
             .as_mut()
             .filter(|s| s.spec.rating == Some(slot) && s.faces.is_empty())
     }
@@ -270,7 +290,7 @@ impl Encounter {
         if let Some((from, to)) = reduce_value(&mut view.horror_value, by, min) {
             let (source, value) = (src, MonsterValue::Horror);
             emit!(
-                self,
+                self.run,
                 Event::MonsterValueChanged {
                     source,
                     value,
@@ -298,7 +318,7 @@ impl Encounter {
         let to = reduced(from, by, min);
         view.toughness = to;
         emit!(
-            self,
+            self.run,
             Event::MonsterValueChanged {
                 source: src.clone(),
                 value: MonsterValue::Toughness,
@@ -306,17 +326,17 @@ impl Encounter {
                 to,
             }
         );
-        let m = self.current.expect("a monster is met");
-        if self.game == Game::Arkham {
+        let m = self.table.current.expect("a monster is met");
+        if self.setup.game == Game::Arkham {
             if let Some(stage) = self.assembling(hook, Slot::Strength) {
                 stage.spec.difficulty = to.max(0) as u32;
             }
             return Ok(());
         }
-        let monster = &self.monsters[m];
+        let monster = &self.table.monsters[m];
         if !monster.defeated && monster.health_tokens >= to {
             emit!(
-                self,
+                self.run,
                 Event::ToughnessReached {
                     monster: monster.id.to_string(),
                     toughness: to,
@@ -336,9 +356,9 @@ impl Encounter {
         slot: Slot,
         value: i32,
     ) -> Result<(), KernelError> {
-        let has_test = self.current.is_some_and(|m| match slot {
-            Slot::Will => self.monsters[m].horror.is_some(),
-            Slot::Strength => self.monsters[m].combat.is_some(),
+        let has_test = self.table.current.is_some_and(|m| match slot {
+            Slot::Will => self.table.monsters[m].horror.is_some(),
+            Slot::Strength => self.table.monsters[m].combat.is_some(),
         });
         let view = self.combat_view_mut(card, hook, "set a modifier of")?;
         let (field, what) = match slot {
@@ -366,7 +386,7 @@ impl Encounter {
             stage.spec.unrated = false;
         }
         emit!(
-            self,
+            self.run,
             Event::MonsterValueChanged {
                 source: src,
                 value: what,

@@ -16,7 +16,7 @@ impl Encounter {
         let from = stage.spec.skill;
         stage.spec.skill = to;
         emit!(
-            self,
+            self.run,
             Event::SkillReplaced {
                 source: src,
                 from,
@@ -60,7 +60,7 @@ impl Encounter {
             Token::Clue => "dice_per_clue",
             Token::Focus => "dice_per_focus",
         };
-        if token == Token::Clue && self.game == Game::Arkham {
+        if token == Token::Clue && self.setup.game == Game::Arkham {
             return Err(Self::rule_error(
                 card,
                 hook,
@@ -69,7 +69,7 @@ impl Encounter {
                  `ctx.test.extra_dice_per_clue(n)`",
             ));
         }
-        if token == Token::Focus && self.game != Game::Eldritch {
+        if token == Token::Focus && self.setup.game != Game::Eldritch {
             // Arkham Horror has no Focus tokens: the method is Eldritch Horror's, refused as the
             // other game-only methods are, never applied to no effect.
             return Err(Self::rule_error(
@@ -96,7 +96,7 @@ impl Encounter {
             ),
         };
         *field = n;
-        emit!(self, event);
+        emit!(self.run, event);
         Ok(())
     }
 }
@@ -111,7 +111,7 @@ impl Encounter {
         src: Source,
         n: u32,
     ) -> Result<(), KernelError> {
-        if self.game != Game::Arkham {
+        if self.setup.game != Game::Arkham {
             return Err(Self::rule_error(
                 card,
                 hook,
@@ -123,7 +123,7 @@ impl Encounter {
         stage.extra_per_clue = stage.extra_per_clue.saturating_add(n);
         let total = stage.extra_per_clue;
         emit!(
-            self,
+            self.run,
             Event::ExtraDicePerClue {
                 source: src,
                 dice: n,

@@ -5,29 +5,29 @@ use super::*;
 
 impl Encounter {
     pub(super) fn no_more_encounters(&mut self, src: Source) {
-        self.no_more_encounters = true;
-        emit!(self, Event::NoMoreEncounters { source: src });
+        self.table.no_more_encounters = true;
+        emit!(self.run, Event::NoMoreEncounters { source: src });
     }
 
     pub(in crate::kernel::encounter) fn move_to(&mut self, src: Source, place: Location) {
-        Arc::make_mut(&mut self.investigator).location = Some(place);
+        Arc::make_mut(&mut self.table.investigator).location = Some(place);
         emit!(
-            self,
+            self.run,
             Event::Moved {
                 to: place,
                 source: src,
             }
         );
-        if place == Location::LostInTimeAndSpace && self.investigator.status == Status::Ok {
-            Arc::make_mut(&mut self.investigator).status = Status::LostInTimeAndSpace;
+        if place == Location::LostInTimeAndSpace && self.table.investigator.status == Status::Ok {
+            Arc::make_mut(&mut self.table.investigator).status = Status::LostInTimeAndSpace;
             emit!(
-                self,
+                self.run,
                 Event::StatusChanged {
                     status: Status::LostInTimeAndSpace,
                 }
             );
         }
-        if let Some(c) = self.combat.as_mut() {
+        if let Some(c) = self.table.combat.as_mut() {
             c.ended = true;
             c.left = true;
         }

@@ -46,7 +46,7 @@ impl Encounter {
         card: &str,
     ) -> Option<crate::kernel::Casting> {
         let id = crate::kernel::split_copy(card).0;
-        self.catalog.get(id).and_then(|c| c.casting)
+        self.setup.catalog.get(id).and_then(|c| c.casting)
     }
 
     /// AH2e, `ctx.card.cast()`: copy `key` of spell `card` is cast now, as its card says ("Cast and
@@ -70,7 +70,7 @@ impl Encounter {
                 format!("`ctx.card.cast`: {m}"),
             ))
         };
-        if self.game != Game::Arkham {
+        if self.setup.game != Game::Arkham {
             return refuse(
                 "Arkham Horror's: an Eldritch Horror Spell's test is `ctx.investigator.test`",
             );
@@ -96,7 +96,7 @@ impl Encounter {
                 );
             }
         };
-        if self.exhausted.contains(key) {
+        if self.table.exhausted.contains(key) {
             return refuse(
                 "it is exhausted, and an exhausted spell is not cast until it refreshes",
             );
@@ -138,7 +138,7 @@ impl Encounter {
     /// A passed Spell check that cast spell copy `key` now (`TestSpec::casts`): in a combat, the
     /// spell is cast, as a round's cast leaves it (its bonuses while its hands stay on it).
     pub fn cast_passed(&mut self, key: &str) {
-        if let Some(c) = self.combat.as_mut()
+        if let Some(c) = self.table.combat.as_mut()
             && !c.cast.iter().any(|k| k == key)
         {
             c.cast.push(key.to_string());
@@ -166,7 +166,7 @@ impl Encounter {
     /// Refused once cards have asked for `TESTS_PER_ENCOUNTER` tests in this encounter: `done`
     /// says what the card did ("asked for a test beyond the").
     fn tests_left(&self, card: &str, hook: Hook, done: &str) -> Result<(), KernelError> {
-        if self.asked < crate::kernel::TESTS_PER_ENCOUNTER {
+        if self.table.asked < crate::kernel::TESTS_PER_ENCOUNTER {
             return Ok(());
         }
         Err(limit_error(
@@ -182,9 +182,9 @@ impl Encounter {
     /// Queues `spec`, asked for by copy `card`, for the next point the procedure allows: during
     /// the combat if one is under way, its origin the card.
     fn queue_test(&mut self, card: &str, src: Source, mut spec: TestSpec) {
-        self.asked += 1;
-        spec.in_combat = self.combat.is_some();
+        self.table.asked += 1;
+        spec.in_combat = self.table.combat.is_some();
         spec.origin = Some(crate::kernel::split_copy(card).0.into());
-        self.queued.push((src, spec));
+        self.table.queued.push((src, spec));
     }
 }

@@ -13,36 +13,36 @@ use std::sync::Arc;
 pub(super) fn after_knockout(arkham: &Arkham, enc: &mut Encounter) {
     // At 0 Stamina and 0 Sanity after the same check (its losses and the hooks it fired): devoured.
     if matches!(
-        enc.investigator.status,
+        enc.table.investigator.status,
         Status::Unconscious | Status::Insane
-    ) && arkham.knocked_out(&enc.investigator) == Some(Status::Devoured)
+    ) && arkham.knocked_out(&enc.table.investigator) == Some(Status::Devoured)
     {
-        Arc::make_mut(&mut enc.investigator).status = Status::Devoured;
+        Arc::make_mut(&mut enc.table.investigator).status = Status::Devoured;
         emit!(
-            enc,
+            enc.run,
             Event::StatusChanged {
                 status: Status::Devoured,
             }
         );
     }
-    let status = enc.investigator.status;
+    let status = enc.table.investigator.status;
     if !matches!(status, Status::Unconscious | Status::Insane) {
         if status == Status::Devoured {
             enc.cards_mut().possessions.clear();
             enc.cards_mut().conditions.clear();
-            emit!(enc, Event::DevouredDiscards);
+            emit!(enc.run, Event::DevouredDiscards);
         }
         return;
     }
     lose_half(enc);
-    let other_world = enc.investigator.location == Some(Location::OtherWorld);
-    let inv = Arc::make_mut(&mut enc.investigator);
+    let other_world = enc.table.investigator.location == Some(Location::OtherWorld);
+    let inv = Arc::make_mut(&mut enc.table.investigator);
     inv.health = inv.health.max(1);
     inv.sanity = inv.sanity.max(1);
     let to = if other_world {
         inv.status = Status::LostInTimeAndSpace;
         emit!(
-            enc,
+            enc.run,
             Event::StatusChanged {
                 status: Status::LostInTimeAndSpace,
             }
@@ -53,9 +53,9 @@ pub(super) fn after_knockout(arkham: &Arkham, enc: &mut Encounter) {
     } else {
         Location::ArkhamAsylum
     };
-    Arc::make_mut(&mut enc.investigator).location = Some(to);
+    Arc::make_mut(&mut enc.table.investigator).location = Some(to);
     emit!(
-        enc,
+        enc.run,
         Event::Moved {
             to,
             source: Source::Rules,
@@ -72,12 +72,14 @@ pub const CANNOT_BE_LOST: &str = "cannot_be_lost";
 /// rounded down. The transcript says how many and why.
 fn lose_half(enc: &mut Encounter) {
     let traits_of = |id: &String| {
-        enc.catalog
+        enc.setup
+            .catalog
             .get(id)
             .map(|c| c.traits.clone())
             .unwrap_or_default()
     };
     let items: Vec<(String, bool)> = enc
+        .table
         .investigator
         .possessions
         .iter()
@@ -97,7 +99,7 @@ fn lose_half(enc: &mut Encounter) {
         .collect();
     if !items.is_empty() {
         emit!(
-            enc,
+            enc.run,
             Event::HalfItemsLost {
                 items: items.len(),
                 lose,
@@ -111,10 +113,16 @@ fn lose_half(enc: &mut Encounter) {
         .map(|(id, _)| id.clone())
         .collect();
     for id in losable.iter().rev().take(lose) {
-        if let Some(i) = enc.investigator.possessions.iter().rposition(|p| p == id) {
+        if let Some(i) = enc
+            .table
+            .investigator
+            .possessions
+            .iter()
+            .rposition(|p| p == id)
+        {
             enc.cards_mut().possessions.remove(i);
             emit!(
-                enc,
+                enc.run,
                 Event::Discarded {
                     card: id.clone(),
                     source: Source::Rules,
@@ -122,16 +130,16 @@ fn lose_half(enc: &mut Encounter) {
             );
         }
     }
-    let clues_lost = enc.investigator.clues / 2;
+    let clues_lost = enc.table.investigator.clues / 2;
     if clues_lost > 0 {
-        Arc::make_mut(&mut enc.investigator).clues -= clues_lost;
+        Arc::make_mut(&mut enc.table.investigator).clues -= clues_lost;
         emit!(
-            enc,
+            enc.run,
             Event::Lost {
                 target: Target::Investigator,
                 stat: Stat::Clues,
                 amount: clues_lost,
-                now: enc.investigator.clues,
+                now: enc.table.investigator.clues,
                 source: Source::Rules,
                 asked: clues_lost,
             }

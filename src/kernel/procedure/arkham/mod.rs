@@ -51,12 +51,12 @@ impl Procedure for Arkham {
     /// Resistances and immunities act on the bonuses of weapons and spells in combat checks; Weapon
     /// Immunity on every bonus of a card with the trait `weapon`, physical or magical.
     fn filter_bonuses(&self, enc: &Encounter, kind: &TestKind, bonuses: &mut [Bonus]) {
-        let Some(m) = enc.current.filter(|_| *kind == TestKind::Combat) else {
+        let Some(m) = enc.table.current.filter(|_| *kind == TestKind::Combat) else {
             return;
         };
-        let monster = &enc.monsters[m];
+        let monster = &enc.table.monsters[m];
         for b in bonuses {
-            let card = b.source.card_id().and_then(|id| enc.catalog.get(id));
+            let card = b.source.card_id().and_then(|id| enc.setup.catalog.get(id));
             let from_hand = card.is_some_and(|c| c.hands > 0 || c.casting.is_some());
             let weapon = card.is_some_and(|c| c.traits.iter().any(|t| t == "weapon"));
             if b.excluded.is_some() {
@@ -83,28 +83,29 @@ impl Procedure for Arkham {
     /// Wherever the scenario's `[choices]` answer: a Clue die is added while the successes are
     /// short of the difficulty, whatever the faces (the player's own answer may read them).
     fn tokens_read_only_successes(&self, enc: &Encounter) -> bool {
-        enc.decisions.is_fixed()
+        enc.run.decisions.is_fixed()
     }
 
     fn spend_tokens(&self, enc: &mut Encounter, label: &str, _hooks: &mut dyn Hooks) -> Step {
         let policy = enc.policy_for(enc.current_kind());
-        let fixed = enc.decisions.is_fixed();
+        let fixed = enc.run.decisions.is_fixed();
         if policy == Policy::None && fixed {
             return Ok(());
         }
-        if !fixed && enc.investigator.clues <= 0 {
+        if !fixed && enc.table.investigator.clues <= 0 {
             return Ok(());
         }
         let rolled_none = enc.current_faces_len() == 0;
-        if rolled_none && !enc.rules.clues_after_zero_dice {
-            emit!(enc, Event::NoClueDice);
+        if rolled_none && !enc.setup.rules.clues_after_zero_dice {
+            emit!(enc.run, Event::NoClueDice);
             return Ok(());
         }
-        if rolled_none && enc.investigator.clues > 0 && enc.current_difficulty() > 0 {
-            emit!(enc, Event::ClueDiceAfterNoDice);
+        if rolled_none && enc.table.investigator.clues > 0 && enc.current_difficulty() > 0 {
+            emit!(enc.run, Event::ClueDiceAfterNoDice);
         }
-        while enc.investigator.clues > 0 && enc.current_successes() < enc.current_difficulty() {
-            let test = enc.tests.len() + 1;
+        while enc.table.investigator.clues > 0 && enc.current_successes() < enc.current_difficulty()
+        {
+            let test = enc.table.tests.len() + 1;
             let answer = enc.decide(
                 Question::ClueDie { test },
                 vec![Answer::Stop, Answer::ClueDie],
@@ -117,14 +118,14 @@ impl Procedure for Arkham {
             if answer != Answer::ClueDie {
                 return Ok(());
             }
-            Arc::make_mut(&mut enc.investigator).clues -= 1;
+            Arc::make_mut(&mut enc.table.investigator).clues -= 1;
             let mut faces = enc.add_clue_dice(&format!("{label}, a Clue die"))?;
             let face = faces.remove(0);
             emit!(
-                enc,
+                enc.run,
                 Event::ClueDie {
                     face,
-                    clues_left: enc.investigator.clues,
+                    clues_left: enc.table.investigator.clues,
                     extra: faces,
                 }
             );
@@ -165,17 +166,17 @@ impl Procedure for Arkham {
 
     /// No further monster once the investigator is out or has left the location.
     fn meets_next(&self, enc: &mut Encounter) -> bool {
-        !(enc.investigator.is_out() || moved_away(enc))
+        !(enc.table.investigator.is_out() || moved_away(enc))
     }
 
     /// The Evade check if the player tries it first, then the horror check once, then the rounds.
     fn combat(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         let evade = enc.decide(
             Question::Evade {
-                monster: enc.monsters[m].id.to_string(),
+                monster: enc.table.monsters[m].id.to_string(),
             },
             vec![Answer::Evade(false), Answer::Evade(true)],
-            Answer::Evade(enc.evade_first),
+            Answer::Evade(enc.setup.evade_first),
         )? == Answer::Evade(true);
         let fought = !evade || !self.evade(enc, m, hooks, false)?;
         if fought && !done(enc, m) {
@@ -249,14 +250,14 @@ impl Procedure for Arkham {
 
 /// Whether the investigator left the monster's location (drawn through a gate, lost in time and space).
 fn moved_away(enc: &Encounter) -> bool {
-    enc.combat.as_ref().is_some_and(|c| c.left)
+    enc.table.combat.as_ref().is_some_and(|c| c.left)
 }
 
 /// Whether the combat against monster `m` is over (a card may end it: `ended`).
 fn done(enc: &Encounter, m: usize) -> bool {
-    enc.investigator.is_out()
-        || enc.monsters[m].defeated
-        || enc.combat.as_ref().is_some_and(|c| c.ended || c.left)
+    enc.table.investigator.is_out()
+        || enc.table.monsters[m].defeated
+        || enc.table.combat.as_ref().is_some_and(|c| c.ended || c.left)
 }
 
 /// A check of the combat, labelled for hooks and the transcript.
@@ -271,7 +272,7 @@ fn check(skill: Skill, kind: TestKind, modifier: i32, difficulty: u32) -> TestSp
 /// Whether a check passed, if it was resolved.
 fn resolved(r: Resolution, enc: &Encounter) -> Option<bool> {
     match r {
-        Resolution::Resolved(i) => Some(enc.tests[i].passed),
+        Resolution::Resolved(i) => Some(enc.table.tests[i].passed),
         _ => None,
     }
 }
@@ -279,9 +280,9 @@ fn resolved(r: Resolution, enc: &Encounter) -> Option<bool> {
 impl Arkham {
     /// The monster deals its combat damage (Stamina), if it has any: a Combat or Evade check failed.
     fn monster_damage(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
-        let monster = &enc.monsters[m];
+        let monster = &enc.table.monsters[m];
         // This combat's damage (a card may have reduced it: `reduce_damage`).
-        let damage = match enc.combat.as_ref() {
+        let damage = match enc.table.combat.as_ref() {
             Some(c) => c.view.damage_value,
             None => monster.combat.as_ref().and_then(|c| c.loss),
         };
@@ -301,13 +302,13 @@ impl Arkham {
         hooks: &mut dyn Hooks,
         fled: bool,
     ) -> Result<bool, KernelError> {
-        let awareness = enc.monsters[m].awareness.unwrap_or(0);
+        let awareness = enc.table.monsters[m].awareness.unwrap_or(0);
         let mut spec = check(Skill::Sneak, TestKind::Evade, awareness, 1);
-        spec.origin = Some(enc.monsters[m].id.as_ref().into());
+        spec.origin = Some(enc.table.monsters[m].id.as_ref().into());
         let r = self.test(enc, spec, hooks)?;
         match resolved(r, enc) {
             Some(true) => {
-                emit!(enc, Event::Evaded { fled });
+                emit!(enc.run, Event::Evaded { fled });
                 Ok(true)
             }
             Some(false) if !done(enc, m) => {
@@ -321,11 +322,11 @@ impl Arkham {
     /// The horror check, once per combat; none for a monster without a horror rating. A failure costs
     /// the horror damage in Sanity; a pass against a Nightmarish monster still costs its X.
     fn horror_check(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
-        let monster = &enc.monsters[m];
+        let monster = &enc.table.monsters[m];
         let id = monster.id.clone();
         let Some(h) = monster.horror.clone() else {
             emit!(
-                enc,
+                enc.run,
                 Event::NoHorrorRating {
                     monster: id.to_string()
                 }
@@ -334,7 +335,7 @@ impl Arkham {
         };
         // This combat's horror damage and rating (cards may have changed them: `reduce_horror`,
         // `set_modifier`).
-        let view = enc.combat.as_ref().map(|c| &c.view);
+        let view = enc.table.combat.as_ref().map(|c| &c.view);
         let horror_damage = view.map_or(h.loss, |v| v.horror_value).unwrap_or(0);
         let rating = view.and_then(|v| v.horror_modifier).unwrap_or(h.modifier);
         let unrated = h.x && view.and_then(|v| v.horror_modifier).is_none();

@@ -18,8 +18,8 @@ impl Arkham {
     pub(super) fn rounds(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         // The printed monster, kept by the combat (the shared one changes during the combat; an Arc
         // written through `make_mut` is copied then, so this one stays as it was).
-        let printed = enc.monsters[m].clone();
-        if let Some(c) = enc.combat.as_mut() {
+        let printed = enc.table.monsters[m].clone();
+        if let Some(c) = enc.table.combat.as_mut() {
             c.printed = Some(printed);
         }
         self.rounds_from(enc, m, 1, false, hooks)
@@ -35,9 +35,9 @@ impl Arkham {
         resumed: bool,
         hooks: &mut dyn Hooks,
     ) -> Step {
-        let monster = match enc.combat.as_ref().and_then(|c| c.printed.clone()) {
+        let monster = match enc.table.combat.as_ref().and_then(|c| c.printed.clone()) {
             Some(printed) => printed,
-            None => enc.monsters[m].clone(),
+            None => enc.table.monsters[m].clone(),
         };
         for round in first..=MAX_ROUNDS {
             if !(resumed && round == first) {
@@ -55,8 +55,8 @@ impl Arkham {
         if done(enc, m) {
             return Ok(());
         }
-        enc.stopped = true;
-        emit!(enc, Event::CombatStopped { rounds: MAX_ROUNDS });
+        enc.table.stopped = true;
+        emit!(enc.run, Event::CombatStopped { rounds: MAX_ROUNDS });
         Ok(())
     }
 
@@ -70,10 +70,10 @@ impl Arkham {
         round: usize,
         hooks: &mut dyn Hooks,
     ) -> Result<Ended, KernelError> {
-        if enc.rounds_begun.len() <= m {
-            enc.rounds_begun.resize(m + 1, 0);
+        if enc.table.rounds_begun.len() <= m {
+            enc.table.rounds_begun.resize(m + 1, 0);
         }
-        enc.rounds_begun[m] = round;
+        enc.table.rounds_begun[m] = round;
         let plan = plan_round(enc, monster, round)?;
         let action = begin_round(enc, &plan, monster, round)?;
         self.cast_spells(enc, &plan, hooks)?;
@@ -137,7 +137,7 @@ impl Arkham {
             };
         // This combat's rating and toughness (cards may have changed them: `set_modifier`,
         // `reduce_toughness`).
-        let view = enc.combat.as_ref().map(|c| &c.view);
+        let view = enc.table.combat.as_ref().map(|c| &c.view);
         let rating = view.and_then(|v| v.combat_modifier).unwrap_or(c.modifier);
         let unrated = c.x && view.and_then(|v| v.combat_modifier).is_none();
         let toughness = enc.toughness_of(m);
@@ -163,21 +163,29 @@ impl Arkham {
     /// and not cast now is refused: an exhausted card is not used again until it refreshes.
     fn cast_spells(&self, enc: &mut Encounter, plan: &Round, hooks: &mut dyn Hooks) -> Step {
         for (j, id) in plan.cast.iter().enumerate() {
-            let held = enc.combat.as_ref().is_some_and(|c| c.hands.contains(id));
+            let held = enc
+                .table
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.hands.contains(id));
             if !held {
                 continue;
             }
-            let already = enc.combat.as_ref().is_some_and(|c| c.cast.contains(id));
+            let already = enc
+                .table
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.cast.contains(id));
             if already {
-                emit!(enc, Event::StillCast { spell: id.clone() });
+                emit!(enc.run, Event::StillCast { spell: id.clone() });
                 continue;
             }
-            if enc.exhausted.contains(id) {
+            if enc.table.exhausted.contains(id) {
                 return Err(cast_exhausted(enc, j, id));
             }
             // A copy key names one copy of the card (`split_copy`).
             let card = split_copy(id).0;
-            let Some(casting) = enc.catalog.get(card).and_then(|c| c.casting) else {
+            let Some(casting) = enc.setup.catalog.get(card).and_then(|c| c.casting) else {
                 return Err(rule(card, "only a spell can be cast"));
             };
             let Some(modifier) = casting.modifier else {
@@ -195,11 +203,11 @@ impl Arkham {
             spec.origin = Some(card.into());
             let r = self.test(enc, spec, hooks)?;
             if resolved(r, enc) == Some(true)
-                && let Some(c) = enc.combat.as_mut()
+                && let Some(c) = enc.table.combat.as_mut()
             {
                 c.cast.push(id.clone());
             }
-            if enc.investigator.is_out() {
+            if enc.table.investigator.is_out() {
                 return Ok(());
             }
         }
@@ -212,7 +220,7 @@ impl Arkham {
 /// Kept before the check's losses and its after_test hooks, as in Eldritch Horror.
 pub(super) fn remember_result(enc: &mut Encounter, out: &TestOutcome, horror: bool) {
     let (successes, passed) = (out.successes, out.passed);
-    if let Some(c) = enc.combat.as_mut() {
+    if let Some(c) = enc.table.combat.as_mut() {
         if horror {
             c.view.will_result = Some(successes);
             c.view.will_passed = Some(passed);
@@ -227,8 +235,8 @@ pub(super) fn remember_result(enc: &mut Encounter, out: &TestOutcome, horror: bo
 /// round table it came from (its own, or the last one, which repeats). Only a scenario's round can
 /// name it: the options a player is asked for leave an exhausted spell out (`hand_cards`).
 fn cast_exhausted(enc: &Encounter, j: usize, key: &str) -> KernelError {
-    let round = enc.combat.as_ref().map_or(1, |c| c.round);
-    let table = (round.max(1) - 1).min(enc.rounds.len().saturating_sub(1));
+    let round = enc.table.combat.as_ref().map_or(1, |c| c.round);
+    let table = (round.max(1) - 1).min(enc.setup.rounds.len().saturating_sub(1));
     KernelError::Choice(SetupProblem {
         part: Part::RoundCast(table, j),
         problem: Problem::CastExhausted(key.to_string()),
@@ -246,17 +254,18 @@ enum Ended {
 /// round's question when decisions are asked.
 fn plan_round(enc: &mut Encounter, monster: &Monster, round: usize) -> Result<Round, KernelError> {
     let fixed = enc
+        .setup
         .rounds
         .get(round - 1)
-        .or(enc.rounds.last())
+        .or(enc.setup.rounds.last())
         .cloned()
         .unwrap_or_default();
-    let options = if enc.decisions.is_fixed() {
+    let options = if enc.run.decisions.is_fixed() {
         Vec::new()
     } else {
         round_options(
             &hand_cards(enc),
-            enc.combat.as_ref().map_or(&[][..], |c| &c.cast),
+            enc.table.combat.as_ref().map_or(&[][..], |c| &c.cast),
             HANDS,
             !enc.has_now(Keyword::Ambush),
         )?
@@ -279,7 +288,7 @@ fn begin_round(
     monster: &Monster,
     round: usize,
 ) -> Result<Action, KernelError> {
-    if let Some(c) = enc.combat.as_mut() {
+    if let Some(c) = enc.table.combat.as_mut() {
         c.round = round;
         c.view.round = Some(round);
     }
@@ -287,7 +296,7 @@ fn begin_round(
     let mut action = plan.action;
     if action == Action::Flee && enc.has_now(Keyword::Ambush) {
         emit!(
-            enc,
+            enc.run,
             Event::CannotFlee {
                 monster: monster.id.to_string(),
             }
@@ -295,11 +304,12 @@ fn begin_round(
         action = Action::Fight;
     }
     emit!(
-        enc,
+        enc.run,
         Event::RoundBegins {
             round,
             action,
             hands: enc
+                .table
                 .combat
                 .as_ref()
                 .map(|c| c.hands.clone())
@@ -315,12 +325,12 @@ fn begin_round(
 fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Step {
     let mut hands: u32 = 0;
     for key in &plan.wield {
-        if !enc.investigator.holds_copy(key) {
+        if !enc.table.investigator.holds_copy(key) {
             // Discarded (Dynamite, Holy Water, the Elder Thing): no longer there to hold.
             continue;
         }
         let card = split_copy(key).0;
-        hands = hands.saturating_add(enc.catalog.get(card).map_or(0, |c| c.hands));
+        hands = hands.saturating_add(enc.setup.catalog.get(card).map_or(0, |c| c.hands));
     }
     if hands > HANDS {
         return Err(rule(
@@ -330,11 +340,11 @@ fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Step {
             ),
         ));
     }
-    let combat = enc.combat.as_mut().expect("a combat is under way");
+    let combat = enc.table.combat.as_mut().expect("a combat is under way");
     let held: Vec<String> = plan
         .wield
         .iter()
-        .filter(|key| enc.investigator.holds_copy(key))
+        .filter(|key| enc.table.investigator.holds_copy(key))
         .cloned()
         .collect();
     combat.cast.retain(|s| held.contains(s));
@@ -349,8 +359,8 @@ fn hand_cards(enc: &Encounter) -> Vec<(String, u32, bool)> {
     let mut out: Vec<(String, u32, bool)> = Vec::new();
     // Copies of each card so far: one look-up each, however many cards are held.
     let mut copies: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for id in &enc.investigator.possessions {
-        let Some(card) = enc.catalog.get(id) else {
+    for id in &enc.table.investigator.possessions {
+        let Some(card) = enc.setup.catalog.get(id) else {
             continue;
         };
         if card.hands == 0 {
@@ -361,8 +371,8 @@ fn hand_cards(enc: &Encounter) -> Vec<(String, u32, bool)> {
         let n = *n;
         // A spell of a Special casting modifier is cast by its script, never in a round.
         let key = copy_key(id, n);
-        let cast_in_round =
-            card.casting.is_some_and(|c| c.modifier.is_some()) && !enc.exhausted.contains(&key);
+        let cast_in_round = card.casting.is_some_and(|c| c.modifier.is_some())
+            && !enc.table.exhausted.contains(&key);
         out.push((key, card.hands, cast_in_round));
     }
     out

@@ -24,8 +24,8 @@ impl Eldritch {
         hooks: &mut dyn Hooks,
     ) -> Step {
         // The printed token (held, the shared one is copied when it changes, as it takes Health).
-        let monster = Arc::clone(&enc.monsters[m]);
-        let strength_first = enc.combat.as_ref().is_some_and(|c| c.strength_first);
+        let monster = Arc::clone(&enc.table.monsters[m]);
+        let strength_first = enc.table.combat.as_ref().is_some_and(|c| c.strength_first);
         let slots = if strength_first {
             [Slot::Strength, Slot::Will]
         } else {
@@ -34,7 +34,7 @@ impl Eldritch {
         for (test, slot) in slots.into_iter().enumerate().skip(first) {
             // A run resumed at this test's roll goes on inside it (below).
             let at_roll = resumed && test == first;
-            if !at_roll && (enc.monsters[m].defeated || enc.investigator.is_out()) {
+            if !at_roll && (enc.table.monsters[m].defeated || enc.table.investigator.is_out()) {
                 break;
             }
             let line = match slot {
@@ -43,7 +43,7 @@ impl Eldritch {
             };
             let Some(line) = line else {
                 emit!(
-                    enc,
+                    enc.run,
                     Event::NoMonsterTest {
                         monster: monster.id.to_string(),
                         slot,
@@ -59,7 +59,7 @@ impl Eldritch {
                 },
             );
             // This combat's modifier (a card may have set it: `set_modifier`).
-            let view = enc.combat.as_ref().map(|c| &c.view);
+            let view = enc.table.combat.as_ref().map(|c| &c.view);
             spec.modifier = view
                 .and_then(|v| match slot {
                     Slot::Will => v.horror_modifier,
@@ -104,7 +104,7 @@ fn consequences(
     hooks: &mut dyn Hooks,
 ) -> Step {
     let result = i32::try_from(out.successes).unwrap_or(i32::MAX);
-    if let Some(c) = enc.combat.as_mut() {
+    if let Some(c) = enc.table.combat.as_mut() {
         match slot {
             Slot::Will => {
                 c.view.will_result = Some(out.successes);
@@ -121,7 +121,7 @@ fn consequences(
         Slot::Will => (
             Stat::Sanity,
             LossValue::Horror,
-            match enc.combat.as_ref() {
+            match enc.table.combat.as_ref() {
                 Some(c) => horror.and(c.view.horror_value),
                 None => horror,
             },
@@ -129,7 +129,7 @@ fn consequences(
         Slot::Strength => (
             Stat::Health,
             LossValue::Damage,
-            enc.combat.as_ref().and_then(|c| c.view.damage_value),
+            enc.table.combat.as_ref().and_then(|c| c.view.damage_value),
         ),
     };
     let lost = match value {
@@ -149,7 +149,7 @@ fn consequences(
         // still deals his successes.
         enc.lose_monster(m, result, Source::StrengthResult, hooks)?;
     }
-    if let Some(c) = enc.combat.as_mut() {
+    if let Some(c) = enc.table.combat.as_mut() {
         match slot {
             Slot::Will => c.view.sanity_lost = lost,
             Slot::Strength => c.view.health_lost = lost,

@@ -34,10 +34,10 @@ impl Procedure for Eldritch {
     /// still do.
     fn filter_bonuses(&self, enc: &Encounter, _kind: &TestKind, bonuses: &mut [Bonus]) {
         let in_combat = enc.current_spec().is_some_and(|s| s.in_combat);
-        let Some(m) = enc.current.filter(|_| in_combat) else {
+        let Some(m) = enc.table.current.filter(|_| in_combat) else {
             return;
         };
-        let monster = &enc.monsters[m];
+        let monster = &enc.table.monsters[m];
         for b in bonuses {
             if b.excluded.is_none() && enc.has_now(b.kind.resistance()) {
                 b.excluded = Some(Exclusion::Blocked {
@@ -57,12 +57,12 @@ impl Procedure for Eldritch {
     /// success. Dice showing the same face are one option (the first of them).
     /// Only where no token is spent (the rerolls pick a die by its face).
     fn tokens_read_only_successes(&self, enc: &Encounter) -> bool {
-        enc.policy_for(enc.current_kind()) == Policy::None && enc.decisions.is_fixed()
+        enc.policy_for(enc.current_kind()) == Policy::None && enc.run.decisions.is_fixed()
     }
 
     fn spend_tokens(&self, enc: &mut Encounter, label: &str, hooks: &mut dyn Hooks) -> Step {
         let policy = enc.policy_for(enc.current_kind());
-        if policy == Policy::None && enc.decisions.is_fixed() {
+        if policy == Policy::None && enc.run.decisions.is_fixed() {
             return Ok(());
         }
         // A card may forbid Clue rerolls for the rest of the combat (the token step offers none).
@@ -74,7 +74,7 @@ impl Procedure for Eldritch {
             let clues = if forbidden.is_some() {
                 0
             } else {
-                enc.investigator.clues
+                enc.table.investigator.clues
             };
             let fixed = if (policy == Policy::UntilPass && enc.current_successes() >= 1)
                 || policy == Policy::None
@@ -82,7 +82,7 @@ impl Procedure for Eldritch {
                 Answer::Stop
             } else {
                 match failing.first() {
-                    Some(&die) if enc.investigator.focus > 0 => Answer::Reroll {
+                    Some(&die) if enc.table.investigator.focus > 0 => Answer::Reroll {
                         token: Token::Focus,
                         die,
                     },
@@ -90,10 +90,10 @@ impl Procedure for Eldritch {
                         token: Token::Clue,
                         die,
                     },
-                    Some(_) if enc.investigator.clues > 0 && enc.decisions.is_fixed() => {
+                    Some(_) if enc.table.investigator.clues > 0 && enc.run.decisions.is_fixed() => {
                         // The policy would spend a Clue here: say why it does not.
                         if let Some(source) = forbidden.clone() {
-                            emit!(enc, Event::ClueRerollRefused { source });
+                            emit!(enc.run, Event::ClueRerollRefused { source });
                         }
                         Answer::Stop
                     }
@@ -101,7 +101,10 @@ impl Procedure for Eldritch {
                 }
             };
             let mut options = vec![Answer::Stop];
-            for (token, have) in [(Token::Focus, enc.investigator.focus), (Token::Clue, clues)] {
+            for (token, have) in [
+                (Token::Focus, enc.table.investigator.focus),
+                (Token::Clue, clues),
+            ] {
                 if have <= 0 {
                     continue;
                 }
@@ -114,7 +117,7 @@ impl Procedure for Eldritch {
                     }
                 }
             }
-            let test = enc.tests.len() + 1;
+            let test = enc.table.tests.len() + 1;
             let Answer::Reroll { token, die } =
                 enc.decide(Question::Reroll { test }, options, fixed)?
             else {
@@ -166,22 +169,22 @@ impl Procedure for Eldritch {
     /// possession and Condition (EH Reference Guide, Devoured: his possessions are not left on his
     /// space for another investigator, as a defeated one's are).
     fn on_knockout(&self, enc: &mut Encounter) {
-        if enc.investigator.status == Status::Devoured {
-            let inv = &enc.investigator;
+        if enc.table.investigator.status == Status::Devoured {
+            let inv = &enc.table.investigator;
             if inv.possessions.is_empty() && inv.conditions.is_empty() {
                 return;
             }
             let cards = enc.cards_mut();
             cards.possessions.clear();
             cards.conditions.clear();
-            emit!(enc, Event::DevouredDiscards);
+            emit!(enc.run, Event::DevouredDiscards);
             return;
         }
-        if enc.investigator.conditions.is_empty() {
+        if enc.table.investigator.conditions.is_empty() {
             return;
         }
         let conditions = std::mem::take(&mut enc.cards_mut().conditions);
-        emit!(enc, Event::DefeatedDiscards { conditions });
+        emit!(enc.run, Event::DefeatedDiscards { conditions });
     }
 
     fn stops_at_once(&self) -> bool {
@@ -215,13 +218,13 @@ impl Procedure for Eldritch {
 
     /// A defeated investigator encounters no further monster.
     fn meets_next(&self, enc: &mut Encounter) -> bool {
-        if !enc.investigator.is_out() {
+        if !enc.table.investigator.is_out() {
             return true;
         }
         emit!(
-            enc,
+            enc.run,
             Event::NoFurtherMonster {
-                status: enc.investigator.status,
+                status: enc.table.investigator.status,
             }
         );
         false
@@ -233,10 +236,10 @@ impl Procedure for Eldritch {
         // "If a Monster's or Epic Monster's toughness is reduced to zero, is that Monster defeated?
         // Yes ... zero lost Health is equal to zero toughness" (EH FAQ, Mythos, Gates & Monsters).
         let toughness = enc.toughness_of(m);
-        let monster = &enc.monsters[m];
+        let monster = &enc.table.monsters[m];
         if !monster.defeated && monster.health_tokens >= toughness {
             emit!(
-                enc,
+                enc.run,
                 Event::ToughnessReached {
                     monster: monster.id.to_string(),
                     toughness,
