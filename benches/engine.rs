@@ -13,8 +13,8 @@
 use divan::black_box;
 // The engine's internals, through the feature-gated `mythos::bench` (not the library API).
 use mythos::bench::{
-    CardSet, Decisions, DiceSource, Effect, Encounter, Hook, HookCall, HookSet, Hooks, KernelError,
-    Prepared, SourceFile, TestView, no_packs, prepare_file, procedure_for,
+    CardSet, Decisions, DiceSource, Effect, Hook, HookCall, HookSet, Hooks, KernelError, Prepared,
+    SourceFile, TestView, no_packs, prepare_file, procedure_for,
 };
 use std::time::{Duration, Instant};
 
@@ -170,17 +170,17 @@ fn ctx_reads() -> (f64, f64) {
 
 /// The hook calls `runs` encounters of `p` make (seeds 1 to `runs`), each with the view it was given.
 fn recorded_calls(p: &mut Prepared, runs: u64) -> Vec<(String, Hook, TestView)> {
-    let (p, hooks) = p.split();
+    let (p, start, hooks) = p.parts();
     let mut rec = Recorder {
         inner: hooks,
         calls: Vec::new(),
     };
     for seed in 1..=runs {
-        let mut enc = Encounter::new(p.setup.with_dice(DiceSource::seeded(seed)));
+        let mut enc = start.encounter(DiceSource::seeded(seed));
         enc.run.record = false;
         enc.run.rollback = false;
         procedure_for(p.setup.game)
-            .run(&mut enc, &p.request, &mut rec)
+            .run_from(&mut enc, &p.request, &mut rec, None)
             .expect("runs");
     }
     rec.calls

@@ -60,7 +60,7 @@ pub mod bench {
     pub use crate::defs::{CardSet, SourceFile, render_all};
     pub use crate::kernel::{
         Decisions, DiceSource, Effect, Encounter, Game, Hook, HookCall, HookSet, Hooks,
-        KernelError, TestView, procedure_for,
+        KernelError, Start, TestView, procedure_for,
     };
     pub use crate::odds::{Objective, best, best_resuming, exact, exact_resuming};
     pub use crate::scenario::{Prepared, no_packs, prepare_file};

@@ -41,6 +41,8 @@ mod pool;
 mod procedure;
 mod request;
 mod setup;
+#[cfg(test)]
+mod setup_tests;
 mod skill;
 mod source;
 mod stored;
@@ -54,7 +56,7 @@ pub use choices::{Action, Policy, Round};
 pub use decide::{Answer, DecisionNeeded, Decisions, Question, TooManyOptions, round_options};
 pub use dice::{DiceError, DiceSource};
 pub use effect::{Effect, Stat};
-pub use encounter::{CombatState, Encounter, LoopKey, StateKey, Tally};
+pub use encounter::{CombatState, Encounter, LoopKey, Saved, Start, StateKey, Tally};
 pub use error::{EffectAt, HookError, HookFault, KernelError};
 pub use event::{Event, PartKind};
 pub use exclusion::Exclusion;
@@ -67,7 +69,7 @@ pub use place::{Location, Place};
 pub use procedure::{MAX_ROUNDS, Procedure, procedure_for};
 pub use request::TestRequest;
 pub use setup::{
-    CheckedSetup, FOCUS_LIMIT, MonsterPart, Part, Problem, Rules, Setup, SetupProblem,
+    CheckedSetup, FOCUS_LIMIT, MonsterPart, Part, Problem, Rules, Setup, SetupProblem, SetupRules,
 };
 pub use skill::{Game, Skill};
 pub use source::{Ability, Source, Target, Token};

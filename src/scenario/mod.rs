@@ -2,6 +2,7 @@
 //! `[expect]` lines checked against it.
 
 mod build;
+mod drive;
 mod expect;
 mod file;
 mod inline;
@@ -10,9 +11,9 @@ mod play;
 mod played;
 mod prepared;
 mod result;
-mod resume;
 mod words;
 
+pub use drive::{Checkpoint, Resumed};
 pub use expect::{Miss, check_expectations, check_refusal, expected_refusal};
 #[cfg(test)]
 pub use file::RawScenario;
@@ -24,7 +25,6 @@ pub use play::play_file;
 pub use play::{play_file_with_packs, prepare_file};
 pub use played::Played;
 pub use prepared::Prepared;
-pub use resume::{Checkpoint, Resumed};
 pub use words::DecisionWords;
 
 /// The whole text transcript of a played scenario: header, every event, the end state.

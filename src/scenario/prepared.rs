@@ -6,8 +6,8 @@ use super::played::Played;
 use super::words::DecisionWords;
 use crate::defs::{CardSet, Code, Diagnostic, SourceFile};
 use crate::kernel::{
-    CheckedSetup, Decisions, DiceSource, Encounter, Investigator, KernelError, Part, Problem,
-    Procedure, SetupProblem, TestRequest,
+    CheckedSetup, DiceSource, Investigator, KernelError, Part, Problem, Procedure, SetupProblem,
+    Start, TestRequest,
 };
 use crate::script::ScriptHooks;
 use std::ops::{Deref, Range};
@@ -17,6 +17,8 @@ use std::ops::{Deref, Range};
 /// (`p.setup`, `p.file`, ...).
 pub struct Prepared {
     plan: Blueprint,
+    /// Where every run starts: the setup made once, shared by every run (and its copies).
+    origin: Start,
     pub hooks: ScriptHooks,
     /// The scenario's own `[dice]`, if it has them.
     pub dice: Option<DiceSource>,
@@ -72,51 +74,23 @@ impl Deref for Prepared {
 
 impl Prepared {
     pub(super) fn new(plan: Blueprint, hooks: ScriptHooks, dice: Option<DiceSource>) -> Prepared {
-        Prepared { plan, hooks, dice }
+        let origin = Start::of(&plan.setup);
+        Prepared {
+            plan,
+            origin,
+            hooks,
+            dice,
+        }
     }
 
     pub fn blueprint(&self) -> Blueprint {
         self.plan.clone()
     }
 
-    /// Plays the scenario with `dice`; the encounter as it stands when it ended or failed (nothing of
-    /// a failed hook applied).
-    pub fn run_with(&mut self, dice: DiceSource) -> (Encounter, Result<(), KernelError>) {
-        self.run(dice, true)
-    }
-
-    /// `run_with` for odds, which read only how a run ends and abandon a failed one: no transcript is
-    /// kept and no state is saved before each hook.
-    pub fn run_for_odds(&mut self, dice: DiceSource) -> (Encounter, Result<(), KernelError>) {
-        self.run(dice, false)
-    }
-
-    /// What it was made from and its compiled scripts, apart: a run reads the one and calls the other.
-    pub fn split(&mut self) -> (&Blueprint, &mut ScriptHooks) {
-        (&self.plan, &mut self.hooks)
-    }
-
-    fn run(&mut self, dice: DiceSource, full: bool) -> (Encounter, Result<(), KernelError>) {
-        self.run_deciding(dice, Decisions::Fixed, full)
-    }
-
-    /// Plays the scenario with `dice` and the player's answers from `decisions` (in place of those
-    /// of its `[choices]` when not `Fixed`); `full`: with the transcript and the rollback of `run_with`.
-    pub fn run_deciding(
-        &mut self,
-        dice: DiceSource,
-        decisions: Decisions,
-        full: bool,
-    ) -> (Encounter, Result<(), KernelError>) {
-        let (plan, hooks) = self.split();
-        let mut enc = Encounter::new(plan.setup.with_dice(dice));
-        enc.run.decisions = decisions;
-        enc.run.rollback = full;
-        enc.run.record = full;
-        hooks.set_deciding(!enc.run.decisions.is_fixed());
-        hooks.start_run();
-        let result = plan.procedure.run(&mut enc, &plan.request, hooks);
-        (enc, result)
+    /// What it was made from, where every run starts and its compiled scripts, apart: a run reads
+    /// the first two and calls the last.
+    pub fn parts(&mut self) -> (&Blueprint, &Start, &mut ScriptHooks) {
+        (&self.plan, &self.origin, &mut self.hooks)
     }
 
     /// Conditions set up together that cannot be held together: for each, the card held with it whose
@@ -127,7 +101,7 @@ impl Prepared {
         let mut out = Vec::new();
         let mut pairs: Vec<(String, String)> = Vec::new();
         for (i, id) in held.iter().enumerate() {
-            let mut enc = Encounter::new(self.setup.clone());
+            let mut enc = self.origin.encounter(DiceSource::replay(Vec::new()));
             enc.run.record = false;
             self.hooks.start_run();
             let by = match enc.replaces_held(i, &mut self.hooks) {

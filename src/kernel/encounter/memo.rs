@@ -211,11 +211,26 @@ pub(super) fn combat(enc: &Encounter, h: &mut Digest) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::{Setup, Source, TestOutcome, TestRequest};
+    use crate::kernel::bounds::{self, Bounds};
+    use crate::kernel::{Part, Problem, Setup, SetupRules, Source, TestOutcome, TestRequest};
+
+    /// The setup rules every game shares, and none of a game's own: the key is the same for both.
+    struct Shared;
+
+    impl SetupRules for Shared {
+        fn toughness_bounds(&self) -> Bounds {
+            bounds::TOUGHNESS
+        }
+
+        fn check_investigator(&self, _: &Investigator, _: &mut dyn FnMut(Part, Problem)) {}
+    }
 
     fn encounter() -> Encounter {
         let setup = Setup::bare(Game::Eldritch);
-        Encounter::new(setup.check(&TestRequest::Combat).expect("a valid setup"))
+        let setup = setup
+            .check(&TestRequest::Combat, &Shared)
+            .expect("a valid setup");
+        crate::kernel::Start::of(&setup).encounter(DiceSource::replay(Vec::new()))
     }
 
     /// What was lost so far is history: no rule reads it, and the odds add the losses to come to it,

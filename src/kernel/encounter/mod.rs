@@ -202,26 +202,32 @@ impl Encounter {
     }
 }
 
-impl Encounter {
-    /// An encounter at its start; the setup was checked by [`Setup::check`](super::Setup::check).
-    pub fn new(setup: CheckedSetup) -> Encounter {
-        let setup = setup.into_inner();
-        Encounter {
-            setup: Arc::new(Setting {
+/// Where every run of a scenario starts: its setup, made once and shared, and the table as set up.
+pub struct Start {
+    setting: Arc<Setting>,
+    table: Table,
+}
+
+impl Start {
+    /// The start of every run of `setup` (checked by [`Setup::check`](super::Setup::check)); its
+    /// dice are left to each run.
+    pub fn of(setup: &CheckedSetup) -> Start {
+        Start {
+            setting: Arc::new(Setting {
                 game: setup.game,
-                catalog: setup.catalog,
-                policy: setup.policy,
+                catalog: Arc::clone(&setup.catalog),
+                policy: setup.policy.clone(),
                 default_policy: setup.default_policy,
-                chosen: setup.chosen.into(),
+                chosen: setup.chosen.clone().into(),
                 investigators_in_game: setup.investigators_in_game,
-                rules: setup.rules,
-                rounds: setup.rounds.into(),
+                rules: setup.rules.clone(),
+                rounds: setup.rounds.clone().into(),
                 evade_first: setup.evade_first,
             }),
             table: Table {
-                investigator: setup.investigator,
+                investigator: Arc::clone(&setup.investigator),
                 slots: (0..setup.monsters.len()).collect(),
-                monsters: Arc::new(setup.monsters),
+                monsters: Arc::new(setup.monsters.clone()),
                 meeting: 0,
                 tally: Tally::default(),
                 rounds_begun: Vec::new(),
@@ -241,8 +247,29 @@ impl Encounter {
                 gaining: None,
                 becoming: None,
             },
+        }
+    }
+
+    /// A run from the start with `dice`.
+    pub fn encounter(&self, dice: DiceSource) -> Encounter {
+        Encounter::at(&self.setting, self.table.clone(), dice)
+    }
+
+    /// A run that goes on from `table` (a checkpoint's) with `dice`.
+    pub fn encounter_at(&self, table: Table, dice: DiceSource) -> Encounter {
+        Encounter::at(&self.setting, table, dice)
+    }
+}
+
+impl Encounter {
+    /// A run of `setting` from `table`, with `dice`, answering the player's questions by the
+    /// scenario's `[choices]`, with its transcript.
+    fn at(setting: &Arc<Setting>, table: Table, dice: DiceSource) -> Encounter {
+        Encounter {
+            setup: Arc::clone(setting),
+            table,
             run: Run {
-                dice: setup.dice,
+                dice,
                 decisions: Decisions::Fixed,
                 unplaced: None,
                 since_checkpoint: 0,

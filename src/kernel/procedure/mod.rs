@@ -17,6 +17,7 @@ pub use eldritch::Eldritch;
 
 use super::encounter::Resolution;
 use super::pool::{Bonus, BonusRule};
+use super::setup::SetupRules;
 use super::{
     Answer, CombatState, CombatView, Encounter, Event, Game, Hook, Hooks, Investigator,
     KernelError, Monster, Place, Point, Question, Skill, Status, TestKind, TestRequest, TestSpec,
@@ -31,7 +32,8 @@ pub type Step = Result<(), KernelError>;
 type Consequences<'a> = super::encounter::Consequences<'a>;
 
 /// One game's rules of tests and combat. `Sync`: sampled odds play one scenario on every core.
-pub trait Procedure: Sync {
+/// Its game's rules of a setup are its own too ([`SetupRules`]: `Setup::check` asks them).
+pub trait Procedure: Sync + SetupRules {
     #[allow(
         dead_code,
         reason = "the procedure work (proc) is reshaping this trait; left to it"
@@ -136,11 +138,6 @@ pub trait Procedure: Sync {
     }
 
     // Provided: the skeleton.
-
-    /// Plays what the scenario asks for.
-    fn run(&self, enc: &mut Encounter, request: &TestRequest, hooks: &mut dyn Hooks) -> Step {
-        self.run_from(enc, request, hooks, None)
-    }
 
     /// Plays what the scenario asks for from `from`, a checkpoint `enc` is a copy of the state at
     /// (`Hooks::checkpoint`), or from the start (`None`). Tells `hooks` each checkpoint it passes,

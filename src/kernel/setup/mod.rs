@@ -9,9 +9,7 @@ mod problem;
 pub use problem::{FOCUS_LIMIT, MonsterPart, Part, Problem, SetupError, SetupProblem};
 
 use super::bounds::{self, Bounds};
-use super::{
-    DiceSource, Game, HANDS, Investigator, Monster, Policy, Round, TestRequest, split_copy,
-};
+use super::{Game, HANDS, Investigator, Monster, Policy, Round, TestRequest, TestSpec, split_copy};
 use std::collections::BTreeMap;
 use std::ops::Deref;
 use std::sync::Arc;
@@ -25,7 +23,6 @@ pub struct Setup {
     pub monsters: Vec<Arc<Monster>>,
     /// Every card that is or may come into play (conditions gained mid-encounter included), by id.
     pub catalog: Arc<crate::kernel::Catalog>,
-    pub dice: DiceSource,
     /// Token policy by test kind; kinds not listed use `default_policy`.
     pub policy: BTreeMap<String, Policy>,
     pub default_policy: Policy,
@@ -62,23 +59,21 @@ impl Default for Rules {
     }
 }
 
+/// The rules of a setup that each game decides (its procedure holds them), which `Setup::check`
+/// asks where they apply; the checks every game shares are its own.
+pub trait SetupRules {
+    /// The toughness a monster of this game may have.
+    fn toughness_bounds(&self) -> Bounds;
+    /// What this game allows of the investigator set up, beyond the ranges every game checks: his
+    /// Focus, his Improvement tokens, where he may be.
+    fn check_investigator(&self, investigator: &Investigator, push: &mut dyn FnMut(Part, Problem));
+    /// What this game allows of a scenario's test (`[test]`), beyond its skill and ranges.
+    fn check_test(&self, _spec: &TestSpec, _push: &mut dyn FnMut(Part, Problem)) {}
+}
+
 /// A setup the rules of its game allow. Only [`Setup::check`] makes one.
 #[derive(Debug, Clone)]
 pub struct CheckedSetup(Setup);
-
-impl CheckedSetup {
-    /// The same setup with other dice (dice never make a setup wrong: exact and sampled odds replay
-    /// one setup with their own).
-    pub fn with_dice(&self, dice: DiceSource) -> CheckedSetup {
-        let mut s = self.0.clone();
-        s.dice = dice;
-        CheckedSetup(s)
-    }
-
-    pub fn into_inner(self) -> Setup {
-        self.0
-    }
-}
 
 impl Deref for CheckedSetup {
     type Target = Setup;
@@ -102,7 +97,11 @@ impl Setup {
     /// rounds.
     /// The investigator's maxima of a checked setup include what the cards he holds add to them
     /// (`Investigator::max_bonuses`): the setup gives his own.
-    pub fn check(mut self, request: &TestRequest) -> Result<CheckedSetup, SetupError> {
+    pub fn check(
+        mut self,
+        request: &TestRequest,
+        procedure: &dyn SetupRules,
+    ) -> Result<CheckedSetup, SetupError> {
         let (health, sanity) = self.investigator.max_bonuses(&self.catalog);
         if health != 0 || sanity != 0 {
             let inv = Arc::make_mut(&mut self.investigator);
@@ -144,13 +143,10 @@ impl Setup {
                 },
             );
         }
-        self.check_investigator(&mut push);
+        self.check_investigator(procedure, &mut push);
         for (i, m) in self.monsters.iter().enumerate() {
             let toughness = Part::Monster(i, MonsterPart::Toughness);
-            let b = match self.game {
-                Game::Eldritch => bounds::TOUGHNESS,
-                Game::Arkham => bounds::ARKHAM_TOUGHNESS,
-            };
+            let b = procedure.toughness_bounds();
             // A toughness of 0 (EH) takes no Health tokens: the monster is defeated before any test.
             if range(&mut push, toughness, m.toughness.into(), b)
                 && (m.health_tokens < 0 || (m.health_tokens > 0 && m.health_tokens >= m.toughness))
@@ -186,10 +182,8 @@ impl Setup {
                 Part::TestDifficulty,
                 difficulty,
                 bounds::DIFFICULTY,
-            ) && self.game == Game::Eldritch
-                && spec.difficulty != 1
-            {
-                push(Part::TestDifficulty, Problem::DifficultyInEldritch);
+            ) {
+                procedure.check_test(spec, &mut push);
             }
         }
         for (i, r) in self.rounds.iter().enumerate() {
@@ -202,7 +196,7 @@ impl Setup {
         }
     }
 
-    fn check_investigator(&self, push: &mut impl FnMut(Part, Problem)) {
+    fn check_investigator(&self, procedure: &dyn SetupRules, push: &mut impl FnMut(Part, Problem)) {
         let inv = &self.investigator;
         for (skill, value) in &inv.skills {
             if range(push, Part::Skill(*skill), (*value).into(), bounds::SKILL)
@@ -227,9 +221,6 @@ impl Setup {
         ] {
             range(push, part, value.into(), bounds);
         }
-        if self.game == Game::Eldritch && inv.focus > FOCUS_LIMIT {
-            push(Part::Focus, Problem::TooMuchFocus(inv.focus));
-        }
         for (part, value, max) in [
             (Part::Health, inv.health, inv.max_health),
             (Part::Sanity, inv.sanity, inv.max_sanity),
@@ -238,28 +229,7 @@ impl Setup {
                 push(part, Problem::AboveMaximum { value, max });
             }
         }
-        for (skill, value) in &inv.improvements {
-            if self.game != Game::Eldritch || !self.game.skills().contains(skill) {
-                push(Part::Improvement(*skill), Problem::NoImprovementToken);
-            } else if !matches!(value, -2 | -1 | 1 | 2) {
-                push(Part::Improvement(*skill), Problem::TokenValue(*value));
-            } else if *value < 0 && inv.skill(*skill).saturating_add(*value) < 1 {
-                push(
-                    Part::Improvement(*skill),
-                    Problem::ImpairedBelowOne {
-                        skill: *skill,
-                        value: inv.skill(*skill),
-                        token: *value,
-                    },
-                );
-            }
-        }
-        if self.game == Game::Arkham
-            && let Some(loc) = inv.location
-            && !loc.is_start()
-        {
-            push(Part::Location, Problem::NotAStartingLocation(loc));
-        }
+        procedure.check_investigator(inv, push);
     }
 
     fn check_round(&self, i: usize, r: &Round, push: &mut impl FnMut(Part, Problem)) {
@@ -297,7 +267,6 @@ impl Setup {
             investigator: Arc::new(Investigator::new(game)),
             monsters: Vec::new(),
             catalog: Arc::new(crate::kernel::Catalog::default()),
-            dice: DiceSource::fixed(Vec::new()),
             policy: BTreeMap::new(),
             default_policy: Policy::None,
             chosen: Vec::new(),
@@ -306,152 +275,5 @@ impl Setup {
             rounds: Vec::new(),
             evade_first: false,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::kernel::{Action, Skill, TestSpec};
-
-    fn setup(game: Game) -> Setup {
-        Setup::bare(game)
-    }
-
-    fn problems(s: Setup, request: &TestRequest) -> Vec<SetupProblem> {
-        s.check(request).map(|_| ()).unwrap_err().problems
-    }
-
-    #[test]
-    fn a_fresh_investigator_with_a_test_of_a_skill_of_the_game_is_allowed() {
-        let test = TestRequest::Test(TestSpec::new(Skill::Lore, "test"));
-        assert!(setup(Game::Eldritch).check(&test).is_ok());
-    }
-
-    /// A card held that raises a maximum ("+1 Maximum Sanity") raises it in the checked setup, so a
-    /// Sanity one above the investigator's own maximum is allowed; without the card it is refused.
-    #[test]
-    fn a_card_held_raises_the_maximum_it_names() {
-        let mut s = setup(Game::Arkham);
-        let mut catalog = crate::kernel::Catalog::default();
-        catalog.insert(
-            "loyal_dog".to_string(),
-            crate::kernel::ActiveCard {
-                id: "loyal_dog".to_string(),
-                name: "loyal_dog".to_string(),
-                magical: false,
-                bonuses: Vec::new(),
-                hands: 0,
-                casting: None,
-                traits: Vec::new(),
-                max_health_bonus: 0,
-                max_sanity_bonus: 1,
-            },
-        );
-        s.catalog = Arc::new(catalog);
-        let inv = Arc::make_mut(&mut s.investigator);
-        inv.max_sanity = 4;
-        inv.sanity = 5;
-        let request = TestRequest::Combat;
-        assert!(s.clone().check(&request).is_err(), "5 is above his own 4");
-        Arc::make_mut(&mut s.investigator)
-            .possessions
-            .push("loyal_dog".to_string());
-        let checked = s.check(&request).expect("4 + 1 holds 5");
-        assert_eq!(checked.investigator.max_sanity, 5);
-        assert_eq!(checked.investigator.max_health, 1);
-    }
-
-    #[test]
-    fn more_than_two_hands_is_refused_for_the_round_that_wields_them() {
-        let mut s = setup(Game::Arkham);
-        let mut catalog = crate::kernel::Catalog::default();
-        for (id, hands) in [("two_handed_toy", 2), ("one_handed_toy", 1)] {
-            catalog.insert(
-                id.to_string(),
-                crate::kernel::ActiveCard {
-                    id: id.to_string(),
-                    name: id.to_string(),
-                    magical: false,
-                    bonuses: Vec::new(),
-                    hands,
-                    casting: None,
-                    traits: Vec::new(),
-                    max_health_bonus: 0,
-                    max_sanity_bonus: 0,
-                },
-            );
-        }
-        s.catalog = Arc::new(catalog);
-        let round = |wield: &[&str]| Round {
-            action: Action::Fight,
-            wield: wield.iter().map(|w| w.to_string()).collect(),
-            cast: Vec::new(),
-        };
-        s.rounds = vec![
-            round(&["two_handed_toy"]),
-            round(&["two_handed_toy", "one_handed_toy"]),
-        ];
-        assert_eq!(
-            problems(s, &TestRequest::Combat),
-            [SetupProblem {
-                part: Part::RoundWield(1),
-                problem: Problem::TooManyHands(3),
-            }]
-        );
-    }
-
-    #[test]
-    fn every_problem_is_returned_at_once_with_its_part() {
-        let mut s = setup(Game::Eldritch);
-        let inv = Arc::make_mut(&mut s.investigator);
-        inv.improvements.insert(Skill::Will, 0);
-        inv.skills.insert(Skill::Luck, 2);
-        let mut spec = TestSpec::new(Skill::Will, "test");
-        spec.difficulty = 2;
-        let got: Vec<(Part, Problem)> = problems(s, &TestRequest::Test(spec))
-            .into_iter()
-            .map(|p| (p.part, p.problem))
-            .collect();
-        assert_eq!(
-            got,
-            [
-                (
-                    Part::Skill(Skill::Luck),
-                    Problem::NotASkillOfTheGame {
-                        skill: Skill::Luck,
-                        game: Game::Eldritch
-                    }
-                ),
-                (Part::Improvement(Skill::Will), Problem::TokenValue(0)),
-                (Part::TestDifficulty, Problem::DifficultyInEldritch),
-            ]
-        );
-    }
-
-    #[test]
-    fn numbers_outside_their_range_are_refused_with_the_range() {
-        let mut s = setup(Game::Eldritch);
-        Arc::make_mut(&mut s.investigator).health = -5;
-        s.investigators_in_game = u32::MAX;
-        assert_eq!(
-            problems(s, &TestRequest::Combat),
-            [
-                SetupProblem {
-                    part: Part::InvestigatorsInGame,
-                    problem: Problem::OutOfRange {
-                        value: i64::from(u32::MAX),
-                        bounds: bounds::INVESTIGATORS
-                    },
-                },
-                SetupProblem {
-                    part: Part::Health,
-                    problem: Problem::OutOfRange {
-                        value: -5,
-                        bounds: bounds::HEALTH
-                    },
-                },
-            ]
-        );
     }
 }

@@ -8,7 +8,7 @@
 //! than a threshold, counted from the last memo point (so that a memoised branch is the same however it
 //! was reached), are not followed; their mass is reported as unresolved, and the threshold is lowered
 //! until that mass is below 1e-9. A run goes on from the latest checkpoint (`kernel::Point`) the run
-//! of its prefix of dice passed, with a copy of the state there (`scenario/resume.rs`); under the best
+//! of its prefix of dice passed, with a copy of the table there (`scenario/drive.rs`); under the best
 //! policy, with the answers of its path after those the checkpoint's run had used.
 //!
 //! Under the best policy ([`best`]) the player's questions are nodes of the same search

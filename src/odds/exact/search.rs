@@ -228,7 +228,7 @@ impl Search<'_> {
             Err(KernelError::Dice(DiceError::NeedMore { n, memo })) => {
                 let at = self.at_loop(&enc, n, memo);
                 let asked = Asked {
-                    enc,
+                    enc: Rc::new(enc),
                     from,
                     n,
                     memo,

@@ -317,7 +317,6 @@ impl<'a> Builder<'a> {
             investigator: Arc::new(inv),
             monsters,
             catalog,
-            dice: DiceSource::fixed(Vec::new()),
             policy,
             default_policy,
             chosen,
@@ -335,7 +334,8 @@ impl<'a> Builder<'a> {
 
     /// The setup checked by the kernel, each of its problems mapped back to the file.
     fn checked(&mut self, setup: Setup, request: Option<&TestRequest>) -> Option<CheckedSetup> {
-        match setup.check(request.unwrap_or(&TestRequest::Combat)) {
+        let procedure = crate::kernel::procedure_for(setup.game);
+        match setup.check(request.unwrap_or(&TestRequest::Combat), procedure) {
             Ok(s) => Some(s),
             Err(err) => {
                 for p in &err.problems {

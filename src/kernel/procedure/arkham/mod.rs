@@ -9,6 +9,7 @@ mod rounds;
 pub use rounds::MAX_ROUNDS;
 
 use super::{Procedure, Step, resume_refused};
+use crate::kernel::bounds::{self, Bounds};
 use crate::kernel::encounter::Resolution;
 use crate::kernel::pool::{Bonus, BonusRule};
 use crate::kernel::{
@@ -16,6 +17,7 @@ use crate::kernel::{
     KernelError, Keyword, LossValue, Monster, Place, Point, Policy, Question, Skill, Slot, Source,
     Stat, Status, TestKind, TestOutcome, TestSpec,
 };
+use crate::kernel::{Part, Problem, SetupRules};
 use std::sync::Arc;
 
 /// Arkham Horror, 2nd edition.
@@ -374,6 +376,26 @@ impl Arkham {
         spec.printed_x = h.x;
         self.test_then(enc, spec, hooks, &mut consequences)?;
         Ok(())
+    }
+}
+
+impl SetupRules for Arkham {
+    /// An AH2e monster's toughness is at least 1.
+    fn toughness_bounds(&self) -> Bounds {
+        bounds::ARKHAM_TOUGHNESS
+    }
+
+    /// No Improvement tokens (an Eldritch Horror rule); an investigator set up at a location stands
+    /// at one an investigator may start at.
+    fn check_investigator(&self, inv: &Investigator, push: &mut dyn FnMut(Part, Problem)) {
+        for skill in inv.improvements.keys() {
+            push(Part::Improvement(*skill), Problem::NoImprovementToken);
+        }
+        if let Some(loc) = inv.location
+            && !loc.is_start()
+        {
+            push(Part::Location, Problem::NotAStartingLocation(loc));
+        }
     }
 }
 

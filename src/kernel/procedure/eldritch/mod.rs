@@ -5,12 +5,14 @@
 mod combat;
 
 use super::{Procedure, Step, resume_refused};
+use crate::kernel::bounds::{self, Bounds};
 use crate::kernel::pool::{Bonus, BonusRule};
 use crate::kernel::{
     Answer, Encounter, Event, Exclusion, FOCUS_LIMIT, Game, Hooks, Investigator, KernelError,
     Monster, Place, Point, Policy, Question, Skill, Source, Stat, Status, TestKind, TestSpec,
     Token,
 };
+use crate::kernel::{Part, Problem, SetupRules};
 
 /// Eldritch Horror.
 pub struct Eldritch;
@@ -321,6 +323,45 @@ fn reroll_label(label: &str) -> String {
         String::new()
     } else {
         format!("{label}, a reroll")
+    }
+}
+
+impl SetupRules for Eldritch {
+    /// A toughness of 0 takes no Health tokens: the monster is defeated before any test (EH FAQ).
+    fn toughness_bounds(&self) -> Bounds {
+        bounds::TOUGHNESS
+    }
+
+    /// At most `FOCUS_LIMIT` Focus; Improvement tokens of +1 or +2, Impairment of -1 or -2, on a
+    /// skill of the game, none taking a skill below 1 (Rules Reference, "Improvement and Impairment
+    /// Tokens").
+    fn check_investigator(&self, inv: &Investigator, push: &mut dyn FnMut(Part, Problem)) {
+        if inv.focus > FOCUS_LIMIT {
+            push(Part::Focus, Problem::TooMuchFocus(inv.focus));
+        }
+        for (skill, value) in &inv.improvements {
+            if !Game::Eldritch.skills().contains(skill) {
+                push(Part::Improvement(*skill), Problem::NoImprovementToken);
+            } else if !matches!(value, -2 | -1 | 1 | 2) {
+                push(Part::Improvement(*skill), Problem::TokenValue(*value));
+            } else if *value < 0 && inv.skill(*skill).saturating_add(*value) < 1 {
+                push(
+                    Part::Improvement(*skill),
+                    Problem::ImpairedBelowOne {
+                        skill: *skill,
+                        value: inv.skill(*skill),
+                        token: *value,
+                    },
+                );
+            }
+        }
+    }
+
+    /// An EH test is passed by one success: its difficulty is 1.
+    fn check_test(&self, spec: &TestSpec, push: &mut dyn FnMut(Part, Problem)) {
+        if bounds::DIFFICULTY.contains(spec.difficulty.into()) && spec.difficulty != 1 {
+            push(Part::TestDifficulty, Problem::DifficultyInEldritch);
+        }
     }
 }
 

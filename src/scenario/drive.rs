@@ -1,0 +1,232 @@
+//! How a run of a prepared scenario is played ([`Drive`]): from the start or from a checkpoint of an
+//! earlier run (exact odds: each branch goes on from the latest checkpoint its prefix of dice passed,
+//! rather than from the first die). A checkpoint is a point of the procedure where the table holds
+//! everything the rest depends on (`kernel::Point`); with the budgets its scripts had used, it is all
+//! a run needs to go on exactly as the one that took it.
+
+use super::prepared::Prepared;
+use crate::kernel::{
+    Decisions, DiceError, DiceSource, Effect, Encounter, HookCall, HookSet, Hooks, KernelError,
+    Point, Saved,
+};
+use crate::script::{RunUsage, ScriptHooks};
+
+/// The table of a run at a point of its procedure, to start other runs from.
+pub struct Checkpoint {
+    pub point: Point,
+    /// Faces the run had used when it got there, from its first die.
+    pub dice: usize,
+    /// Answers to the player's questions the run had used when it got there (none under the
+    /// scenario's `[choices]`): a run that goes on from here takes its path's answers after them.
+    pub answers: usize,
+    /// What its scripts had used of the run's budgets.
+    used: RunUsage,
+    /// The table there.
+    saved: Saved,
+}
+
+impl Checkpoint {
+    /// Operations the scripts of the run had taken when it got here.
+    pub fn operations(&self) -> u64 {
+        self.used.operations
+    }
+}
+
+/// The scenario's hooks, keeping what the scripts had used at the latest checkpoint the run passed.
+struct Keeping<'a> {
+    inner: &'a mut ScriptHooks,
+    used: Option<RunUsage>,
+}
+
+impl Hooks for Keeping<'_> {
+    fn defined(&self, card: &str) -> HookSet {
+        self.inner.defined(card)
+    }
+
+    fn call(
+        &mut self,
+        call: HookCall<'_>,
+        dice: &mut DiceSource,
+    ) -> Result<Vec<Effect>, KernelError> {
+        self.inner.call(call, dice)
+    }
+
+    fn checkpoint(&mut self, _at: Point) {
+        self.used = Some(self.inner.run_usage());
+    }
+}
+
+/// How one run is played ([`Prepared::drive`]).
+pub struct Drive<'c> {
+    /// Where it starts: a checkpoint of an earlier run whose faces and answers began as this one's,
+    /// or (none) the start.
+    pub from: Option<&'c Checkpoint>,
+    /// Its faces: from the checkpoint on when it starts from one.
+    pub dice: DiceSource,
+    /// Who answers the player's questions (`Fixed`: the scenario's `[choices]`; a replay: the
+    /// answers from the first question, those before the checkpoint included).
+    pub decisions: Decisions,
+    /// With the transcript and a failed hook rolled back (what a player reads), or quiet (odds read
+    /// only how a run ends, and abandon a failed one).
+    pub full: bool,
+    /// Keep the latest checkpoint it passes.
+    pub keep: bool,
+}
+
+/// How a run ended: the encounter, its result, and the latest checkpoint it passed after the one
+/// it started from.
+pub type Resumed = (Encounter, Result<(), KernelError>, Option<Checkpoint>);
+
+impl Prepared {
+    /// Plays the scenario with `dice`; the encounter as it stands when it ended or failed (nothing of
+    /// a failed hook applied).
+    pub fn run_with(&mut self, dice: DiceSource) -> (Encounter, Result<(), KernelError>) {
+        self.run_deciding(dice, Decisions::Fixed, true)
+    }
+
+    /// `run_with` for odds, which read only how a run ends and abandon a failed one: no transcript is
+    /// kept and no table is saved before each hook.
+    pub fn run_for_odds(&mut self, dice: DiceSource) -> (Encounter, Result<(), KernelError>) {
+        self.run_deciding(dice, Decisions::Fixed, false)
+    }
+
+    /// Plays the scenario with `dice` and the player's answers from `decisions` (in place of those
+    /// of its `[choices]` when not `Fixed`); `full`: with the transcript and the rollback of `run_with`.
+    pub fn run_deciding(
+        &mut self,
+        dice: DiceSource,
+        decisions: Decisions,
+        full: bool,
+    ) -> (Encounter, Result<(), KernelError>) {
+        let (enc, result, _) = self.drive(Drive {
+            from: None,
+            dice,
+            decisions,
+            full,
+            keep: false,
+        });
+        (enc, result)
+    }
+
+    /// Plays one run as `drive` says: the one way every run of a prepared scenario is played.
+    pub fn drive(&mut self, drive: Drive<'_>) -> Resumed {
+        let Drive {
+            from,
+            dice,
+            decisions,
+            full,
+            keep,
+        } = drive;
+        let (plan, start, hooks) = self.parts();
+        hooks.set_deciding(!decisions.is_fixed());
+        let (mut enc, before) = match from {
+            Some(c) => {
+                let table = c.saved.table.clone().expect("a kept checkpoint's table");
+                let mut enc = start.encounter_at(table, dice);
+                enc.run.resume_from(&c.saved);
+                // Its answers go on after the ones the run that took it had used (the same, as
+                // the faces are).
+                enc.run.decisions = match decisions {
+                    Decisions::Fixed => Decisions::Fixed,
+                    Decisions::Replay { answers, .. } => Decisions::Replay {
+                        answers,
+                        next: c.answers,
+                    },
+                };
+                hooks.resume_run(c.used);
+                (enc, c.dice)
+            }
+            None => {
+                let mut enc = start.encounter(dice);
+                enc.run.decisions = decisions;
+                hooks.start_run();
+                (enc, 0)
+            }
+        };
+        enc.run.rollback = full;
+        enc.run.record = full;
+        enc.run.keep_checkpoints = keep;
+        let mut keeping = Keeping {
+            inner: hooks,
+            used: None,
+        };
+        let at = from.map(|c| c.point);
+        let result = plan
+            .procedure
+            .run_from(&mut enc, &plan.request, &mut keeping, at);
+        let latest = match (enc.run.checkpoint.take(), keeping.used) {
+            (Some(mut saved), Some(used)) => {
+                if saved.table.is_none() {
+                    // The run stopped at the roll of this checkpoint, nothing changed since.
+                    debug_assert!(
+                        matches!(
+                            result,
+                            Err(KernelError::Dice(DiceError::NeedMore { memo: true, .. }))
+                        ) && enc.run.dice.used().len() == saved.dice,
+                        "a run kept its end as a roll's checkpoint, but did not stop at that roll"
+                    );
+                    saved.table = Some(enc.table.clone());
+                }
+                Some(Checkpoint {
+                    point: saved.at,
+                    dice: before + saved.dice,
+                    answers: enc.run.decisions.used().len(),
+                    used,
+                    saved: *saved,
+                })
+            }
+            _ => None,
+        };
+        (enc, result, latest)
+    }
+
+    /// `drive` for exact odds: quiet, with the faces `faces` (from the first die), started from
+    /// `from` or from the start; `keep`: keep the latest checkpoint it passes.
+    pub fn run_for_odds_from(
+        &mut self,
+        from: Option<&Checkpoint>,
+        faces: &[u8],
+        decisions: Decisions,
+        keep: bool,
+    ) -> Resumed {
+        let skip = from.map_or(0, |c| c.dice);
+        self.drive(Drive {
+            from,
+            dice: DiceSource::replay(faces[skip..].to_vec()),
+            decisions,
+            full: false,
+            keep,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::kernel::{Decisions, Point};
+    use crate::scenario::synthetic::prepare;
+
+    /// EH: the roll of each of a combat's two tests is a checkpoint, so a branch of the Strength
+    /// test's dice goes on from there, not from the Will test's first die: a run whose dice run out
+    /// at the Strength test's roll has passed the checkpoint of that roll, with the Will test's dice
+    /// used.
+    #[test]
+    fn an_eh_run_goes_on_from_the_roll_of_the_strength_test() {
+        let mut p = prepare(
+            "checkpoint.toml",
+            "game = \"eldritch\"\n[investigator]\nwill = 1\nstrength = 1\n[[monsters]]\ncard = { id = \"lurker\", name = \"Lurker (synthetic)\", kind = \"monster\", toughness = 2, will = { modifier = 1, horror = 1 }, strength = { modifier = 0, damage = 2 }, source = \"synthetic\" }\n",
+        );
+        // Two dice for the Will test (Will 1, the monster's +1; a 5 passes it, no Sanity lost), then the
+        // Strength test's die is missing.
+        let (_, result, latest) = p.run_for_odds_from(None, &[5, 1], Decisions::Fixed, true);
+        assert!(result.is_err(), "the Strength test's die is missing");
+        let latest = latest.expect("a checkpoint passed");
+        assert_eq!(
+            latest.point,
+            Point::Roll {
+                monster: 0,
+                test: 1
+            }
+        );
+        assert_eq!(latest.dice, 2);
+    }
+}
