@@ -9,11 +9,12 @@ mod packs;
 mod play;
 mod played;
 mod prepared;
+mod refusal;
 mod result;
 mod resume;
 mod words;
 
-pub use expect::{Miss, check_expectations, check_refusal, expected_refusal};
+pub use expect::{Miss, check_expectations, check_refusal, expected_refusal, unknown_paths};
 #[cfg(test)]
 pub use file::RawScenario;
 pub use packs::PackFolder;
