@@ -842,12 +842,12 @@ fn validate_of_a_folder_loads_its_packs_in_requires_order() {
         &[
             (
                 "a_sequel/pack.toml",
-                "name = \"a_sequel\"\ngame = \"eldritch\"\nversion = \"1\"\nrequires = [\"z_core\"]\n",
+                "name = \"a_sequel\"\ngame = \"eldritch\"\nversion = \"1.0.0\"\nrequires = [\"z_core\"]\n",
             ),
             ("a_sequel/cards/sequel_lamp.toml", &a),
             (
                 "z_core/pack.toml",
-                "name = \"z_core\"\ngame = \"eldritch\"\nversion = \"1\"\n",
+                "name = \"z_core\"\ngame = \"eldritch\"\nversion = \"1.0.0\"\n",
             ),
             ("z_core/cards/core_lamp.toml", &z),
         ],
@@ -871,7 +871,7 @@ fn validate_refuses_a_wrong_argument_type_with_the_methods_signature() {
         &[
             (
                 "p/pack.toml",
-                "name = \"p\"\ngame = \"eldritch\"\nversion = \"1\"\n",
+                "name = \"p\"\ngame = \"eldritch\"\nversion = \"1.0.0\"\n",
             ),
             (
                 "p/cards/lamp.toml",
