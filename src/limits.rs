@@ -103,6 +103,10 @@ limits! {
         "Characters of the words of one \"may\" effect (`ctx.card.may`): one line of a question to the player.";
     Sandbox STORE_KEYS: usize = 16,
         "Keys one card may keep between its hook calls (`ctx.card.set`): the store is part of the memo key of exact odds, so it stays small; one more is refused (E0406).";
+    Sandbox STORE_KEY_CHARS: usize = 32,
+        "Characters of one key of a card's store (`ctx.card.set`), at least 1 (E0402).";
+    Sandbox STORE_TEXT_CHARS: usize = 64,
+        "Characters of one text a card keeps in its store (`ctx.card.set(key, text)`) (E0402).";
     Kernel HOOK_CASCADE: usize = 8,
         "Hooks fired by effects of hooks, nested (an `on_damage` whose loss fires `on_damage` again): a hook about to run this deep stops the run, nothing of the cascade applied (E0403).";
     Kernel REROLL_WINDOWS: usize = 5,

@@ -48,12 +48,15 @@ pub(super) fn fate(s: &str, what: &str) -> Res<crate::kernel::Fate> {
     )
 }
 
-/// A key of a card's store: 1 to 32 characters.
+/// A key of a card's store: 1 to `STORE_KEY_CHARS` characters.
 pub(super) fn store_key(key: &str) -> Res<String> {
-    if (1..=32).contains(&key.chars().count()) {
+    use crate::limits::STORE_KEY_CHARS;
+    if (1..=STORE_KEY_CHARS).contains(&key.chars().count()) {
         Ok(key.to_string())
     } else {
-        err(format!("set(\"{key}\", ...): a key is 1 to 32 characters"))
+        err(format!(
+            "set(\"{key}\", ...): a key is 1 to {STORE_KEY_CHARS} characters"
+        ))
     }
 }
 
