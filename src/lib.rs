@@ -39,6 +39,7 @@ mod api;
 pub mod cli;
 mod defs;
 mod kernel;
+mod limits;
 mod odds;
 mod scenario;
 mod schema;

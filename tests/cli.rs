@@ -814,3 +814,118 @@ fn odds_text_draws_bars_on_one_scale_with_means_and_at_least() {
     assert!(text.contains("Health lost: mean "), "{text}");
     assert!(!text.contains('\u{1b}'), "no colour escape: {text}");
 }
+
+/// Writes `files` (path, text) under a fresh temporary folder named after `what`.
+fn folder_of(what: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mythos-{what}-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    for (path, text) in files {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+/// `validate` of a folder of packs loads them in their `requires` order, not the order their
+/// folders are named in: `a_sequel` requires `z_core`, and is found first.
+#[test]
+fn validate_of_a_folder_loads_its_packs_in_requires_order() {
+    let card = |id: &str| {
+        format!(
+            "id = \"{id}\"\nname = \"{id}\"\nkind = \"asset\"\ntraits = [\"item\"]\ntext = \"x\"\nsource = \"homebrew\"\n"
+        )
+    };
+    let (a, z) = (card("sequel_lamp"), card("core_lamp"));
+    let dir = folder_of(
+        "requires-order",
+        &[
+            (
+                "a_sequel/pack.toml",
+                "name = \"a_sequel\"\ngame = \"eldritch\"\nversion = \"1.0.0\"\nrequires = [\"z_core\"]\n",
+            ),
+            ("a_sequel/cards/sequel_lamp.toml", &a),
+            (
+                "z_core/pack.toml",
+                "name = \"z_core\"\ngame = \"eldritch\"\nversion = \"1.0.0\"\n",
+            ),
+            ("z_core/cards/core_lamp.toml", &z),
+        ],
+    );
+    let out = mythos(&["validate", dir.to_str().unwrap()]);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("2 cards, no problems"), "{stdout}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A literal argument of a `ctx` method of a type the method does not take is refused when the pack
+/// is validated (E0103, at the literal), with the method's signature, before any play.
+#[test]
+fn validate_refuses_a_wrong_argument_type_with_the_methods_signature() {
+    let dir = folder_of(
+        "arg-type",
+        &[
+            (
+                "p/pack.toml",
+                "name = \"p\"\ngame = \"eldritch\"\nversion = \"1.0.0\"\n",
+            ),
+            (
+                "p/cards/lamp.toml",
+                "id = \"lamp\"\nname = \"Lamp\"\nkind = \"asset\"\ntraits = [\"item\"]\ntext = \"x\"\nsource = \"homebrew\"\n",
+            ),
+            (
+                "p/scripts/lamp.rhai",
+                "fn after_test(ctx) {\n    ctx.investigator.gain(\"clues\", \"1\");\n}\n",
+            ),
+        ],
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_mythos"))
+        .args(["validate", dir.to_str().unwrap()])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("E0103"), "{stderr}");
+    assert!(
+        stderr.contains("argument 2 of `.gain()` is a string"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("`Investigator.gain(string, int)`"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("lamp.rhai:2:"), "{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// An `[expect]` path that matches nothing a result could hold is an error of the scenario (E0108,
+/// exit 2, the closest paths as the hint), not a rule that failed (exit 1).
+#[test]
+fn an_expect_path_that_matches_nothing_is_an_error_with_the_closest_paths() {
+    let dir = folder_of(
+        "unknown-path",
+        &[(
+            "s.toml",
+            "game = \"eldritch\"\nsource = \"x\"\n[test]\nskill = \"will\"\n[dice]\nfaces = [6]\n[expect]\n\"investigator.cluse\" = 0\n",
+        )],
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_mythos"))
+        .args(["check", dir.join("s.toml").to_str().unwrap()])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(stderr.contains("E0108"), "{stderr}");
+    assert!(stderr.contains("investigator.clues"), "{stderr}");
+    assert!(stdout.contains("0 failed, 1 with errors"), "{stdout}");
+    std::fs::remove_dir_all(&dir).ok();
+}

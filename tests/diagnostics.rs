@@ -692,3 +692,32 @@ fn writing_a_ctx_object() {
     );
     insta::assert_snapshot!(out);
 }
+
+/// A modder's mistakes are caught when the script is loaded, before any play (issue 40): a literal
+/// argument of a type the method does not take (`gain("clues", "1")`) is E0103 at the literal, with
+/// the method's signature as the hint, not Rhai's "function not found" when the hook runs; a key of
+/// a map of skills the API returns that is not a skill of the game (`skills["fihgt"]`) is E0102 at
+/// the key, with the keys the map has.
+#[test]
+fn a_wrong_argument_type_and_a_misspelt_skill_key_are_refused_at_load() {
+    let name = "modders_mistakes_in_a_script";
+    let ds = refused(name);
+    let out = render_all(&ds, false);
+    assert_eq!(ds.len(), 2, "{out}");
+    assert_diag(
+        &ds[0],
+        name,
+        "E0103",
+        "8:36",
+        "`Investigator.gain(string, int)`",
+    );
+    assert!(out.contains("argument 2 of `.gain()` is a string"), "{out}");
+    assert_diag(
+        &ds[1],
+        name,
+        "E0102",
+        "9:32",
+        "lore, influence, observation, strength, will",
+    );
+    assert!(out.contains("`fihgt` is not a key of `skills`"), "{out}");
+}

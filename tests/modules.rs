@@ -641,6 +641,7 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
     ("script", &["kernel", "defs"]),
     ("transcript", &["kernel"]),
     ("test_files", &[]),
+    ("limits", &[]),
     ("scenario", &["kernel", "defs", "script", "transcript"]),
     ("odds", &["kernel", "defs", "scenario"]),
     ("schema", &["kernel", "defs", "scenario"]),
@@ -665,8 +666,9 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// What any room may import: the folder walk of the unit tests.
-const ANY_ROOM_MAY_IMPORT: &[&str] = &["test_files"];
+/// What any room may import: the folder walk of the unit tests, and the one table of limits (which
+/// imports nothing).
+const ANY_ROOM_MAY_IMPORT: &[&str] = &["test_files", "limits"];
 
 /// Today's exceptions to `MAY_IMPORT`, each a file: unit tests of the script room that play whole
 /// scenario files through `scenario` (they test the sandbox and script positions end to end).

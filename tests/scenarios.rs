@@ -80,6 +80,9 @@ fn transcripts() {
         if let Some(d) = played.error() {
             panic!("{}", d.render(false));
         }
+        // Every `[expect]` path could name a value of the result (E0108 otherwise).
+        let unknown = played.unknown_paths();
+        assert!(unknown.is_empty(), "{}", render(&unknown, false));
         let misses = played.check();
         assert!(misses.is_empty(), "{misses}");
         insta::assert_snapshot!(played.transcript());

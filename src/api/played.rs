@@ -64,6 +64,17 @@ impl Played {
     pub fn check(&self) -> Misses {
         Misses(crate::scenario::check_expectations(&self.0, &self.result()))
     }
+
+    /// The `[expect]` lines whose path matches nothing a result of this scenario could hold (a
+    /// misspelt key: `E0108`, with the closest paths as the hint), as `mythos check` refuses them:
+    /// such a line is the scenario's mistake, not a rule that did not hold (`check` still lists it as
+    /// a miss). Empty when every path could match.
+    pub fn unknown_paths(&self) -> Vec<Diagnostic> {
+        crate::scenario::unknown_paths(&self.0, &self.result())
+            .into_iter()
+            .map(Diagnostic)
+            .collect()
+    }
 }
 
 /// The `[expect]` lines of a played scenario that do not hold; empty when every one holds.

@@ -13,7 +13,7 @@ use super::text_file::{
     refused_kind,
 };
 use crate::defs::{Code, Diagnostic, SourceFile};
-use crate::scenario::{Miss, check_expectations, check_refusal, result_object};
+use crate::scenario::{Miss, check_expectations, check_refusal, result_object, unknown_paths};
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
@@ -219,7 +219,17 @@ pub(super) fn check(cli: &Cli, paths: &[PathBuf]) -> i32 {
                         continue;
                     }
                 },
-                None => check_expectations(played, &result_object(played)),
+                None => {
+                    let result = result_object(played);
+                    let unknown = unknown_paths(played, &result);
+                    if !unknown.is_empty() {
+                        bad += 1;
+                        outln!("error {}", crate::kernel::visible(&f.display().to_string()));
+                        print_diagnostics(&unknown);
+                        continue;
+                    }
+                    check_expectations(played, &result)
+                }
             },
         };
         if misses.is_empty() {

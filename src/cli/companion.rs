@@ -35,9 +35,7 @@ impl<T> Reply<T> {
     }
 }
 
-/// Bytes of one answer line `mythos play` reads: a longer line is read to its end without being kept,
-/// and refused with its length, never echoed.
-pub(super) const MAX_ANSWER: usize = 256;
+pub(super) use crate::limits::MAX_ANSWER;
 
 /// One line of input, at most [`MAX_ANSWER`] bytes kept: `None` at the end of input, `Err(length)`
 /// for a longer line (read to its end, in pieces, and dropped). Bytes that are not UTF-8 are

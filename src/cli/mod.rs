@@ -55,10 +55,7 @@ fn machine_output() -> bool {
     })
 }
 
-/// Bytes of stack the `mythos` binary runs its command on (`src/main.rs`): room for the deepest
-/// search exact odds allow (`odds::budget::MAX_SEARCH_DEPTH`) in a debug build. Reserved, not used:
-/// a page is only taken when the search goes that deep.
-pub const STACK: usize = 256 << 20;
+pub use crate::limits::STACK;
 
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {

@@ -1,24 +1,15 @@
 //! One text file read at the trust boundary: a regular file only (never through a symbolic link, never a
 //! FIFO, socket or device), opened without blocking, read through a size cap, its UTF-8 checked and a
-//! leading BOM dropped. The limits on what mythos reads live here, in one place. May import `defs`.
+//! leading BOM dropped. The limits on what mythos reads are rows of `crate::limits`. May import `defs`.
 
 use crate::defs::{Code, Diagnostic, SourceFile};
 use std::fs::{File, Metadata};
 use std::io::Read;
 use std::path::Path;
 
-/// The largest file mythos reads: a card, a script, a manifest or a scenario (the largest shipped card
-/// is under 5 KB).
-pub(super) const MAX_FILE_BYTES: u64 = 1 << 20;
-/// The most bytes one pack's files may hold together.
-pub(super) const MAX_PACK_BYTES: u64 = 8 << 20;
-/// The most entries (files and folders, hidden ones included) one pack's `cards/` and `scripts/` may
-/// hold together, and the most entries `check DIR` or `validate DIR` looks at.
-pub(super) const MAX_ENTRIES: usize = 4096;
-/// The deepest a folder may sit below `cards/`, `scripts/` or a folder given to `check`.
-pub(super) const MAX_DEPTH: usize = 8;
-/// The most diagnostics printed for one command or scenario; the rest are counted.
-pub(super) const MAX_SHOWN: usize = 50;
+pub(super) use crate::limits::{
+    MAX_DEPTH, MAX_ENTRIES, MAX_FILE_BYTES, MAX_PACK_BYTES, SHOWN_DIAGNOSTICS as MAX_SHOWN,
+};
 
 /// A diagnostic about the file at `shown` as a whole: it points at line 1, column 1 and carries no text
 /// of the file (a refused file's content never reaches the output).

@@ -3,7 +3,7 @@
 
 use super::pack_dir::{base_files, pack_dirs, read_pack};
 use super::report::print_diagnostics;
-use crate::defs::{CardSet, Pack};
+use crate::defs::{CardSet, Pack, in_requires_order};
 use crate::kernel::Game;
 use crate::script::ScriptHooks;
 use std::path::PathBuf;
@@ -26,7 +26,9 @@ pub(super) fn validate(base: &Option<PathBuf>, packs: &[PathBuf], dirs: &[PathBu
         extra.extend(pack);
     }
     for game in [Game::Eldritch, Game::Arkham] {
-        let mine: Vec<&Pack> = extra.iter().filter(|p| p.game == game).collect();
+        // In `requires` order: a folder's packs are found in name order.
+        let mine: Vec<&Pack> =
+            in_requires_order(&extra.iter().filter(|p| p.game == game).collect::<Vec<_>>());
         if !dirs.is_empty() && mine.is_empty() {
             continue;
         }

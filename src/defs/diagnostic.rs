@@ -148,10 +148,7 @@ impl miette::Diagnostic for Diagnostic {
     }
 }
 
-/// Characters of one quoted line a diagnostic shows: a longer line is cut around the span, with `…`
-/// where it was cut (a 1 MiB file may hold a line of a million characters, and miette's renderer
-/// cannot draw a column past 65,535).
-pub const SHOWN_LINE: usize = 320;
+pub use crate::limits::SHOWN_LINE;
 
 /// What a diagnostic shows of its file: the line of its span (cut to [`SHOWN_LINE`] characters around
 /// it) with the lines before and after it (whole when no longer than that, else cut to the same

@@ -22,7 +22,7 @@ pub use id::{card_id, closest};
 pub use numbers::{int, int_opt, out_of_range};
 #[cfg(test)]
 pub use pack::RawManifest;
-pub use pack::{BASE_PACK, Pack};
+pub use pack::{BASE_PACK, Pack, in_requires_order};
 pub use parse::{parse_toml_all, toml_diagnostic};
 pub use raw::{CardKind, RATING_X, RawCard};
 #[cfg(test)]

@@ -40,8 +40,7 @@ pub struct Pack {
     pub files: Vec<(String, String)>,
 }
 
-/// The most packs one pack may require.
-pub const MAX_REQUIRES: usize = 32;
+pub use crate::limits::MAX_REQUIRES;
 
 /// The name the base pack goes by in `requires` and in transcripts.
 pub const BASE_PACK: &str = "base";
@@ -328,5 +327,76 @@ mod tests {
         let ds = Pack::from_files("q", vec![]).expect_err("no manifest");
         assert_eq!(ds[0].code, Code::MissingKey);
         assert_eq!(ds[0].location().as_deref(), Some("q/pack.toml:1:1"));
+    }
+}
+
+/// `packs` in an order that loads each after the packs it requires among them (`validate DIR` of a
+/// folder of packs, found in name order): a stable order, each pack as early as its requirements let
+/// it be. A requirement that is not among them (the base or a shipped pack, or one missing) does not
+/// hold a pack back; packs that require one another in a circle keep their order, and loading them
+/// reports the requirement not loaded before (E0205).
+pub fn in_requires_order<'a>(packs: &[&'a Pack]) -> Vec<&'a Pack> {
+    let among = |name: &str| packs.iter().any(|p| p.name == name);
+    let mut left: Vec<&Pack> = packs.to_vec();
+    let mut out: Vec<&Pack> = Vec::with_capacity(packs.len());
+    while !left.is_empty() {
+        let ready = left.iter().position(|p| {
+            p.raw.requires.iter().all(|r| {
+                let r = r.get_ref().as_str();
+                !among(r) || r == p.name || out.iter().any(|q| q.name == r)
+            })
+        });
+        // In a circle none is ready: the first is loaded, and its missing requirement reported.
+        out.push(left.remove(ready.unwrap_or(0)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::*;
+
+    fn pack(name: &str, requires: &[&str]) -> Pack {
+        let text = format!(
+            "name = \"{name}\"\ngame = \"eldritch\"\nversion = \"1\"\nrequires = [{}]\n",
+            requires
+                .iter()
+                .map(|r| format!("\"{r}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let raw: RawManifest = toml::from_str(&text).expect("manifest");
+        Pack {
+            name: name.into(),
+            game: Game::Eldritch,
+            version: "1".into(),
+            root: name.into(),
+            manifest: SourceFile::new(format!("{name}/pack.toml"), text),
+            raw,
+            files: Vec::new(),
+        }
+    }
+
+    fn names(packs: &[&Pack]) -> Vec<String> {
+        in_requires_order(packs)
+            .iter()
+            .map(|p| p.name.clone())
+            .collect()
+    }
+
+    /// A pack found before one it requires (folders in name order: `a_expansion` requires
+    /// `z_core`) is loaded after it; the others keep the order found.
+    #[test]
+    fn a_folder_of_packs_loads_each_after_the_packs_it_requires() {
+        let (a, b, z) = (pack("a", &["z", "base"]), pack("b", &[]), pack("z", &["b"]));
+        assert_eq!(names(&[&a, &b, &z]), ["b", "z", "a"]);
+        assert_eq!(names(&[&b, &z, &a]), ["b", "z", "a"]);
+    }
+
+    /// Packs that require one another in a circle keep the order found (loading them reports it).
+    #[test]
+    fn packs_in_a_circle_keep_their_order() {
+        let (a, b) = (pack("a", &["b"]), pack("b", &["a"]));
+        assert_eq!(names(&[&a, &b]), ["a", "b"]);
     }
 }

@@ -5,8 +5,7 @@
 
 use super::{Code, Diagnostic, SourceFile};
 
-/// At most this many problems are collected from one file.
-const MOST: usize = 20;
+use crate::limits::PROBLEMS_PER_FILE as MOST;
 
 /// What a TOML error is, as a value: read once from the toml crate's error, where its diagnostic is
 /// built, so that nothing downstream reads a message.

@@ -5,11 +5,7 @@
 use super::{Code, Diagnostic, SourceFile};
 use std::ops::Range;
 
-/// Rhai keeps a script's line and column in 16 bits and stops counting at the top: a script longer
-/// or wider than this could be given a wrong place, so it is refused.
-pub const MOST_SCRIPT_LINES: usize = u16::MAX as usize - 1;
-/// The most characters on one line of a script (see `MOST_SCRIPT_LINES`).
-pub const MOST_SCRIPT_COLUMNS: usize = u16::MAX as usize - 1;
+pub use crate::limits::{MOST_SCRIPT_COLUMNS, MOST_SCRIPT_LINES};
 
 #[derive(Debug, Clone)]
 pub struct ScriptSource {

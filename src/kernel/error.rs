@@ -2,7 +2,7 @@
 //! script's error or a limit it hit), or a hook asked for what the rules do not allow. Imports the
 //! hook points and the dice only.
 
-use super::{DecisionNeeded, DiceError, Hook, SetupProblem, TooManyOptions};
+use super::{DecisionNeeded, DiceError, Hook, KernelLimit, Refusal, SetupProblem, TooManyOptions};
 
 /// Why a hook failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,11 +37,12 @@ pub enum KernelError {
     #[error(transparent)]
     Decision(#[from] DecisionNeeded),
     /// A hook asked for something the rules do not allow at that point.
-    #[error("{card}: {message}")]
+    /// The words are the diagnostic's (`scenario::refusal`): the kernel gives the typed refusal.
+    #[error("{card}: {refusal:?}")]
     Rule {
         card: String,
         hook: Option<Hook>,
-        message: String,
+        refusal: Refusal,
         /// The effect of the hook call that was refused, when an effect was (so that the script's
         /// line that asked for it can be shown).
         effect: Option<EffectAt>,
@@ -50,6 +51,14 @@ pub enum KernelError {
     /// setup it was written in (AH2e: a round casting a spell its card exhausted, `rounds[i].cast[j]`).
     #[error("the scenario's choices: {:?} ({:?})", .0.problem, .0.part)]
     Choice(SetupProblem),
+    /// A kernel limit a card ran into (`crate::limits`): reported like a sandbox limit of its
+    /// script (E0403), at its hook.
+    #[error("{card}: {limit:?} in {hook}")]
+    Limit {
+        card: String,
+        hook: Hook,
+        limit: KernelLimit,
+    },
     /// A question of the player with more options than `ROUND_OPTIONS` (`kernel::limits`).
     #[error(transparent)]
     TooManyOptions(#[from] TooManyOptions),

@@ -39,6 +39,7 @@ pub mod monster;
 mod place;
 mod pool;
 mod procedure;
+mod refusal;
 mod request;
 mod setup;
 #[cfg(test)]
@@ -67,6 +68,7 @@ pub use limits::{HOOK_CASCADE, REROLL_WINDOWS, ROUND_OPTIONS, TESTS_PER_ENCOUNTE
 pub use monster::{Keyword, LossValue, Monster, MonsterTest, MonsterValue};
 pub use place::{Location, Place};
 pub use procedure::{MAX_ROUNDS, Procedure, procedure_for};
+pub use refusal::{CastRefusal, KernelLimit, Refusal};
 pub use request::TestRequest;
 pub use setup::{
     CheckedSetup, FOCUS_LIMIT, MonsterPart, Part, Problem, Rules, Setup, SetupProblem, SetupRules,

@@ -4,8 +4,7 @@
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// Keys one card may keep (`ctx.card.set` past it is refused).
-pub const STORE_KEYS: usize = 16;
+pub use crate::limits::STORE_KEYS;
 
 /// A value a card keeps: a whole number, a yes/no or a short text.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]

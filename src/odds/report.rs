@@ -212,7 +212,7 @@ pub struct Wording<'a> {
 
 /// Decisions shown in text; JSON holds them all (up to `MAX_DECISIONS_JSON`).
 const SHOWN_DECISIONS: usize = 8;
-const MAX_DECISIONS_JSON: usize = 500;
+use crate::limits::MAX_DECISIONS_JSON;
 
 /// `mythos odds --best`: the odds under the best policy, then each decision of the first round with
 /// the odds of each option (`*` marks the best).

@@ -83,6 +83,95 @@ fn paths(v: &Value, prefix: &str, out: &mut Vec<String>) {
     }
 }
 
+/// Whether `path` could name a value of a result of this scenario: it steps through objects by their
+/// keys and lists by their indexes (`len` last after a list). A list shorter than an index asks
+/// (fewer tests than expected) could still be a rule's miss, and so could a key that this entry lacks
+/// but another entry of the same list has (an event without an optional field); a key no object at
+/// that place has, or a step into a number, matches nothing: the line is a mistake, not a rule.
+fn could_match(result: &Value, path: &str) -> bool {
+    let parts: Vec<&str> = path.split('.').collect();
+    // The result's paths with each index written `*`, for "another entry has it".
+    let mut all = Vec::new();
+    paths(result, "", &mut all);
+    let star = |p: &str| -> String {
+        p.split('.')
+            .map(|s| if s.parse::<usize>().is_ok() { "*" } else { s })
+            .collect::<Vec<_>>()
+            .join(".")
+    };
+    let shapes: std::collections::BTreeSet<String> = all.iter().map(|p| star(p)).collect();
+    let mut v = result;
+    for (i, part) in parts.iter().enumerate() {
+        match v {
+            Value::Object(m) => match m.get(*part) {
+                Some(x) => v = x,
+                None => return shapes.contains(&star(&parts[..=i].join("."))),
+            },
+            Value::Array(a) => {
+                if *part == LEN && i + 1 == parts.len() {
+                    return true;
+                }
+                let Ok(n) = part.parse::<usize>() else {
+                    return false;
+                };
+                match a.get(n) {
+                    Some(x) => v = x,
+                    // Fewer entries than asked: what follows cannot be judged here.
+                    None => return true,
+                }
+            }
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The `[expect]` lines whose path matches nothing a result of this scenario could hold (a misspelt
+/// key, a step into a number): `E0108` at the line's key, with the closest paths the result has as
+/// the hint. Such a line is an error of the scenario, not a miss of the rules.
+pub fn unknown_paths(p: &Played, result: &Value) -> Vec<Diagnostic> {
+    let mut lines: Vec<_> = p.scenario.expect.iter().collect();
+    lines.sort_by_key(|(k, _)| k.span().start);
+    let mut all = Vec::new();
+    paths(result, "", &mut all);
+    let mut out = Vec::new();
+    for (key, want) in lines {
+        let named: Vec<(String, std::ops::Range<usize>)> = match key.get_ref().as_str() {
+            REFUSED => continue,
+            ABSENT => match want.get_ref() {
+                toml::Value::String(s) => vec![(s.clone(), want.span())],
+                toml::Value::Array(a) => a
+                    .iter()
+                    .filter_map(|v| v.as_str())
+                    .map(|s| (s.to_string(), want.span()))
+                    .collect(),
+                _ => Vec::new(),
+            },
+            path => vec![(path.to_string(), key.span())],
+        };
+        for (path, span) in named {
+            if could_match(result, &path) {
+                continue;
+            }
+            let near = crate::defs::closest(&path, all.iter().map(String::as_str));
+            out.push(
+                Diagnostic::new(
+                    Code::UnknownPath,
+                    format!("`[expect]` path `{path}` matches nothing in the result object"),
+                )
+                .at(&p.file, span)
+                .label("no such path")
+                .hint(if near.is_empty() {
+                    "the result object is described in docs/scenario.md".to_string()
+                } else {
+                    format!("the closest paths the result has: {}", near.join(", "))
+                }),
+            );
+        }
+    }
+    out
+}
+
 /// What a line naming a path the result does not have got: nothing, and the closest paths it has.
 fn no_such_path(result: &Value, path: &str) -> String {
     let mut all = Vec::new();
@@ -228,6 +317,36 @@ mod tests {
                 .starts_with("nothing (no such path in the result; closest: investigator.clues, ")
         );
         assert!(no_such_path(&result, "zzz").starts_with("nothing (no such path in the result)"));
+    }
+
+    /// A path is a mistake when no object at its place has its key, or it steps into a number; a
+    /// list shorter than its index, or a key another entry of the list has, could be a rule's miss.
+    #[test]
+    fn a_path_that_matches_nothing_is_told_from_a_rule_that_did_not_hold() {
+        let result = serde_json::json!({
+            "investigator": { "clues": 1, "health": 3 },
+            "tests": [ { "passed": true } ],
+            "events": [ { "kind": "a", "note": "x" }, { "kind": "b" } ],
+        });
+        for ok in [
+            "investigator.clues",
+            "tests.0.passed",
+            "tests.3.passed",
+            "tests.len",
+            "events.1.note",
+        ] {
+            assert!(could_match(&result, ok), "{ok}");
+        }
+        for wrong in [
+            "investigator.cluse",
+            "tests.0.pased",
+            "tests.first",
+            "investigator.clues.value",
+            "events.0.monster",
+            "skills",
+        ] {
+            assert!(!could_match(&result, wrong), "{wrong}");
+        }
     }
 
     #[test]

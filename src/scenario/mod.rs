@@ -10,11 +10,12 @@ mod packs;
 mod play;
 mod played;
 mod prepared;
+mod refusal;
 mod result;
 mod words;
 
 pub use drive::{Checkpoint, Resumed};
-pub use expect::{Miss, check_expectations, check_refusal, expected_refusal};
+pub use expect::{Miss, check_expectations, check_refusal, expected_refusal, unknown_paths};
 #[cfg(test)]
 pub use file::RawScenario;
 pub use packs::PackFolder;

@@ -60,8 +60,7 @@ pub fn no_packs(_: &str) -> Result<PackFolder, String> {
     Err("this caller reads no pack folders (the `mythos` command does)".to_string())
 }
 
-/// The most packs a scenario may list.
-pub const MAX_SCENARIO_PACKS: usize = 32;
+pub use crate::limits::MAX_SCENARIO_PACKS;
 
 /// Loads each pack a scenario lists into `set`, reporting every problem. A list longer than
 /// [`MAX_SCENARIO_PACKS`] is refused whole (E0105), no folder read.

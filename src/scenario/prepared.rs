@@ -6,8 +6,8 @@ use super::played::Played;
 use super::words::DecisionWords;
 use crate::defs::{CardSet, Code, Diagnostic, SourceFile};
 use crate::kernel::{
-    CheckedSetup, DiceSource, Investigator, KernelError, Part, Problem, Procedure, SetupProblem,
-    Start, TestRequest,
+    CheckedSetup, DiceSource, HookError, HookFault, Investigator, KernelError, Part, Problem,
+    Procedure, SetupProblem, Start, TestRequest,
 };
 use crate::script::ScriptHooks;
 use std::ops::{Deref, Range};
@@ -238,13 +238,22 @@ fn kernel_diagnostic(
                  `[choices]` instead (they are played as written), or hold fewer cards that take hands",
                 crate::kernel::ROUND_OPTIONS
             )),
+        KernelError::Limit { card, hook, limit } => hooks.diagnostic(&HookError {
+            card: card.clone(),
+            hook: *hook,
+            message: super::refusal::limit_words(*limit),
+            fault: HookFault::Limit,
+            line: None,
+            column: None,
+        }),
         KernelError::Rule {
             card,
             hook,
-            message,
+            refusal,
             effect,
         } => {
             let at = hook.map(|h| format!(" in hook `{h}`")).unwrap_or_default();
+            let message = super::refusal::words(refusal);
             let d = Diagnostic::new(Code::RuleRefused, format!("`{card}`{at}: {message}"));
             // At the script's call that asked for the effect; else at the card.
             match (effect.and_then(|e| hooks.asked_at(card, e)), set.cards.get(card)) {

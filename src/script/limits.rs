@@ -1,65 +1,28 @@
-//! Every limit a card script runs under, in one place (DESIGN invariant 8; the README's sandbox section
-//! lists them). Imports the kernel's own bounds only.
+//! The limits a card script runs under, by the sandbox's names (their values and reasons are rows of
+//! `crate::limits`), and how a passed one is worded. Imports the table of limits only.
 
-use crate::kernel;
+use crate::limits;
 
-/// Every limit a card script runs under, in one place (the README's sandbox section lists them).
+/// Every limit a card script runs under, under the names the sandbox uses: rows of the one table of
+/// limits (`crate::limits`, where each value and its reason are; the README lists them).
 pub struct Limits;
 
 impl Limits {
-    /// Operations one hook call may take: a loop that runs away stops here.
-    pub const OPERATIONS: u64 = 100_000;
-    /// Operations all hook calls of one run may take together: a card whose every hook runs up to
-    /// `OPERATIONS`, called at each of many tests, stops here.
-    pub const RUN_OPERATIONS: u64 = 1_000_000;
-    /// Nested function calls: recursion without end stops here.
-    pub const CALL_LEVELS: usize = 32;
-    pub const EXPR_DEPTH: usize = 64;
-    pub const FN_EXPR_DEPTH: usize = 32;
-    /// Bytes in one string (all strings of one array or map together): the largest a card reads,
-    /// `investigator` with its possessions and conditions, holds a few hundred.
-    pub const STRING_SIZE: usize = 4_096;
-    /// Elements of one array (nested arrays counted together): the largest a card reads is the dice
-    /// of a pool (`faces`), a dozen in play, at most a few dozen.
-    pub const ARRAY_SIZE: usize = 256;
-    /// Entries of one map (nested maps counted together).
-    pub const MAP_SIZE: usize = 100;
-    /// Bytes in one map key: Rhai's size limits do not count keys, so a key longer than this is
-    /// refused when the script is loaded (a literal) or when it is added (`m[k] = v`).
-    pub const MAP_KEY: usize = 64;
-    /// Variables alive at once, in every function of one call together.
-    pub const VARIABLES: usize = 100;
-    pub const FUNCTIONS: usize = 64;
-    /// Effects (`ctx` methods that change something) one hook call may ask for.
-    pub const EFFECTS: usize = 100;
-    /// Bytes of text (`print`, `debug`, `ctx.note`) one hook call may write into the transcript;
-    /// what is past it is cut, with one line saying so.
-    pub const PRINTED_PER_HOOK: usize = 4_096;
-    /// Bytes of text all hooks of one run together may write into the transcript.
-    pub const PRINTED_PER_RUN: usize = 65_536;
-    /// Bytes of text one hook call may ask to write, cut or not: formatting a value costs time that
-    /// the operations limit does not count, so a hook that asks for more stops (E0403).
-    pub const PRINT_ASKED_PER_HOOK: usize = 65_536;
-    /// Hooks fired by effects of hooks, nested (an `on_damage` that causes a loss fires
-    /// `on_damage` again): kept in the kernel, which fires them.
-    #[allow(
-        dead_code,
-        reason = "named in the one table of limits; the kernel enforces it"
-    )]
-    pub const HOOK_CASCADE: usize = kernel::HOOK_CASCADE;
-    /// Tests one encounter may resolve, counting those cards asked for: kept in the kernel.
-    #[allow(
-        dead_code,
-        reason = "named in the one table of limits; the kernel enforces it"
-    )]
-    pub const TESTS: usize = kernel::TESTS_PER_ENCOUNTER;
-    /// Options of one AH2e combat round offered to a player (`--best`, `mythos play`): kept in the
-    /// kernel, which builds them.
-    #[allow(
-        dead_code,
-        reason = "named in the one table of limits; the kernel enforces it"
-    )]
-    pub const ROUND_OPTIONS: usize = kernel::ROUND_OPTIONS;
+    pub const OPERATIONS: u64 = limits::HOOK_OPERATIONS;
+    pub const RUN_OPERATIONS: u64 = limits::RUN_OPERATIONS;
+    pub const CALL_LEVELS: usize = limits::CALL_LEVELS;
+    pub const EXPR_DEPTH: usize = limits::EXPR_DEPTH;
+    pub const FN_EXPR_DEPTH: usize = limits::FN_EXPR_DEPTH;
+    pub const STRING_SIZE: usize = limits::STRING_SIZE;
+    pub const ARRAY_SIZE: usize = limits::ARRAY_SIZE;
+    pub const MAP_SIZE: usize = limits::MAP_SIZE;
+    pub const MAP_KEY: usize = limits::MAP_KEY;
+    pub const VARIABLES: usize = limits::VARIABLES;
+    pub const FUNCTIONS: usize = limits::FUNCTIONS;
+    pub const EFFECTS: usize = limits::EFFECTS;
+    pub const PRINTED_PER_HOOK: usize = limits::PRINTED_PER_HOOK;
+    pub const PRINTED_PER_RUN: usize = limits::PRINTED_PER_RUN;
+    pub const PRINT_ASKED_PER_HOOK: usize = limits::PRINT_ASKED_PER_HOOK;
 }
 
 /// A sandbox limit a hook call passed while it ran (E0403), as its diagnostic says it: one wording

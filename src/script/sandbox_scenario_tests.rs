@@ -43,7 +43,7 @@ fn number(played: &Played, path: &[&str]) -> i64 {
 fn an_on_damage_that_fires_itself_stops_at_the_cascade_depth() {
     // The Hydra's on_damage makes it lose 1 Health, which fires its on_damage again, without end.
     let (played, d) = stopped_in("damage_that_fires_itself", "hydra", "on_damage", 11);
-    let deep = format!("went {} deep", Limits::HOOK_CASCADE);
+    let deep = format!("went {} deep", crate::limits::HOOK_CASCADE);
     assert!(d.message.contains(&deep), "{d}");
     // Nothing of the cascade is applied: not the Clues of any of its hooks, not the Health it lost,
     // nor the Strength test's 2 successes, whose loss fired it.
@@ -55,10 +55,10 @@ fn an_on_damage_that_fires_itself_stops_at_the_cascade_depth() {
 fn a_card_asking_for_tests_after_every_test_stops_at_the_test_limit() {
     // Four tests asked after each test: 4, 16, 64, 256... The card's 1,001st ask is refused.
     let (played, d) = stopped_in("tests_that_ask_for_tests", "hydra_lore", "after_test", 7);
-    let beyond = format!("beyond the {}", Limits::TESTS);
+    let beyond = format!("beyond the {}", crate::limits::TESTS_PER_ENCOUNTER);
     assert!(d.message.contains(&beyond), "{d}");
     // Each hook that asked for its 4 tests gained 2 Clues; the one refused gained none.
-    let whole_hooks = (Limits::TESTS / 4) as i64;
+    let whole_hooks = (crate::limits::TESTS_PER_ENCOUNTER / 4) as i64;
     assert_eq!(number(&played, &["investigator", "clues"]), 2 * whole_hooks);
 }
 
@@ -68,7 +68,7 @@ fn a_chain_of_tests_stops_at_the_test_limit() {
     let (played, _) = stopped_in("a_test_after_every_test", "hydra_lore", "after_test", 7);
     // Every test asked for was resolved, and each of their after_test hooks but the last applied.
     let clues = number(&played, &["investigator", "clues"]);
-    assert_eq!(clues, 2 * Limits::TESTS as i64);
+    assert_eq!(clues, 2 * crate::limits::TESTS_PER_ENCOUNTER as i64);
 }
 
 #[test]

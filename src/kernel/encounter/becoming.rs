@@ -5,7 +5,7 @@
 //! keeps between its hook calls.
 
 use super::*;
-use crate::kernel::{BecomingView, Fate, STORE_KEYS, Stored};
+use crate::kernel::{BecomingView, Fate, Refusal, STORE_KEYS, Stored};
 
 /// What the investigator is about to become, while `on_status` hooks run.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -157,7 +157,7 @@ impl Encounter {
         &self,
         card: &str,
         hook: Hook,
-        what: &str,
+        what: &'static str,
         fate: Fate,
     ) -> Result<(), KernelError> {
         if fate.in_game(self.setup.game) {
@@ -166,11 +166,11 @@ impl Encounter {
         Err(Self::rule_error(
             card,
             hook,
-            format!(
-                "{what}(\"{}\"): not a status of {}",
-                fate.as_str(),
-                self.setup.game.as_str()
-            ),
+            Refusal::NotAStatusOfTheGame {
+                what,
+                fate,
+                game: self.setup.game,
+            },
         ))
     }
 
@@ -187,15 +187,14 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "becoming.replace is for on_status",
+                Refusal::OnlyInHook {
+                    what: "becoming.replace",
+                    hook: Hook::OnStatus,
+                },
             ));
         };
         if fate == Fate::Delayed && b.view.fate != Fate::Delayed {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "replace(\"delayed\"): a status that takes him out cannot become Delayed",
-            ));
+            return Err(Self::rule_error(card, hook, Refusal::DelayedCannotTakeOut));
         }
         b.replaced.get_or_insert_with(|| (fate, Source::card(card)));
         Ok(())
@@ -208,15 +207,17 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "becoming.prevent is for on_status",
+                Refusal::OnlyInHook {
+                    what: "becoming.prevent",
+                    hook: Hook::OnStatus,
+                },
             ));
         };
         if !b.by_card {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "becoming.prevent: a knock-out or defeat at 0 cannot be prevented (replace it, or \
-                 prevent the loss in on_damage)",
+                Refusal::KnockOutNotPreventable,
             ));
         }
         b.prevented_by.get_or_insert_with(|| Source::card(card));
@@ -237,7 +238,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                format!("card.set(\"{key}\", ...): a card keeps at most {STORE_KEYS} keys"),
+                Refusal::StoreFull { key: key.clone() },
             ));
         }
         match &value {

@@ -27,7 +27,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                format!("`ctx.investigator.gain_condition(\"{id}\")`: no such card"),
+                Refusal::NoSuchCondition { id: id.to_string() },
             ));
         }
         if self.held_already(&id, &source) {
@@ -88,7 +88,10 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "`ctx.gaining.prevent` is for on_gain_condition",
+                Refusal::OnlyInHook {
+                    what: "`ctx.gaining.prevent`",
+                    hook: Hook::OnGainCondition,
+                },
             ));
         };
         g.prevented_by.get_or_insert_with(|| Source::card(card));
@@ -134,11 +137,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                format!(
-                    "`ctx.investigator.improve(\"{}\", ..)`: improvement tokens are Eldritch \
-                     Horror's, on its five skills",
-                    skill.as_str()
-                ),
+                Refusal::NoImprovementTokens { skill },
             ));
         }
         let from = self.table.investigator.improvement(skill);

@@ -59,14 +59,7 @@ impl Encounter {
                 break;
             }
             if self.table.cascade >= crate::kernel::HOOK_CASCADE {
-                return Err(limit_error(
-                    card,
-                    hook,
-                    format!(
-                        "hooks fired by effects of hooks went {} deep (an effect of this hook fires it again?)",
-                        crate::kernel::HOOK_CASCADE
-                    ),
-                ));
+                return Err(limit_error(card, hook, KernelLimit::HookCascade));
             }
             let left = n - k - 1 + after;
             self.run.pending += left;

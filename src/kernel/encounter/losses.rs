@@ -110,7 +110,7 @@ impl Encounter {
 
     /// Spends `n` of `stat`; the status it may leave him in is the caller's to take
     /// (`record_status`).
-    pub fn spend(&mut self, stat: Stat, n: i32, source: Source) -> Result<(), String> {
+    pub fn spend(&mut self, stat: Stat, n: i32, source: Source) -> Result<(), Refusal> {
         let inv = Arc::make_mut(&mut self.table.investigator);
         let held = match stat {
             Stat::Clues => &mut inv.clues,
@@ -119,11 +119,11 @@ impl Encounter {
             Stat::Sanity => &mut inv.sanity,
         };
         if n < 0 || *held < n {
-            return Err(format!(
-                "cannot spend {n} {} with {} held",
-                stat.as_str(),
-                *held
-            ));
+            return Err(Refusal::CannotSpend {
+                n,
+                stat,
+                held: *held,
+            });
         }
         *held -= n;
         let now = *held;

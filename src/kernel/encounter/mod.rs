@@ -16,10 +16,11 @@ use super::hooks::LossView;
 use super::pool::{Bonus, PoolInput, assemble};
 use super::test::count_successes;
 use super::{
-    Answer, BonusKind, CheckedSetup, CombatView, DecisionNeeded, Decisions, DiceError, DiceSource,
-    During, Effect, Event, Exclusion, Game, Hook, HookCall, HookError, HookSet, Hooks,
-    Investigator, KernelError, Location, Monster, MonsterValue, Place, Point, Policy, Round, Rules,
-    Skill, Slot, Source, Stat, Status, Target, TestKind, TestOutcome, TestSpec, TestView,
+    Answer, BonusKind, CastRefusal, CheckedSetup, CombatView, DecisionNeeded, Decisions, DiceError,
+    DiceSource, During, Effect, Event, Exclusion, Game, Hook, HookCall, HookSet, Hooks,
+    Investigator, KernelError, KernelLimit, Location, Monster, MonsterValue, Place, Point, Policy,
+    Refusal, Round, Rules, Skill, Slot, Source, Stat, Status, Target, TestKind, TestOutcome,
+    TestSpec, TestView,
 };
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};

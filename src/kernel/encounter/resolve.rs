@@ -239,9 +239,7 @@ impl Encounter {
         Err(KernelError::Rule {
             card: stage.spec.origin.as_deref().unwrap_or_default().to_string(),
             hook: None,
-            message: "its rating for this check is printed −X and no card gave X before the \
-                      check's dice (`ctx.monster.set_modifier` in `before_test` or `on_pool`)"
-                .to_string(),
+            refusal: Refusal::Unrated,
             effect: None,
         })
     }

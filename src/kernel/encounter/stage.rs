@@ -95,15 +95,12 @@ impl Encounter {
         &mut self,
         card: &str,
         hook: Hook,
-        what: &str,
+        what: &'static str,
     ) -> Result<&mut Stage, KernelError> {
-        self.table.stage.as_mut().ok_or_else(|| {
-            Self::rule_error(
-                card,
-                hook,
-                format!("`ctx.test.{what}` needs a test under way"),
-            )
-        })
+        self.table
+            .stage
+            .as_mut()
+            .ok_or_else(|| Self::rule_error(card, hook, Refusal::NeedsTest { what }))
     }
 
     pub(super) fn view(&self, chosen_card: &str) -> TestView {

@@ -352,7 +352,7 @@ pub(crate) fn resume_refused() -> KernelError {
     KernelError::Rule {
         card: "rules".into(),
         hook: None,
-        message: "this game's combat takes no checkpoint there to resume from".into(),
+        refusal: crate::kernel::Refusal::NoCheckpointToResume,
         effect: None,
     }
 }

@@ -1,6 +1,7 @@
 //! The calls of a script: a function nobody defines (E0407), a card id written as a literal that names
 //! no card (E0201), and a literal argument out of its method's range (E0105).
 
+use super::known::Literal;
 use super::{Checker, GUIDE, at, where_in};
 use crate::defs::{Code, Diagnostic, closest};
 use crate::script::context::ARGUMENTS;
@@ -46,6 +47,9 @@ impl Checker<'_> {
         }
         if method {
             self.literal_ranges(name, args);
+            if self.known.api.contains(name) {
+                self.literal_types(name, args);
+            }
         }
         if TAKES_CARD.contains(&name)
             && let Some(Expr::StringConstant(s, spos)) = args.last()
@@ -58,6 +62,53 @@ impl Checker<'_> {
                 where_in(self.src, *spos)
             );
             self.out.push((*spos, at(self.src, *spos, s.len() + 2, d)));
+        }
+    }
+
+    /// A literal written as the argument of API method `name` of a kind no registered method of
+    /// that name and number of arguments takes at that place (`gain("clues", "1")`) is `E0103` at
+    /// the literal, with the method's signatures as the hint: Rhai would only say "function not
+    /// found" when the hook runs. The object the method is called on need not be known: a literal
+    /// some method of that name and arity takes is let through.
+    fn literal_types(&mut self, name: &str, args: &[Expr]) {
+        let Some(sigs) = self.known.signatures.get(&(name.to_string(), args.len())) else {
+            return;
+        };
+        for (i, arg) in args.iter().enumerate() {
+            let (lit, pos, len) = match arg {
+                Expr::StringConstant(s, p) => (Literal::Text, *p, s.len() + 2),
+                Expr::IntegerConstant(n, p) => (Literal::Number, *p, n.to_string().len()),
+                Expr::BoolConstant(b, p) => (Literal::Bool, *p, b.to_string().len()),
+                _ => continue,
+            };
+            if sigs.iter().any(|s| s.accepts(i, lit)) {
+                continue;
+            }
+            let api: Vec<&super::known::Signature> = sigs
+                .iter()
+                .filter(|s| crate::script::context::OBJECTS.contains(&s.on.as_str()))
+                .collect();
+            let shown: Vec<String> = if api.is_empty() {
+                sigs.iter().collect()
+            } else {
+                api
+            }
+            .iter()
+            .map(|s| format!("`{}`", s.shown(name)))
+            .collect();
+            let d = Diagnostic::new(
+                Code::WrongType,
+                format!(
+                    "`{}`{}: argument {} of `.{name}()` is {}, which it does not take",
+                    self.id(),
+                    where_in(self.src, pos),
+                    i + 1,
+                    lit.name()
+                ),
+            )
+            .label("wrong type")
+            .hint(format!("the method takes {}", shown.join(" or ")));
+            self.out.push((pos, at(self.src, pos, len, d)));
         }
     }
 

@@ -28,6 +28,87 @@ pub struct Known {
     pub(super) api: BTreeSet<String>,
     /// The methods of each of them, by the type's script name.
     pub(super) methods: BTreeMap<String, BTreeSet<String>>,
+    /// Every registered function taking a receiver (`name(_: &mut Type, ...)`: a method of `ctx`,
+    /// of one of its objects, or of a value of Rhai's), by name and number of arguments after the
+    /// receiver: the receiver's type and the type of each argument, as the engine names them.
+    pub(super) signatures: BTreeMap<(String, usize), Vec<Signature>>,
+}
+
+/// One registered method: what it is called on and the types it takes, as the engine names them
+/// (`&str`, `i64`, `bool`, `Dynamic`, ...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Signature {
+    pub(super) on: String,
+    pub(super) params: Vec<String>,
+}
+
+/// The kind of a literal a script writes as an argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Literal {
+    Text,
+    Number,
+    Bool,
+}
+
+impl Literal {
+    /// The literal as the README's API table calls its kind.
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Literal::Text => "a string",
+            Literal::Number => "a whole number",
+            Literal::Bool => "a bool",
+        }
+    }
+}
+
+/// A parameter's type as a script writer reads it.
+pub(super) fn type_word(t: &str) -> &str {
+    match t.trim() {
+        "&str" | "String" | "ImmutableString" | "&ImmutableString" | "string" => "string",
+        "i64" | "INT" | "int" => "int",
+        "bool" => "bool",
+        "Dynamic" | "?" => "any",
+        other => other,
+    }
+}
+
+impl Signature {
+    /// Whether argument `i` may be a literal of kind `lit`: its type is that kind's, or any value,
+    /// or a type this check does not know (never a false alarm).
+    pub(super) fn accepts(&self, i: usize, lit: Literal) -> bool {
+        let Some(t) = self.params.get(i) else {
+            return false;
+        };
+        match (type_word(t), lit) {
+            ("any", _) => true,
+            ("string", l) => l == Literal::Text,
+            ("int", l) => l == Literal::Number,
+            ("bool", l) => l == Literal::Bool,
+            ("Array" | "Map" | "FnPtr" | "Blob" | "()", _) => false,
+            _ => true,
+        }
+    }
+
+    /// `Investigator.gain(string, int)`.
+    pub(super) fn shown(&self, name: &str) -> String {
+        let params: Vec<&str> = self.params.iter().map(|p| type_word(p)).collect();
+        format!("{}.{name}({})", self.on, params.join(", "))
+    }
+}
+
+/// `name(_: &mut Type, _: T1, ...) -> R` read into its receiver and argument types; `None` for a
+/// function without a receiver.
+fn signature(sig: &str) -> Option<Signature> {
+    let inside = sig.split_once('(')?.1;
+    let inside = inside.split_once(')')?.0;
+    let mut types = inside
+        .split(',')
+        .map(|p| p.rsplit_once(':').map_or(p, |(_, t)| t).trim().to_string());
+    let on = types.next()?.strip_prefix("&mut ")?.trim().to_string();
+    Some(Signature {
+        on,
+        params: types.filter(|t| !t.is_empty()).collect(),
+    })
 }
 
 impl Known {
@@ -37,8 +118,18 @@ impl Known {
         let mut getters: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
         let mut api = BTreeSet::new();
         let mut methods: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        let mut signatures: BTreeMap<(String, usize), Vec<Signature>> = BTreeMap::new();
         for sig in engine.gen_fn_signatures(true) {
             let name = sig.split('(').next().unwrap_or("").trim();
+            if !name.contains('$')
+                && !name.is_empty()
+                && let Some(s) = signature(&sig)
+            {
+                signatures
+                    .entry((name.to_string(), s.params.len()))
+                    .or_default()
+                    .push(s);
+            }
             if let Some(p) = name.strip_prefix("get$") {
                 // `get$name(_: &mut Type) -> Returned`
                 let of = sig
@@ -76,6 +167,7 @@ impl Known {
             getters,
             api,
             methods,
+            signatures,
         }
     }
 
@@ -158,5 +250,17 @@ mod tests {
         assert_eq!(k.after(&ctx["typed"], "typed"), Some("Monster"));
         assert_eq!(k.after(&ctx["table"], "table"), None);
         assert!(k.getters["Monster"].contains_key("toughness"));
+    }
+
+    /// A method's signature is read into what it is called on and the type of each argument.
+    #[test]
+    fn a_signature_is_read_into_its_receiver_and_argument_types() {
+        let s = signature("gain(_: &mut Investigator, _: &str, _: i64) -> ()").unwrap();
+        assert_eq!(s.on, "Investigator");
+        assert_eq!(s.params, ["&str", "i64"]);
+        assert!(s.accepts(0, Literal::Text) && !s.accepts(0, Literal::Number));
+        assert!(s.accepts(1, Literal::Number) && !s.accepts(1, Literal::Text));
+        assert_eq!(s.shown("gain"), "Investigator.gain(string, int)");
+        assert_eq!(signature("roll(n: i64) -> Array"), None);
     }
 }

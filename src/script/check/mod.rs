@@ -117,6 +117,7 @@ impl<'a> Checker<'a> {
             Some(ASTNode::Expr(Expr::DynamicConstant(v, pos))) => self.constant_keys(v, *pos),
             Some(ASTNode::Expr(Expr::Property(p, pos))) => self.long_key(&p.2, *pos),
             Some(ASTNode::Expr(e @ Expr::Dot(..))) => self.dot(e),
+            Some(ASTNode::Expr(Expr::Index(x, _, _))) => self.skill_key(&x.lhs, &x.rhs),
             _ => {}
         }
     }
@@ -130,6 +131,49 @@ impl<'a> Checker<'a> {
         );
         self.out.sort_by_key(|(p, _)| (p.line(), p.position()));
         self.out.into_iter().map(|(_, d)| d).collect()
+    }
+}
+
+/// The maps the API returns whose keys are the game's skills (`ctx.investigator.skills`).
+const SKILL_MAPS: [&str; 3] = ["skills", "printed_skills", "improvements"];
+
+impl Checker<'_> {
+    /// A literal key of a map of skills the API returns (`ctx.investigator.skills["fihgt"]`) that
+    /// is not a skill of the game: `E0102` at the key, with the keys the map has (Rhai would give
+    /// `()` for it, and the comparison that reads it would be silently false).
+    fn skill_key(&mut self, lhs: &Expr, rhs: &Expr) {
+        let Expr::Property(p, _) = lhs else {
+            return;
+        };
+        let map = p.2.as_str();
+        if !SKILL_MAPS.contains(&map) {
+            return;
+        }
+        let Expr::StringConstant(key, pos) = rhs else {
+            return;
+        };
+        let keys: Vec<&str> = self.set.game.skills().iter().map(|s| s.as_str()).collect();
+        if keys.contains(&key.as_str()) {
+            return;
+        }
+        let near = crate::defs::closest(key, keys.iter().copied());
+        let d = Diagnostic::new(
+            Code::UnknownKey,
+            format!(
+                "`{}`{}: `{map}[\"{key}\"]`: `{key}` is not a key of `{map}`",
+                self.id(),
+                where_in(self.src, *pos)
+            ),
+        )
+        .label("no such key")
+        .hint(match near.first() {
+            Some(n) => format!(
+                "did you mean `{n}`? `{map}` has the keys {}",
+                keys.join(", ")
+            ),
+            None => format!("`{map}` has the keys {}", keys.join(", ")),
+        });
+        self.out.push((*pos, at(self.src, *pos, key.len() + 2, d)));
     }
 }
 

@@ -48,12 +48,15 @@ pub(super) fn fate(s: &str, what: &str) -> Res<crate::kernel::Fate> {
     )
 }
 
-/// A key of a card's store: 1 to 32 characters.
+/// A key of a card's store: 1 to `STORE_KEY_CHARS` characters.
 pub(super) fn store_key(key: &str) -> Res<String> {
-    if (1..=32).contains(&key.chars().count()) {
+    use crate::limits::STORE_KEY_CHARS;
+    if (1..=STORE_KEY_CHARS).contains(&key.chars().count()) {
         Ok(key.to_string())
     } else {
-        err(format!("set(\"{key}\", ...): a key is 1 to 32 characters"))
+        err(format!(
+            "set(\"{key}\", ...): a key is 1 to {STORE_KEY_CHARS} characters"
+        ))
     }
 }
 
@@ -135,3 +138,52 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
         ("Loss", "reduce", &[C]),
     ]
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// How the README's table words an argument's range.
+    fn range_words(b: &Option<Bounds>) -> String {
+        match b {
+            None => "not a number".to_string(),
+            Some(b) if b.max == i64::MAX => format!("{}, at least {}", b.what, b.min),
+            Some(b) => format!("{}, {} to {}", b.what, b.min, b.max),
+        }
+    }
+
+    /// The README's table of argument ranges is `ARGUMENTS`, row for row: each method's number of
+    /// arguments and the range of each.
+    #[test]
+    fn the_readme_gives_each_methods_argument_ranges() {
+        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+            .expect("README.md");
+        let rows: Vec<&str> = readme
+            .lines()
+            .skip_while(|l| !l.starts_with("| method | arguments | each argument's range |"))
+            .skip(2)
+            .take_while(|l| l.starts_with('|'))
+            .collect();
+        let want: Vec<String> = ARGUMENTS
+            .iter()
+            .map(|(object, method, ranges)| {
+                let path = if *object == "Ctx" {
+                    "ctx".to_string()
+                } else {
+                    format!("ctx.{}", object.to_lowercase())
+                };
+                let each: Vec<String> = ranges
+                    .iter()
+                    .enumerate()
+                    .map(|(i, b)| format!("{}: {}", i + 1, range_words(b)))
+                    .collect();
+                format!(
+                    "| `{path}.{method}` | {} | {} |",
+                    ranges.len(),
+                    each.join("; ")
+                )
+            })
+            .collect();
+        assert_eq!(rows, want);
+    }
+}

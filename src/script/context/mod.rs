@@ -51,8 +51,7 @@ impl State {
     }
 }
 
-/// The most characters of a "may" effect's words (`ctx.card.may`): one line of a question.
-pub const MAY_WORDS: usize = 100;
+pub use crate::limits::MAY_WORDS;
 
 /// The questions a hook's script asks the player (`ctx.card.may`): who answers them, lent for the
 /// call; what was answered (the same question asked again in one call gets the same answer); the

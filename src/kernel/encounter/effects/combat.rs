@@ -9,12 +9,12 @@ impl Encounter {
         &mut self,
         card: &str,
         hook: Hook,
-        what: &str,
+        what: &'static str,
     ) -> Result<&mut CombatState, KernelError> {
         self.table
             .combat
             .as_mut()
-            .ok_or_else(|| Self::rule_error(card, hook, format!("{what} needs a combat under way")))
+            .ok_or_else(|| Self::rule_error(card, hook, Refusal::NeedsCombat { what }))
     }
 
     pub(super) fn combat_bonus(
@@ -50,12 +50,7 @@ impl Encounter {
         value: i32,
     ) -> Result<(), KernelError> {
         if self.setup.game != Game::Arkham {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "`ctx.combat.check_bonus` is Arkham Horror's: an Eldritch Horror bonus is to a \
-                 skill, `ctx.combat.bonus(skill, n)`",
-            ));
+            return Err(Self::rule_error(card, hook, Refusal::CheckBonusIsArkham));
         }
         let combat = self.combat_mut(card, hook, "`ctx.combat.check_bonus`")?;
         combat
@@ -97,8 +92,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "`ctx.combat.forbid_clue_rerolls` is Eldritch Horror's: an Arkham Horror Clue \
-                 token adds a die, it rerolls none",
+                Refusal::ForbidClueRerollsIsEldritch,
             ));
         }
         let view = &mut self

@@ -15,7 +15,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                format!("`ctx.test.success_from({face})`: a face is 1 to 6"),
+                Refusal::SuccessFromNotAFace { face },
             ));
         }
         self.stage_mut(card, hook, "success_from")?.success_from = face;
@@ -74,17 +74,18 @@ impl Encounter {
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
         let label = format!("a reroll by {card}");
-        let stage = self.table.stage.as_ref().ok_or_else(|| {
-            Self::rule_error(card, hook, "`ctx.test.reroll` needs a test under way")
-        })?;
+        let stage =
+            self.table.stage.as_ref().ok_or_else(|| {
+                Self::rule_error(card, hook, Refusal::NeedsTest { what: "reroll" })
+            })?;
         if die >= stage.faces.len() {
             return Err(Self::rule_error(
                 card,
                 hook,
-                format!(
-                    "reroll({die}): there is no die {die} (dice are numbered from 0; {} rolled)",
-                    stage.faces.len()
-                ),
+                Refusal::NoSuchDie {
+                    die,
+                    rolled: stage.faces.len(),
+                },
             ));
         }
         self.reroll_die(die, &src, &label, hooks)?;
@@ -104,7 +105,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                format!("`ctx.test.set_face({die}, {face})`: no such die or face"),
+                Refusal::NoSuchDieOrFace { die, face },
             ));
         }
         let from = std::mem::replace(&mut stage.faces[die], face);

@@ -15,11 +15,7 @@ impl Encounter {
     ) -> Result<(), KernelError> {
         // A loss a card causes goes through on_damage like any other; not from inside on_damage.
         if hook == Hook::OnDamage {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "a new loss cannot be caused from on_damage",
-            ));
+            return Err(Self::rule_error(card, hook, Refusal::NewLossFromOnDamage));
         }
         self.lose_investigator(stat, n, src, hooks)?;
         Ok(())
@@ -55,14 +51,17 @@ impl Encounter {
         hook: Hook,
         src: Source,
         loss: &mut Option<LossView>,
-        what: &str,
+        what: &'static str,
         to: impl FnOnce(i32) -> i32,
     ) -> Result<(), KernelError> {
         let Some(l) = loss.as_mut() else {
             return Err(Self::rule_error(
                 card,
                 hook,
-                format!("{what} is for on_damage"),
+                Refusal::OnlyInHook {
+                    what,
+                    hook: Hook::OnDamage,
+                },
             ));
         };
         let from = l.amount;

@@ -34,10 +34,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                format!(
-                    "{what} changes a dice pool: it is for on_pool or before_test, and in {hook} \
-                     no pool is being assembled"
-                ),
+                Refusal::PoolClosed { what, hook },
             ));
         }
         if matches!(hook, Hook::AfterReroll | Hook::AfterTokens)
@@ -49,10 +46,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                format!(
-                    "how faces count is set by `after_roll` at the latest: in {hook} the \
-                     counting rules of the test are final"
-                ),
+                Refusal::CountingFinal { hook },
             ));
         }
         match effect {

@@ -2,30 +2,37 @@
 //! box.
 
 use super::*;
-use crate::kernel::Keyword;
+use crate::kernel::{Keyword, Refusal};
 
 impl Encounter {
     /// The monster being encountered, or the rule a card broke by asking to `what` it when none is.
-    fn current_monster(&self, card: &str, hook: Hook, what: &str) -> Result<usize, KernelError> {
+    fn current_monster(
+        &self,
+        card: &str,
+        hook: Hook,
+        what: &'static str,
+    ) -> Result<usize, KernelError> {
         self.table
             .current
-            .ok_or_else(|| Self::rule_error(card, hook, format!("there is no monster to {what}")))
+            .ok_or_else(|| Self::rule_error(card, hook, Refusal::NoMonster { what }))
     }
 
     /// The monster being encountered is defeated (its test, if one is under way, is not resolved).
     /// Refuses `what` (a monster losing or recovering Health) in a game whose monsters keep no Health
     /// tokens (AH2e).
-    fn health_tokens_kept(&self, card: &str, hook: Hook, what: &str) -> Result<(), KernelError> {
+    fn health_tokens_kept(
+        &self,
+        card: &str,
+        hook: Hook,
+        what: &'static str,
+    ) -> Result<(), KernelError> {
         if self.procedure().monsters_keep_health() {
             return Ok(());
         }
         Err(Self::rule_error(
             card,
             hook,
-            format!(
-                "{what}: an Arkham Horror monster has no Health tokens to lose or recover; it is \
-                 defeated by one Combat check (or `ctx.monster.defeat()`)"
-            ),
+            Refusal::NoHealthTokens { what },
         ))
     }
 
@@ -119,20 +126,11 @@ impl Encounter {
         src: Source,
     ) -> Result<(), KernelError> {
         if self.setup.game != Game::Arkham {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "`ctx.monster.to_trophy` is Arkham Horror's: an Eldritch Horror investigator keeps \
-                 no monster trophies",
-            ));
+            return Err(Self::rule_error(card, hook, Refusal::TrophyIsArkham));
         }
         let m = self.current_monster(card, hook, "take as a trophy")?;
         if !self.table.monsters[m].defeated {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "`ctx.monster.to_trophy`: only a defeated monster is taken as a trophy",
-            ));
+            return Err(Self::rule_error(card, hook, Refusal::TrophyNotDefeated));
         }
         if self.table.monsters[m].place == Place::Trophy {
             return Ok(());
@@ -155,12 +153,7 @@ impl Encounter {
         src: Source,
     ) -> Result<(), KernelError> {
         if self.setup.game != Game::Arkham {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "`ctx.monster.to_cup` is Arkham Horror's: an Eldritch Horror monster goes back to \
-                 the cup when it is defeated (`ctx.monster.defeat()`)",
-            ));
+            return Err(Self::rule_error(card, hook, Refusal::CupIsArkham));
         }
         let m = self.current_monster(card, hook, "return to the cup")?;
         let id = self.table.monsters[m].id.clone();
@@ -260,7 +253,7 @@ impl Encounter {
         &mut self,
         card: &str,
         hook: Hook,
-        what: &str,
+        what: &'static str,
     ) -> Result<&mut CombatView, KernelError> {
         self.current_monster(card, hook, what)?;
         Ok(&mut self.combat_mut(card, hook, what)?.view)
@@ -371,13 +364,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                format!(
-                    "set_modifier(\"{}\", {value}): the monster has no such test",
-                    match slot {
-                        Slot::Will => "horror",
-                        Slot::Strength => "combat",
-                    }
-                ),
+                Refusal::NoSuchMonsterTest { slot, value },
             ));
         };
         *field = Some(value);

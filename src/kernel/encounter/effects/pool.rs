@@ -61,13 +61,7 @@ impl Encounter {
             Token::Focus => "dice_per_focus",
         };
         if token == Token::Clue && self.setup.game == Game::Arkham {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                "`ctx.test.dice_per_clue` is Eldritch Horror's Clue reroll: an Arkham Horror Clue \
-                 token adds a die, and a card that adds more per token uses \
-                 `ctx.test.extra_dice_per_clue(n)`",
-            ));
+            return Err(Self::rule_error(card, hook, Refusal::DicePerClueIsEldritch));
         }
         if token == Token::Focus && self.setup.game != Game::Eldritch {
             // Arkham Horror has no Focus tokens: the method is Eldritch Horror's, refused as the
@@ -75,7 +69,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "`ctx.test.dice_per_focus` is Eldritch Horror's: Arkham Horror has no Focus tokens",
+                Refusal::DicePerFocusIsEldritch,
             ));
         }
         let stage = self.stage_mut(card, hook, what)?;
@@ -115,8 +109,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                "`ctx.test.extra_dice_per_clue` is Arkham Horror's: an Eldritch Horror Clue \
-                 rerolls a die, and a card that rerolls more uses `ctx.test.dice_per_clue(n)`",
+                Refusal::ExtraDicePerClueIsArkham,
             ));
         }
         let stage = self.stage_mut(card, hook, "extra_dice_per_clue")?;

@@ -17,10 +17,7 @@ impl Encounter {
             return Err(Self::rule_error(
                 card,
                 hook,
-                format!(
-                    "`ctx.test.{}` is for before_test or on_pool: in {hook} the dice are rolled",
-                    if passed { "auto_pass" } else { "auto_fail" }
-                ),
+                Refusal::AutomaticResultTooLate { passed, hook },
             ));
         }
         let stage = self.stage_mut(card, hook, "an automatic result")?;
@@ -63,45 +60,27 @@ impl Encounter {
         modifier: Option<i32>,
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
-        let refuse = |m: &str| {
-            Err(Self::rule_error(
-                card,
-                hook,
-                format!("`ctx.card.cast`: {m}"),
-            ))
-        };
+        let refuse = |r: CastRefusal| Err(Self::rule_error(card, hook, Refusal::Cast(r)));
         if self.setup.game != Game::Arkham {
-            return refuse(
-                "Arkham Horror's: an Eldritch Horror Spell's test is `ctx.investigator.test`",
-            );
+            return refuse(CastRefusal::IsArkham);
         }
         let Some(casting) = self.casting_of(card) else {
-            return refuse(
-                "only a spell that prints a casting modifier or a Sanity cost (`casting_modifier`, \
-                 `sanity_cost`) can be cast",
-            );
+            return refuse(CastRefusal::NotASpell);
         };
         let modifier = match (casting.modifier, modifier) {
             (Some(printed), None) => printed,
             (None, Some(given)) => given,
             (Some(printed), Some(_)) => {
-                return refuse(&format!(
-                    "its casting modifier is printed ({printed:+}): `cast()` casts with it"
-                ));
+                return refuse(CastRefusal::ModifierPrinted { printed });
             }
             (None, None) => {
-                return refuse(
-                    "its casting modifier is printed Special: the card's text gives it, \
-                     `ctx.card.cast(modifier)`",
-                );
+                return refuse(CastRefusal::ModifierSpecial);
             }
         };
         if self.table.exhausted.contains(key) {
-            return refuse(
-                "it is exhausted, and an exhausted spell is not cast until it refreshes",
-            );
+            return refuse(CastRefusal::Exhausted);
         }
-        self.tests_left(card, hook, "cast a spell beyond the")?;
+        self.tests_left(card, hook, true)?;
         let id = crate::kernel::split_copy(card).0;
         self.pay_casting(id, key, casting, hooks, |m| Self::rule_error(card, hook, m))?;
         let src = Source::card(id);
@@ -123,7 +102,7 @@ impl Encounter {
         key: &str,
         casting: crate::kernel::Casting,
         hooks: &mut dyn Hooks,
-        unpaid: impl FnOnce(String) -> KernelError,
+        unpaid: impl FnOnce(Refusal) -> KernelError,
     ) -> Result<(), KernelError> {
         if casting.sanity_cost > 0 {
             let src = Source::card(id);
@@ -156,27 +135,20 @@ impl Encounter {
         modifier: i32,
         kind: TestKind,
     ) -> Result<(), KernelError> {
-        self.tests_left(card, hook, "asked for a test beyond the")?;
+        self.tests_left(card, hook, false)?;
         let mut spec = TestSpec::new(skill, kind);
         spec.modifier = modifier;
         self.queue_test(card, src, spec);
         Ok(())
     }
 
-    /// Refused once cards have asked for `TESTS_PER_ENCOUNTER` tests in this encounter: `done`
-    /// says what the card did ("asked for a test beyond the").
-    fn tests_left(&self, card: &str, hook: Hook, done: &str) -> Result<(), KernelError> {
+    /// Refused once cards have asked for `TESTS_PER_ENCOUNTER` tests in this encounter: `cast`,
+    /// the card cast a spell (else it asked for a test).
+    fn tests_left(&self, card: &str, hook: Hook, cast: bool) -> Result<(), KernelError> {
         if self.table.asked < crate::kernel::TESTS_PER_ENCOUNTER {
             return Ok(());
         }
-        Err(limit_error(
-            card,
-            hook,
-            format!(
-                "{done} {} tests that cards may ask for in one encounter",
-                crate::kernel::TESTS_PER_ENCOUNTER
-            ),
-        ))
+        Err(limit_error(card, hook, KernelLimit::Tests { cast }))
     }
 
     /// Queues `spec`, asked for by copy `card`, for the next point the procedure allows: during

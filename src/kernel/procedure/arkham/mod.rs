@@ -23,11 +23,11 @@ use std::sync::Arc;
 /// Arkham Horror, 2nd edition.
 pub struct Arkham;
 
-fn rule(card: &str, message: impl Into<String>) -> KernelError {
+fn rule(card: &str, refusal: crate::kernel::Refusal) -> KernelError {
     KernelError::Rule {
         card: card.to_string(),
         hook: None,
-        message: message.into(),
+        refusal,
         effect: None,
     }
 }

@@ -5,13 +5,11 @@ use super::{Arkham, check, done, resolved, rule};
 use crate::kernel::procedure::{Procedure, Step};
 use crate::kernel::{
     Ability, Action, Answer, Encounter, Event, HANDS, Hook, Hooks, KernelError, Keyword, LossValue,
-    Monster, Part, Point, Problem, Question, Round, SetupProblem, Skill, Slot, Source, Stat,
-    TestKind, TestOutcome, copy_key, round_options, split_copy,
+    Monster, Part, Point, Problem, Question, Refusal, Round, SetupProblem, Skill, Slot, Source,
+    Stat, TestKind, TestOutcome, copy_key, round_options, split_copy,
 };
 
-/// Rounds of Fight or Flee played before the engine stops a combat that cannot end (both sides
-/// missing forever). Exact odds (issue 6) bound the loop by probability instead.
-pub const MAX_ROUNDS: usize = 200;
+pub use crate::limits::MAX_ROUNDS;
 
 impl Arkham {
     /// Fight or Flee, round after round, until the combat ends.
@@ -108,10 +106,7 @@ impl Arkham {
         hooks: &mut dyn Hooks,
     ) -> Step {
         let Some(c) = monster.combat.clone() else {
-            return Err(rule(
-                &monster.id,
-                "a monster needs a combat rating to be fought",
-            ));
+            return Err(rule(&monster.id, Refusal::NoCombatRating));
         };
         let id = monster.id.clone();
         let overwhelming = monster.overwhelming;
@@ -186,17 +181,13 @@ impl Arkham {
             // A copy key names one copy of the card (`split_copy`).
             let card = split_copy(id).0;
             let Some(casting) = enc.setup.catalog.get(card).and_then(|c| c.casting) else {
-                return Err(rule(card, "only a spell can be cast"));
+                return Err(rule(card, Refusal::RoundCastNotASpell));
             };
             let Some(modifier) = casting.modifier else {
-                return Err(rule(
-                    card,
-                    "its casting modifier is printed Special (its text gives it): its script \
-                     casts it, `ctx.card.cast(modifier)`, not a round's `cast`",
-                ));
+                return Err(rule(card, Refusal::RoundCastSpecial));
             };
             enc.pay_casting(card, id, casting, hooks, |m| {
-                rule(card, format!("cannot pay the casting cost: {m}"))
+                rule(card, Refusal::CastingCostUnpaid(Box::new(m)))
             })?;
             // The Spell check comes from the spell it casts (`ctx.test.origin`).
             let mut spec = check(Skill::Lore, TestKind::Spell, modifier, 1);
@@ -333,12 +324,7 @@ fn take_hands(enc: &mut Encounter, plan: &Round, round: usize) -> Step {
         hands = hands.saturating_add(enc.setup.catalog.get(card).map_or(0, |c| c.hands));
     }
     if hands > HANDS {
-        return Err(rule(
-            "choices",
-            format!(
-                "round {round}: the cards in hand need {hands} hands; an investigator has {HANDS}"
-            ),
-        ));
+        return Err(rule("choices", Refusal::TooManyHands { round, hands }));
     }
     let combat = enc.table.combat.as_mut().expect("a combat is under way");
     let held: Vec<String> = plan

@@ -130,10 +130,10 @@ impl Procedure for Eldritch {
                 Token::Clue => (Stat::Clues, per_clue),
             };
             enc.spend(stat, 1, Source::Spent(token))
-                .map_err(|message| KernelError::Rule {
+                .map_err(|refusal| KernelError::Rule {
                     card: "rules".into(),
                     hook: None,
-                    message,
+                    refusal,
                     effect: None,
                 })?;
             // The chosen die, then the lowest other failing dice (a token that rerolls several).

@@ -111,9 +111,10 @@ fn card_store(e: &mut Engine) {
     });
     act!(e, Card, "set", |c, key: &str, v: ImmutableString| {
         let key = store_key(key)?;
-        if v.chars().count() > 64 {
+        if v.chars().count() > crate::limits::STORE_TEXT_CHARS {
             return err(format!(
-                "set(\"{key}\", text): a text kept is at most 64 characters"
+                "set(\"{key}\", text): a text kept is at most {} characters",
+                crate::limits::STORE_TEXT_CHARS
             ));
         }
         c.push(Effect::Store {
