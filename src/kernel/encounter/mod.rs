@@ -159,6 +159,8 @@ pub struct Encounter {
     asked: usize,
     /// The Condition about to be gained, while `on_gain_condition` hooks run.
     gaining: Option<Gaining>,
+    /// The Condition just discarded and what discarded it, while `on_discard_condition` hooks run.
+    discarded: Option<(String, Source)>,
     /// What the investigator is about to become, while `on_status` hooks run.
     becoming: Option<Becoming>,
     /// What each card keeps between its hook calls (`ctx.card.set`), by copy key, for the whole play.
@@ -227,6 +229,7 @@ impl Encounter {
             pending: 0,
             asked: 0,
             gaining: None,
+            discarded: None,
             becoming: None,
             store: BTreeMap::new(),
             exhausted: std::collections::BTreeSet::new(),

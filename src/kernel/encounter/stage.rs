@@ -154,6 +154,7 @@ impl Encounter {
             successes,
             loss: None,
             gaining: self.gaining.as_ref().map(|g| g.condition.clone()),
+            discarded: self.discarded.clone(),
             becoming: self.becoming.as_ref().map(|b| b.view.clone()),
             store: Default::default(),
             exhausted: false,

@@ -104,6 +104,7 @@ state_fields! {
     pending: clone, skip;
     asked: clone, hash;
     gaining: clone, hash;
+    discarded: clone, hash;
     becoming: clone, hash;
     /// What a card keeps and whether it is exhausted: a later hook reads them.
     store: clone, hash;

@@ -132,7 +132,7 @@ impl Encounter {
             Effect::PreventStatus => self.prevent_status(card, hook)?,
             // Kept per copy of the card: `fire` applies these, knowing which copy asked.
             Effect::Store { .. } | Effect::Exhaust | Effect::Cast { .. } => {}
-            Effect::DiscardCondition(id) => self.discard_condition(src, id),
+            Effect::DiscardCondition(id) => self.discard_condition(src, id, hooks)?,
             Effect::Discard(id) => self.discard(src, id),
             Effect::ReduceLoss(n) => self.reduce_loss(card, hook, src, n, loss)?,
             Effect::PreventLoss => self.prevent_loss(card, hook, src, loss)?,
