@@ -84,6 +84,7 @@ impl Encounter {
             Effect::NegateFace { face, successes } => {
                 self.face_rule(card, hook, src, true, face, successes)?
             }
+            Effect::AddSuccesses(n) => self.add_successes(card, hook, src, n)?,
             Effect::Reroll(die) => self.reroll(card, hook, src, die, hooks)?,
             Effect::SetFace { die, face } => self.set_face(card, hook, src, die, face)?,
             Effect::CombatBonus { skill, value } => {
