@@ -397,7 +397,9 @@ fn gaining(e: &mut Engine) {
 
 /// The getters of `ctx.discarded`.
 fn discarded(e: &mut Engine) {
-    field!(e, Discarded, discarded, "id", |d| Dynamic::from(d.0.clone()));
+    field!(e, Discarded, discarded, "id", |d| Dynamic::from(
+        d.0.clone()
+    ));
     field!(e, Discarded, discarded, "cause", |d| d
         .1
         .key()

@@ -74,7 +74,10 @@ impl Encounter {
         src: Source,
         n: u32,
     ) -> Result<(), KernelError> {
-        if !matches!(hook, Hook::AfterRoll | Hook::AfterReroll | Hook::AfterTokens) {
+        if !matches!(
+            hook,
+            Hook::AfterRoll | Hook::AfterReroll | Hook::AfterTokens
+        ) {
             return Err(Self::rule_error(
                 card,
                 hook,
