@@ -72,6 +72,9 @@ pub enum Effect {
         face: u8,
         successes: u32,
     },
+    /// Successes added to the test result once its dice are on the table (Kid O'Brien: "add 1
+    /// success to your test result").
+    AddSuccesses(u32),
     // combat encounters
     /// A bonus that lasts for the rest of this combat (`None`: every skill; `ctx.combat.bonus`).
     CombatBonus {

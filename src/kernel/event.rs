@@ -161,6 +161,11 @@ pub enum Event {
         face: u8,
         successes: u32,
     },
+    /// A card added successes to the result of the test under way (`add_successes`).
+    SuccessesAdded {
+        source: Source,
+        successes: u32,
+    },
     DicePerClue {
         source: Source,
         dice: u32,

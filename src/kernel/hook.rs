@@ -28,10 +28,12 @@ pub enum Hook {
     /// and Focus rerolls made), every die on the table, before successes are final: a card that acts
     /// "after making a skill check" reaches the Clue dice too (Mandy Thompson's Research).
     AfterTokens,
+    /// A Condition was discarded (`TestView::discarded`): a card in play may react to it.
+    OnDiscardCondition,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 12] = [
+    pub const ALL: [Hook; 13] = [
         Hook::BeforeCombat,
         Hook::BeforeTest,
         Hook::OnPool,
@@ -44,6 +46,7 @@ impl Hook {
         Hook::AfterRound,
         Hook::AfterReroll,
         Hook::AfterTokens,
+        Hook::OnDiscardCondition,
     ];
 
     pub fn name(self) -> &'static str {
@@ -60,6 +63,7 @@ impl Hook {
             Hook::AfterRound => "after_round",
             Hook::AfterReroll => "after_reroll",
             Hook::AfterTokens => "after_tokens",
+            Hook::OnDiscardCondition => "on_discard_condition",
         }
     }
 

@@ -90,6 +90,8 @@ pub struct TestView {
     pub loss: Option<LossView>,
     /// In `on_gain_condition`: the id of the Condition about to be gained.
     pub gaining: Option<String>,
+    /// In `on_discard_condition`: the Condition just discarded, and the card or rule that discarded it.
+    pub discarded: Option<(String, Source)>,
     /// In `on_status`: what the investigator is about to become.
     pub becoming: Option<BecomingView>,
     /// This card's store (`ctx.card.get`), and whether it is exhausted.

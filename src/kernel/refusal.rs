@@ -66,6 +66,8 @@ pub enum Refusal {
     PoolClosed { what: &'static str, hook: Hook },
     /// A rule of how faces count, after `after_roll`.
     CountingFinal { hook: Hook },
+    /// `ctx.test.add_successes` before the dice are on the table.
+    SuccessesBeforeTheRoll { hook: Hook },
     /// `ctx.investigator.gain_condition` of a card that does not exist.
     NoSuchCondition { id: String },
     /// `ctx.investigator.improve` of a skill without improvement tokens (AH2e, or not one of EH's

@@ -96,6 +96,10 @@ pub fn words(r: &Refusal) -> String {
             "{what} changes a dice pool: it is for on_pool or before_test, and in {hook} no pool \
              is being assembled"
         ),
+        Refusal::SuccessesBeforeTheRoll { hook } => format!(
+            "`ctx.test.add_successes` adds to a test's result once its dice are on the table: in \
+             after_roll, after_reroll or after_tokens, not in {hook}"
+        ),
         Refusal::CountingFinal { hook } => format!(
             "how faces count is set by `after_roll` at the latest: in {hook} the counting rules \
              of the test are final"

@@ -21,13 +21,14 @@ const RAW: [&str; 5] = ["faces", "failing_dice", "set_face", "reroll", "rerolled
 const RESULT: [&str; 2] = ["successes", "passed"];
 
 /// The hooks that fire between a test's roll and its end, when its faces are there to read.
-pub const AFTER_THE_ROLL: [Hook; 7] = [
+pub const AFTER_THE_ROLL: [Hook; 8] = [
     Hook::AfterRoll,
     Hook::AfterReroll,
     Hook::AfterTokens,
     Hook::AfterTest,
     Hook::OnDamage,
     Hook::OnGainCondition,
+    Hook::OnDiscardCondition,
     Hook::OnStatus,
 ];
 

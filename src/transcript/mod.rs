@@ -104,6 +104,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::SuccessRule { .. }
         | Event::CountRule { .. }
         | Event::NegateRule { .. }
+        | Event::SuccessesAdded { .. }
         | Event::RerollWindowsSpent { .. }
         | Event::DicePerClue { .. }
         | Event::ExtraDicePerClue { .. }

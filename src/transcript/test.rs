@@ -220,6 +220,11 @@ pub(super) fn begins(ev: &Event, w: &Words, resolved: bool, tested: Option<Skill
             plural(*successes, "success", "successes"),
             w.source(source)
         ),
+        Event::SuccessesAdded { source, successes } => format!(
+            "  {} added to the test result ({})\n",
+            plural(*successes, "success", "successes"),
+            w.source(source)
+        ),
         Event::DicePerClue { source, dice } => format!(
             "  a Clue spent on a reroll rerolls up to {} ({})\n",
             plural(*dice, "die", "dice"),

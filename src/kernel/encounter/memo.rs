@@ -79,6 +79,7 @@ impl Encounter {
             cascade,
             asked,
             gaining,
+            discarded,
             becoming,
         } = &self.table;
         investigator.hash(h);
@@ -99,6 +100,7 @@ impl Encounter {
         cascade.hash(h);
         asked.hash(h);
         gaining.hash(h);
+        discarded.hash(h);
         becoming.hash(h);
         // Where a question was asked inside a hook: the path there, so that no other path shares
         // the key.

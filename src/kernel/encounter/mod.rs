@@ -149,6 +149,8 @@ pub struct Table {
     asked: usize,
     /// The Condition about to be gained, while `on_gain_condition` hooks run.
     gaining: Option<Gaining>,
+    /// The Condition just discarded and what discarded it, while `on_discard_condition` hooks run.
+    discarded: Option<(String, Source)>,
     /// What the investigator is about to become, while `on_status` hooks run.
     becoming: Option<Becoming>,
 }
@@ -246,6 +248,7 @@ impl Start {
                 cascade: 0,
                 asked: 0,
                 gaining: None,
+                discarded: None,
                 becoming: None,
             },
         }

@@ -290,7 +290,7 @@ impl Encounter {
             stage.success_from,
             &stage.counts,
             &stage.negates,
-        );
+        ) + stage.added_successes();
         let passed = self
             .procedure()
             .passed(rolled, successes, stage.spec.difficulty);
@@ -378,7 +378,10 @@ impl Encounter {
         self.table
             .stage
             .as_ref()
-            .map(|s| count_successes(&s.faces, s.success_from, &s.counts, &s.negates))
+            .map(|s| {
+                count_successes(&s.faces, s.success_from, &s.counts, &s.negates)
+                    + s.added_successes()
+            })
             .unwrap_or(0)
     }
 

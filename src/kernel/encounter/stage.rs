@@ -32,6 +32,8 @@ pub(super) struct Stage {
     pub(super) counts: Vec<(u8, u32)>,
     /// Faces that negate successes, each with how many (`negate_face`; the result never below 0).
     pub(super) negates: Vec<(u8, u32)>,
+    /// Successes cards added to the result (`add_successes`), each with its card.
+    pub(super) added: Vec<(Source, u32)>,
     /// In a window after a reroll (`after_reroll`): the die just rerolled (`ctx.test.rerolled`).
     pub(super) rerolled: Option<usize>,
     /// How many windows after a reroll are open, one inside another (bounded by `REROLL_WINDOWS`).
@@ -61,6 +63,11 @@ pub(super) struct Stage {
 }
 
 impl Stage {
+    /// The successes cards added to the result (`add_successes`).
+    pub(super) fn added_successes(&self) -> u32 {
+        self.added.iter().map(|(_, n)| n).sum()
+    }
+
     /// A test about to be assembled: nothing added to it yet.
     pub(super) fn new(spec: TestSpec) -> Stage {
         Stage {
@@ -73,6 +80,7 @@ impl Stage {
             success_from: 5,
             counts: Vec::new(),
             negates: Vec::new(),
+            added: Vec::new(),
             rerolled: None,
             windows: 0,
             tokens_spent: false,
@@ -127,7 +135,8 @@ impl Encounter {
                 )
             }
         };
-        let successes = count_successes(&faces, success_from, &counts, &negates);
+        let successes = count_successes(&faces, success_from, &counts, &negates)
+            + self.table.stage.as_ref().map_or(0, Stage::added_successes);
         // A test a card made pass or fail automatically has the result the card said (no dice).
         let forced = self
             .table
@@ -152,6 +161,7 @@ impl Encounter {
             successes,
             loss: None,
             gaining: self.table.gaining.as_ref().map(|g| g.condition.clone()),
+            discarded: self.table.discarded.clone(),
             becoming: self.table.becoming.as_ref().map(|b| b.view.clone()),
             store: Default::default(),
             exhausted: false,

@@ -121,6 +121,7 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
         ("Test", "set_face", &[D, F]),
         ("Test", "count_face", &[F, C]),
         ("Test", "negate_face", &[F, C]),
+        ("Test", "add_successes", &[C]),
         ("Investigator", "gain", &[None, C]),
         ("Investigator", "lose", &[None, C]),
         ("Investigator", "spend", &[None, C]),

@@ -212,6 +212,8 @@ object!(
     Loss,
     /// `ctx.gaining`: in `on_gain_condition`, the Condition about to be gained (`()` elsewhere).
     Gaining,
+    /// `ctx.discarded`: in `on_discard_condition`, the Condition just discarded (`()` elsewhere).
+    Discarded,
     /// `ctx.becoming`: in `on_status`, what the investigator is about to become (`()` elsewhere).
     Becoming,
     /// `ctx.space` (EH): the space the investigator is on (`()` in Arkham Horror).

@@ -119,6 +119,7 @@ pub(super) fn register(engine: &mut Engine) {
     combat(engine);
     loss(engine);
     gaining(engine);
+    discarded(engine);
     becoming(engine);
     space(engine);
     board(engine);
@@ -134,6 +135,7 @@ fn ctx(e: &mut Engine) {
     part!(e, "combat", Combat, |v| v.combat.is_some());
     part!(e, "loss", Loss, |v| v.loss.is_some());
     part!(e, "gaining", Gaining, |v| v.gaining.is_some());
+    part!(e, "discarded", Discarded, |v| v.discarded.is_some());
     part!(e, "becoming", Becoming, |v| v.becoming.is_some());
     get!(e, Ctx, "investigators_in_game", |v| v.investigators_in_game
         as INT);
@@ -391,6 +393,18 @@ fn loss(e: &mut Engine) {
 /// The getters of `ctx.gaining`.
 fn gaining(e: &mut Engine) {
     field!(e, Gaining, gaining, "id", |id| Dynamic::from(id.clone()));
+}
+
+/// The getters of `ctx.discarded`.
+fn discarded(e: &mut Engine) {
+    field!(e, Discarded, discarded, "id", |d| Dynamic::from(
+        d.0.clone()
+    ));
+    field!(e, Discarded, discarded, "cause", |d| d
+        .1
+        .key()
+        .into_owned()
+        .into());
 }
 
 /// The getters of `ctx.becoming`.

@@ -4,23 +4,36 @@
 use super::*;
 
 impl Encounter {
-    pub(super) fn discard_condition(&mut self, src: Source, id: String) {
-        if let Some(i) = self
+    /// Condition `id` is discarded because of `src`, if held; then the cards still in play are
+    /// called at `on_discard_condition` (the discarded one is no longer in play), reading
+    /// `ctx.discarded`.
+    pub(super) fn discard_condition(
+        &mut self,
+        src: Source,
+        id: String,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        let Some(i) = self
             .table
             .investigator
             .conditions
             .iter()
             .position(|c| *c == id)
-        {
-            self.cards_mut().conditions.remove(i);
-            emit!(
-                self.run,
-                Event::ConditionDiscarded {
-                    condition: id,
-                    source: src,
-                }
-            );
-        }
+        else {
+            return Ok(());
+        };
+        self.cards_mut().conditions.remove(i);
+        emit!(
+            self.run,
+            Event::ConditionDiscarded {
+                condition: id.clone(),
+                source: src.clone(),
+            }
+        );
+        let outer = self.table.discarded.replace((id, src));
+        let fired = self.fire(Hook::OnDiscardCondition, hooks, &mut None);
+        self.table.discarded = outer;
+        fired
     }
 
     pub(super) fn discard(&mut self, src: Source, id: String) {

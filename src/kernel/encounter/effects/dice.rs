@@ -65,6 +65,37 @@ impl Encounter {
         Ok(())
     }
 
+    /// `ctx.test.add_successes(n)`: n successes added to the result of the test under way, once its
+    /// dice are on the table (Kid O'Brien: "you may add 1 success to your test result").
+    pub(super) fn add_successes(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        n: u32,
+    ) -> Result<(), KernelError> {
+        if !matches!(
+            hook,
+            Hook::AfterRoll | Hook::AfterReroll | Hook::AfterTokens
+        ) {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                Refusal::SuccessesBeforeTheRoll { hook },
+            ));
+        }
+        let stage = self.stage_mut(card, hook, "add_successes")?;
+        stage.added.push((src.clone(), n));
+        emit!(
+            self.run,
+            Event::SuccessesAdded {
+                source: src,
+                successes: n,
+            }
+        );
+        Ok(())
+    }
+
     pub(super) fn reroll(
         &mut self,
         card: &str,

@@ -78,6 +78,7 @@ impl Encounter {
             Effect::NegateFace { face, successes } => {
                 self.face_rule(card, hook, src, true, face, successes)?
             }
+            Effect::AddSuccesses(n) => self.add_successes(card, hook, src, n)?,
             Effect::Reroll(die) => self.reroll(card, hook, src, die, hooks)?,
             Effect::SetFace { die, face } => self.set_face(card, hook, src, die, face)?,
             Effect::CombatBonus { skill, value } => {
@@ -126,7 +127,7 @@ impl Encounter {
             Effect::PreventStatus => self.prevent_status(card, hook)?,
             // Kept per copy of the card: `fire` applies these, knowing which copy asked.
             Effect::Store { .. } | Effect::Exhaust | Effect::Cast { .. } => {}
-            Effect::DiscardCondition(id) => self.discard_condition(src, id),
+            Effect::DiscardCondition(id) => self.discard_condition(src, id, hooks)?,
             Effect::Discard(id) => self.discard(src, id),
             Effect::ReduceLoss(n) => self.reduce_loss(card, hook, src, n, loss)?,
             Effect::PreventLoss => self.prevent_loss(card, hook, src, loss)?,

@@ -240,6 +240,11 @@ fn test_roll(e: &mut Engine) {
         });
         Ok(())
     });
+    act!(e, Test, "add_successes", |c, n: INT| {
+        let n = count(n, "add_successes")?;
+        c.push(Effect::AddSuccesses(n as u32));
+        Ok(())
+    });
     act!(e, Test, "negate_face", |c, f: INT, n: INT| {
         let f = face(f)?;
         let n = count(n, "negate_face")?;
