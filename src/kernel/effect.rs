@@ -1,7 +1,7 @@
 //! What a hook may ask for. Scripts never change state themselves: they return effects, and the kernel
 //! applies each one and writes it into the transcript with the card that asked (DESIGN invariant 3).
 
-use super::{BonusKind, Fate, Keyword, Location, Skill, Slot, Stored, TestKind};
+use super::{BonusKind, Deck, Fate, Keyword, Location, Skill, Slot, Stored, TestKind};
 use serde::Serialize;
 
 /// A counter on the investigator (or, for `Health`, a monster).
@@ -147,6 +147,8 @@ pub enum Effect {
     GainCondition(String),
     /// EH: an Improvement token on the skill, `n` higher (at most +2).
     Improve(Skill, i32),
+    /// Draw `n` cards of a deck ("draw 1 Spell", "gain 2 Spells"): which ones is not known.
+    Draw(Deck, i32),
     DiscardCondition(String),
     Discard(String),
     // on_damage

@@ -513,4 +513,17 @@ pub enum Event {
         source: Source,
         text: String,
     },
+    /// The investigator takes the Action card `card` prints, outside any combat (a scenario's
+    /// `[action]`).
+    ActionTaken {
+        card: String,
+    },
+    /// He draws `amount` cards of `deck` by a card's effect (`ctx.investigator.draw`): which ones is not
+    /// known to the play; `drawn` is how many of that deck he has drawn in this play.
+    Drew {
+        deck: crate::kernel::Deck,
+        amount: i32,
+        drawn: i32,
+        source: Source,
+    },
 }

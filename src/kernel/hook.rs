@@ -28,10 +28,13 @@ pub enum Hook {
     /// and Focus rerolls made), every die on the table, before successes are final: a card that acts
     /// "after making a skill check" reaches the Clue dice too (Mandy Thompson's Research).
     AfterTokens,
+    /// The investigator takes the Action this card prints (EH "Action:", "Local Action:"; AH2e
+    /// "Movement:"), outside any combat: called on that card only.
+    OnAction,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 12] = [
+    pub const ALL: [Hook; 13] = [
         Hook::BeforeCombat,
         Hook::BeforeTest,
         Hook::OnPool,
@@ -44,6 +47,7 @@ impl Hook {
         Hook::AfterRound,
         Hook::AfterReroll,
         Hook::AfterTokens,
+        Hook::OnAction,
     ];
 
     pub fn name(self) -> &'static str {
@@ -60,6 +64,7 @@ impl Hook {
             Hook::AfterRound => "after_round",
             Hook::AfterReroll => "after_reroll",
             Hook::AfterTokens => "after_tokens",
+            Hook::OnAction => "on_action",
         }
     }
 

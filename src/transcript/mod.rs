@@ -168,7 +168,9 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::StatusPrevented { .. }
         | Event::Exhausted { .. }
         | Event::Kept { .. }
-        | Event::Note { .. } => investigator::line(ev, w),
+        | Event::Note { .. }
+        | Event::ActionTaken { .. }
+        | Event::Drew { .. } => investigator::line(ev, w),
     }
 }
 

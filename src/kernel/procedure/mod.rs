@@ -160,6 +160,17 @@ pub trait Procedure: Sync {
                 self.test(enc, self.scenario_test(spec), hooks)?;
                 self.after_knockout(enc);
             }
+            TestRequest::Action(action) => {
+                emit!(
+                    enc,
+                    Event::ActionTaken {
+                        card: action.card.clone(),
+                    }
+                );
+                enc.fire_card(&action.card, Hook::OnAction, hooks)?;
+                self.run_queued(enc, hooks)?;
+                self.after_knockout(enc);
+            }
             TestRequest::Combat => {
                 let first = match from {
                     Some(at) => at.monster(),

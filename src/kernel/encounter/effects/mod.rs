@@ -126,6 +126,7 @@ impl Encounter {
             Effect::Lose(stat, n) => self.lose(card, hook, src, stat, n, hooks)?,
             Effect::GainCondition(id) => self.gain_condition(card, hook, id, src, hooks)?,
             Effect::Improve(skill, n) => self.improve(card, hook, src, skill, n)?,
+            Effect::Draw(deck, n) => self.draw(card, hook, src, deck, n)?,
             Effect::PreventGain => self.prevent_gain(card, hook)?,
             Effect::SetStatus(fate) => self.set_status(card, hook, src, fate, hooks)?,
             Effect::ReplaceStatus(fate) => self.replace_status(card, hook, fate)?,

@@ -276,6 +276,11 @@ fn investigator(e: &mut Engine) {
         c.push(Effect::Improve(s, n));
         Ok(())
     });
+    act!(e, Investigator, "draw", |c, d: &str, n: INT| {
+        let (d, n) = (deck(d)?, count(n, "draw")?);
+        c.push(Effect::Draw(d, n));
+        Ok(())
+    });
     act!(e, Investigator, "discard_condition", |c, id: &str| {
         c.push(Effect::DiscardCondition(id.to_string()));
         Ok(())
