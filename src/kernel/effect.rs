@@ -123,6 +123,15 @@ pub enum Effect {
     },
     /// The monster loses Health (Ghost: equal to the Will test result).
     MonsterLose(i32),
+    /// Monster `monster` on the investigator's space (its place in the order met) loses `amount`
+    /// Health, outside its combat (an Action's "choose a Monster on your space to lose 2 Health").
+    SpaceMonsterLose {
+        monster: usize,
+        amount: i32,
+    },
+    /// Every monster on the investigator's space is defeated (one no effect may defeat, an EH Epic
+    /// Monster, is not).
+    DefeatSpaceMonsters,
     /// The monster recovers Health (removes Health tokens).
     MonsterRecover(i32),
     /// The investigator does not resolve another encounter this phase (Gug).

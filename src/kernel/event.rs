@@ -347,6 +347,12 @@ pub enum Event {
         monster: String,
         source: Source,
     },
+    /// Of the monsters an effect defeats all at once (`ctx.space.defeat_all`), one no effect may
+    /// defeat (EH: an Epic Monster) stays; the others are defeated.
+    NotDefeatedByEffect {
+        monster: String,
+        source: Source,
+    },
     MonsterDefeated {
         monster: String,
         source: Source,

@@ -123,6 +123,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::CombatStopped { .. }
         | Event::MonsterDefeated { .. }
         | Event::CannotDefeat { .. }
+        | Event::NotDefeatedByEffect { .. }
         | Event::MonsterRecovered { .. }
         | Event::MonsterToBox { .. }
         | Event::MonsterToCup { .. }

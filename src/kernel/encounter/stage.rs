@@ -179,6 +179,7 @@ impl Encounter {
             catalog: self.catalog.clone(),
             chosen: self.is_chosen(chosen_card),
             investigators_in_game: self.investigators_in_game,
+            space_monsters: self.monsters.clone(),
         }
     }
 }

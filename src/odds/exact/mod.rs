@@ -232,10 +232,11 @@ fn cancelled(p: &Prepared) -> Diagnostic {
 /// An aim the scenario's request can score: `pass` a `[test]`, `defeat_all` a combat (issue 39: the
 /// other pairs were accepted and answered 0% or 100% with every option tied).
 fn aim_scores(p: &Prepared, objective: Objective) -> Result<(), Diagnostic> {
+    // An Action with monsters on the space is scored both ways: its test, then their combats.
     let is_test = p.request.no_combat();
     let why = match objective {
         Objective::Pass if !is_test => "`pass` scores a `[test]`; this scenario is a combat",
-        Objective::DefeatAll if is_test => {
+        Objective::DefeatAll if p.setup.monsters.is_empty() => {
             "`defeat_all` scores a combat; this scenario is a `[test]`, with no monster"
         }
         _ => return Ok(()),

@@ -16,15 +16,12 @@ impl Builder<'_> {
         self.at(Section::Test, 0);
         let raw = self.raw;
         if let Some(a) = &raw.action {
-            let other = match (&raw.test, &raw.monsters) {
-                (Some(_), _) => Some("`[test]`"),
-                (None, Some(_)) => Some("`[[monsters]]`"),
-                (None, None) => None,
-            };
-            if let Some(other) = other {
+            // `[[monsters]]` with `[action]` are the monsters on the investigator's space: the
+            // Action is taken first, then their Combat Encounters.
+            if raw.test.is_some() {
                 let d = e(
                     Code::Request,
-                    format!("a scenario has `[action]` or {other}, not both"),
+                    "a scenario has `[action]` or `[test]`, not both",
                     self.file,
                     a.span(),
                 )

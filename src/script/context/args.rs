@@ -147,5 +147,6 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
         ("Combat", "bonus", &[None, C]),
         ("Combat", "check_bonus", &[None, C]),
         ("Loss", "reduce", &[C]),
+        ("Space", "lose", &[D, C]),
     ]
 };

@@ -109,6 +109,10 @@ impl Encounter {
                 kind,
             } => self.ask_test(card, hook, src, skill, modifier, kind)?,
             Effect::MonsterLose(n) => self.monster_lose(card, hook, src, n, hooks)?,
+            Effect::SpaceMonsterLose { monster, amount } => {
+                self.space_monster_lose(card, hook, src, monster, amount, hooks)?
+            }
+            Effect::DefeatSpaceMonsters => self.defeat_space_monsters(src),
             Effect::MonsterRecover(n) => self.monster_recover(card, hook, src, n)?,
             Effect::NoMoreEncounters => self.no_more_encounters(src),
             Effect::MoveTo(place) => self.move_to(src, place),
