@@ -241,6 +241,11 @@ pub fn scenario() -> Value {
                 "investigator": investigator(&card_ref),
                 "test": test(),
                 "monsters": { "type": "array", "items": monster(card_ref) },
+                "action": closed(
+                    json!({ "card": string("the card whose Action (EH `Action:`, `Local Action:`; AH2e `Movement:`) is taken: a possession or Condition the investigator holds, by id or printed name") }),
+                    &["card"],
+                    "the Action a card the investigator holds prints, taken outside any combat",
+                ),
                 "dice": dice(),
                 "choices": choices(),
                 "expect": { "type": "object", "description": "result paths and the values they must equal" },

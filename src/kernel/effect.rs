@@ -1,7 +1,7 @@
 //! What a hook may ask for. Scripts never change state themselves: they return effects, and the kernel
 //! applies each one and writes it into the transcript with the card that asked (DESIGN invariant 3).
 
-use super::{BonusKind, Fate, Keyword, Location, Skill, Slot, Stored, TestKind};
+use super::{BonusKind, Deck, Fate, Keyword, Location, Skill, Slot, Stored, TestKind};
 use serde::Serialize;
 
 /// A counter on the investigator (or, for `Health`, a monster).
@@ -126,6 +126,15 @@ pub enum Effect {
     },
     /// The monster loses Health (Ghost: equal to the Will test result).
     MonsterLose(i32),
+    /// Monster `monster` on the investigator's space (its place in the order met) loses `amount`
+    /// Health, outside its combat (an Action's "choose a Monster on your space to lose 2 Health").
+    SpaceMonsterLose {
+        monster: usize,
+        amount: i32,
+    },
+    /// Every monster on the investigator's space is defeated (one no effect may defeat, an EH Epic
+    /// Monster, is not).
+    DefeatSpaceMonsters,
     /// The monster recovers Health (removes Health tokens).
     MonsterRecover(i32),
     /// The investigator does not resolve another encounter this phase (Gug).
@@ -150,6 +159,8 @@ pub enum Effect {
     GainCondition(String),
     /// EH: an Improvement token on the skill, `n` higher (at most +2).
     Improve(Skill, i32),
+    /// Draw `n` cards of a deck ("draw 1 Spell", "gain 2 Spells"): which ones is not known.
+    Draw(Deck, i32),
     DiscardCondition(String),
     Discard(String),
     // on_damage

@@ -352,6 +352,12 @@ pub enum Event {
         monster: String,
         source: Source,
     },
+    /// Of the monsters an effect defeats all at once (`ctx.space.defeat_all`), one no effect may
+    /// defeat (EH: an Epic Monster) stays; the others are defeated.
+    NotDefeatedByEffect {
+        monster: String,
+        source: Source,
+    },
     MonsterDefeated {
         monster: String,
         source: Source,
@@ -517,5 +523,18 @@ pub enum Event {
     Note {
         source: Source,
         text: String,
+    },
+    /// The investigator takes the Action card `card` prints, outside any combat (a scenario's
+    /// `[action]`).
+    ActionTaken {
+        card: String,
+    },
+    /// He draws `amount` cards of `deck` by a card's effect (`ctx.investigator.draw`): which ones is not
+    /// known to the play; `drawn` is how many of that deck he has drawn in this play.
+    Drew {
+        deck: crate::kernel::Deck,
+        amount: i32,
+        drawn: i32,
+        source: Source,
     },
 }

@@ -30,10 +30,13 @@ pub enum Hook {
     AfterTokens,
     /// A Condition was discarded (`TestView::discarded`): a card in play may react to it.
     OnDiscardCondition,
+    /// The investigator takes the Action this card prints (EH "Action:", "Local Action:"; AH2e
+    /// "Movement:"), outside any combat: called on that card only.
+    OnAction,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 13] = [
+    pub const ALL: [Hook; 14] = [
         Hook::BeforeCombat,
         Hook::BeforeTest,
         Hook::OnPool,
@@ -47,6 +50,7 @@ impl Hook {
         Hook::AfterReroll,
         Hook::AfterTokens,
         Hook::OnDiscardCondition,
+        Hook::OnAction,
     ];
 
     pub fn name(self) -> &'static str {
@@ -64,6 +68,7 @@ impl Hook {
             Hook::AfterReroll => "after_reroll",
             Hook::AfterTokens => "after_tokens",
             Hook::OnDiscardCondition => "on_discard_condition",
+            Hook::OnAction => "on_action",
         }
     }
 

@@ -118,6 +118,8 @@ pub struct TestView {
     /// Whether the player chose to use this card's optional effect (`choices.use`).
     pub chosen: bool,
     pub investigators_in_game: u32,
+    /// Every monster of the play, on the investigator's space, in the order met (`ctx.space.monsters`).
+    pub space_monsters: std::sync::Arc<Vec<std::sync::Arc<Monster>>>,
 }
 
 impl TestView {

@@ -120,6 +120,67 @@ pub struct Investigator {
     pub delayed: bool,
     /// AH2e: where the investigator is; `None` in Eldritch Horror.
     pub location: Option<Location>,
+    /// Cards drawn from a deck by a card's effect (`ctx.investigator.draw`: "draw 1 Spell", "gain 2
+    /// Spells"), how many of each deck: which cards they are is not known to the play.
+    pub drawn: BTreeMap<Deck, i32>,
+}
+
+/// A deck an investigator draws from ("draw 1 Spell", "gain 1 Artifact"): each game's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Deck {
+    /// EH Assets.
+    Asset,
+    /// EH Artifacts.
+    Artifact,
+    /// Spells (both games).
+    Spell,
+    /// AH2e Common Items.
+    CommonItem,
+    /// AH2e Unique Items.
+    UniqueItem,
+    /// AH2e Skills.
+    Skill,
+    /// AH2e Allies.
+    Ally,
+}
+
+impl Deck {
+    pub const ALL: [Deck; 7] = [
+        Deck::Asset,
+        Deck::Artifact,
+        Deck::Spell,
+        Deck::CommonItem,
+        Deck::UniqueItem,
+        Deck::Skill,
+        Deck::Ally,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Deck::Asset => "asset",
+            Deck::Artifact => "artifact",
+            Deck::Spell => "spell",
+            Deck::CommonItem => "common_item",
+            Deck::UniqueItem => "unique_item",
+            Deck::Skill => "skill",
+            Deck::Ally => "ally",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Deck> {
+        Deck::ALL.into_iter().find(|d| d.as_str() == s)
+    }
+
+    /// Whether `game` has this deck (EH: Assets, Artifacts, Spells; AH2e: Common and Unique Items,
+    /// Spells, Skills, Allies).
+    pub fn in_game(self, game: Game) -> bool {
+        match self {
+            Deck::Spell => true,
+            Deck::Asset | Deck::Artifact => game == Game::Eldritch,
+            Deck::CommonItem | Deck::UniqueItem | Deck::Skill | Deck::Ally => game == Game::Arkham,
+        }
+    }
 }
 
 impl Investigator {
@@ -144,6 +205,7 @@ impl Investigator {
                 Game::Eldritch => None,
                 Game::Arkham => Some(Location::Arkham),
             },
+            drawn: BTreeMap::new(),
         }
     }
 

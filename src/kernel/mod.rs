@@ -63,13 +63,13 @@ pub use event::{Event, PartKind};
 pub use exclusion::Exclusion;
 pub use hook::{Hook, HookSet};
 pub use hooks::{BecomingView, CombatView, HookCall, Hooks, LossView, TestView};
-pub use investigator::{Fate, HANDS, Investigator, Status, copy_key, split_copy};
+pub use investigator::{Deck, Fate, HANDS, Investigator, Status, copy_key, split_copy};
 pub use limits::{HOOK_CASCADE, REROLL_WINDOWS, ROUND_OPTIONS, TESTS_PER_ENCOUNTER};
 pub use monster::{Keyword, LossValue, Monster, MonsterTest, MonsterValue};
 pub use place::{Location, Place};
 pub use procedure::{MAX_ROUNDS, Procedure, procedure_for};
 pub use refusal::{CastRefusal, KernelLimit, Refusal};
-pub use request::TestRequest;
+pub use request::{ActionSpec, TestRequest};
 pub use setup::{
     CheckedSetup, FOCUS_LIMIT, MonsterPart, Part, Problem, Rules, Setup, SetupProblem, SetupRules,
 };

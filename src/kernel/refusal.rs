@@ -3,7 +3,7 @@
 //! diagnostics' (`scenario::refusal`), never built here. A `what` is the name of the script method or
 //! action refused, as the script API spells it. Imports kernel types only.
 
-use super::{Fate, Game, Hook, Skill, Slot, Stat};
+use super::{Deck, Fate, Game, Hook, Skill, Slot, Stat};
 
 /// Something a card (or a scenario's choice) asked for that the rules do not allow there (E0406).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,6 +66,12 @@ pub enum Refusal {
     PoolClosed { what: &'static str, hook: Hook },
     /// A rule of how faces count, after `after_roll`.
     CountingFinal { hook: Hook },
+    /// `ctx.investigator.draw` from a deck the game being played does not have.
+    NoSuchDeck { deck: Deck, game: Game },
+    /// `ctx.space.lose` of a monster the space does not have.
+    NoSuchSpaceMonster { m: usize, monsters: usize },
+    /// The card an `[action]` names has no script for its Action.
+    NoAction { hook: Hook },
     /// `ctx.test.add_successes` before the dice are on the table.
     SuccessesBeforeTheRoll { hook: Hook },
     /// `ctx.investigator.gain_condition` of a card that does not exist.

@@ -8,7 +8,7 @@ use super::budget::{
 use super::exact::combat_order;
 use super::outcome::{Odds, Outcome, defeated_by_slot};
 use crate::defs::{Code, Diagnostic};
-use crate::kernel::{DiceSource, TestRequest};
+use crate::kernel::DiceSource;
 use crate::scenario::Prepared;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -225,7 +225,7 @@ fn progress_bar(n: u64, shown: bool) -> ProgressBar {
 pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Odds, Diagnostic> {
     // Checked before anything is allocated.
     check_samples(&p.file.path, n)?;
-    let is_test = matches!(p.request, TestRequest::Test(_));
+    let is_test = p.request.no_combat();
     let blueprint = p.blueprint();
     let instance = || {
         blueprint

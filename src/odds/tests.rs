@@ -189,7 +189,7 @@ fn a_run_without_a_transcript_ends_like_one_with_it() {
         let Some(mut p) = prepare_path(&path) else {
             continue; // the diagnostics scenarios
         };
-        let is_test = matches!(p.request, crate::kernel::TestRequest::Test(_));
+        let is_test = p.request.no_combat();
         for seed in 0..8 {
             let (full, r1) = p.run_with(DiceSource::seeded(seed));
             let (quiet, r2) = p.run_for_odds(DiceSource::seeded(seed));

@@ -36,6 +36,9 @@ pub struct RawScenario {
     pub test: Option<Spanned<RawTestRequest>>,
     #[serde(default)]
     pub monsters: Option<Vec<Spanned<RawMonsterEntry>>>,
+    /// The Action a card the investigator holds prints, taken outside any combat.
+    #[serde(default)]
+    pub action: Option<Spanned<RawAction>>,
     /// Required to play; `mythos odds` ignores it.
     #[serde(default)]
     pub dice: Option<Spanned<RawDice>>,
@@ -114,6 +117,14 @@ pub struct RawTestRequest {
     /// EH: the kind of encounter the test is part of (`other_world`, `research`, ...).
     #[serde(default)]
     pub encounter: Option<Spanned<String>>,
+}
+
+/// `[action]`: the card whose Action (EH "Action:", "Local Action:"; AH2e "Movement:") is taken.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAction {
+    /// The card's id or printed name: a possession or Condition the investigator holds.
+    pub card: Spanned<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

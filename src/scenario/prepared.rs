@@ -59,7 +59,7 @@ impl Blueprint {
     /// cards `[choices] use` names, and whether it is one test without combat, decide it.
     pub(super) fn skip_what_cannot_apply(&self, hooks: &mut ScriptHooks) {
         let chosen = |id: &str| self.setup.chosen.iter().any(|c| c == id);
-        let no_combat = matches!(self.request, TestRequest::Test(_));
+        let no_combat = self.request.no_combat() && self.setup.monsters.is_empty();
         hooks.skip_what_cannot_apply(&chosen, no_combat);
     }
 }

@@ -96,6 +96,26 @@ pub fn words(r: &Refusal) -> String {
             "{what} changes a dice pool: it is for on_pool or before_test, and in {hook} no pool \
              is being assembled"
         ),
+        Refusal::NoSuchDeck { deck, game } => {
+            let decks: Vec<&str> = crate::kernel::Deck::ALL
+                .iter()
+                .filter(|d| d.in_game(*game))
+                .map(|d| d.as_str())
+                .collect();
+            format!(
+                "`ctx.investigator.draw(\"{}\", ..)`: {} has no such deck (its decks: {})",
+                deck.as_str(),
+                game.as_str(),
+                decks.join(", ")
+            )
+        }
+        Refusal::NoSuchSpaceMonster { m, monsters } => format!(
+            "`ctx.space.lose({m}, ..)`: the space has {monsters} monster(s), numbered from 0"
+        ),
+        Refusal::NoAction { hook } => format!(
+            "its script defines no `{hook}`: the engine plays no Action of this card (its notes \
+             say what it waits for)"
+        ),
         Refusal::SuccessesBeforeTheRoll { hook } => format!(
             "`ctx.test.add_successes` adds to a test's result once its dice are on the table: in \
              after_roll, after_reroll or after_tokens, not in {hook}"

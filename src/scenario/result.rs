@@ -27,6 +27,12 @@ pub fn result_object(p: &Played) -> Value {
     investigator.insert("clues".into(), json!(inv.clues));
     if enc.setup.game == Game::Eldritch {
         investigator.insert("focus".into(), json!(inv.focus));
+        let tokens: serde_json::Map<String, Value> = inv
+            .improvements
+            .iter()
+            .map(|(skill, t)| (skill.as_str().to_string(), json!(t)))
+            .collect();
+        investigator.insert("improvements".into(), Value::Object(tokens));
     }
     investigator.insert("conditions".into(), json!(sorted(&inv.conditions)));
     investigator.insert("possessions".into(), json!(sorted(&inv.possessions)));
@@ -34,6 +40,12 @@ pub fn result_object(p: &Played) -> Value {
     investigator.insert("status".into(), json!(inv.status.as_str()));
     investigator.insert("delayed".into(), json!(inv.delayed));
     investigator.insert("location".into(), json!(inv.location.map(|l| l.as_str())));
+    let drawn: serde_json::Map<String, Value> = inv
+        .drawn
+        .iter()
+        .map(|(deck, n)| (deck.as_str().to_string(), json!(n)))
+        .collect();
+    investigator.insert("drawn".into(), Value::Object(drawn));
     let monsters: Vec<Value> = enc
         .table
         .monsters

@@ -148,6 +148,12 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             w.source(source),
             w.card(monster)
         ),
+        Event::NotDefeatedByEffect { monster, source } => format!(
+            "  {}: {} is not defeated: an Epic Monster is defeated only by losing Health equal to \
+             its toughness\n",
+            w.source(source),
+            w.card(monster)
+        ),
         Event::MonsterRecovered {
             source,
             amount,

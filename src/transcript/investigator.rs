@@ -392,6 +392,27 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
         Event::Note { source, text } => {
             format!("  {}: {}\n", w.source(source), crate::kernel::visible(text))
         }
+        Event::ActionTaken { card } => {
+            format!("Action: {}, outside any combat\n", w.card(card))
+        }
+        Event::Drew {
+            deck,
+            amount,
+            drawn,
+            source,
+        } => {
+            let (one, many) = deck_words(*deck);
+            let noun = if *amount == 1 { one } else { many };
+            let total = if drawn == amount {
+                String::new()
+            } else {
+                format!("; {drawn} drawn in all")
+            };
+            format!(
+                "  draws {amount} {noun} ({}): which is not known here{total}\n",
+                w.source(source)
+            )
+        }
         _ => String::new(),
     }
 }
@@ -402,5 +423,19 @@ fn stored_text(v: &crate::kernel::Stored) -> String {
         crate::kernel::Stored::Int(n) => n.to_string(),
         crate::kernel::Stored::Bool(b) => b.to_string(),
         crate::kernel::Stored::Text(t) => format!("{t:?}"),
+    }
+}
+
+/// A deck's card, one and several.
+fn deck_words(deck: crate::kernel::Deck) -> (&'static str, &'static str) {
+    use crate::kernel::Deck;
+    match deck {
+        Deck::Asset => ("Asset", "Assets"),
+        Deck::Artifact => ("Artifact", "Artifacts"),
+        Deck::Spell => ("Spell", "Spells"),
+        Deck::CommonItem => ("Common Item", "Common Items"),
+        Deck::UniqueItem => ("Unique Item", "Unique Items"),
+        Deck::Skill => ("Skill", "Skills"),
+        Deck::Ally => ("Ally", "Allies"),
     }
 }

@@ -124,6 +124,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::CombatStopped { .. }
         | Event::MonsterDefeated { .. }
         | Event::CannotDefeat { .. }
+        | Event::NotDefeatedByEffect { .. }
         | Event::MonsterRecovered { .. }
         | Event::MonsterToBox { .. }
         | Event::MonsterToCup { .. }
@@ -169,7 +170,9 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::StatusPrevented { .. }
         | Event::Exhausted { .. }
         | Event::Kept { .. }
-        | Event::Note { .. } => investigator::line(ev, w),
+        | Event::Note { .. }
+        | Event::ActionTaken { .. }
+        | Event::Drew { .. } => investigator::line(ev, w),
     }
 }
 

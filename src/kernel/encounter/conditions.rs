@@ -159,4 +159,45 @@ impl Encounter {
         );
         Ok(())
     }
+
+    /// `ctx.investigator.draw(deck, n)`: he draws `n` cards of `deck` ("draw 1 Spell", EH "gain 2
+    /// Spells", "gain 1 Artifact"). Which cards they are is not known to the play (a deck is shuffled):
+    /// the count is kept (`Investigator::drawn`, the result's `investigator.drawn`). A deck of the
+    /// other game is refused.
+    pub(super) fn draw(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        source: Source,
+        deck: crate::kernel::Deck,
+        n: i32,
+    ) -> Result<(), KernelError> {
+        if !deck.in_game(self.setup.game) {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                Refusal::NoSuchDeck {
+                    deck,
+                    game: self.setup.game,
+                },
+            ));
+        }
+        if n <= 0 {
+            return Ok(());
+        }
+        let inv = Arc::make_mut(&mut self.table.investigator);
+        let drawn = inv.drawn.entry(deck).or_insert(0);
+        *drawn = drawn.saturating_add(n);
+        let drawn = *drawn;
+        emit!(
+            self.run,
+            Event::Drew {
+                deck,
+                amount: n,
+                drawn,
+                source,
+            }
+        );
+        Ok(())
+    }
 }

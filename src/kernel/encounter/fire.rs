@@ -70,6 +70,21 @@ impl Encounter {
         Ok(())
     }
 
+    /// Calls `hook` on the first copy of `card` alone (`on_action`: the Action of the card named),
+    /// applying its effects; a card whose script does not define it is refused, naming the hook.
+    pub fn fire_card(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        if !hooks.defined(card).contains(hook) {
+            return Err(Self::rule_error(card, hook, Refusal::NoAction { hook }));
+        }
+        let card: Rc<str> = Rc::from(card);
+        self.call_copy(&card, 1, hook, hooks, &mut None)
+    }
+
     /// Whether an active card defines `hook`.
     pub(super) fn defines_any(&mut self, hook: Hook, hooks: &dyn Hooks) -> bool {
         !self.defining(hook, hooks).is_empty()

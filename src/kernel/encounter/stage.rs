@@ -189,6 +189,7 @@ impl Encounter {
             catalog: self.setup.catalog.clone(),
             chosen: self.is_chosen(chosen_card),
             investigators_in_game: self.setup.investigators_in_game,
+            space_monsters: self.table.monsters.clone(),
         }
     }
 }

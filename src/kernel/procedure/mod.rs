@@ -157,52 +157,83 @@ pub trait Procedure: Sync + SetupRules {
                 self.test(enc, self.scenario_test(spec), hooks)?;
                 self.after_knockout(enc);
             }
-            TestRequest::Combat => {
-                let first = match from {
-                    Some(at) => at.monster(),
-                    None => {
-                        // Stable: monsters of one rank are met in the order given (their slots,
-                        // `Encounter::slots`, are their positions after this sort).
-                        Arc::make_mut(&mut enc.table.monsters).sort_by_key(|m| self.combat_rank(m));
-                        0
-                    }
-                };
-                for m in first..enc.table.monsters.len() {
-                    let at = Point::Combat { monster: m };
-                    match from {
-                        Some(inside) if inside.monster() == m && inside != at => {
-                            self.resume(enc, m, inside, hooks)?;
+            TestRequest::Action(action) => {
+                if from.is_none() {
+                    // The monsters on the space are numbered in the order they will be met
+                    // (`ctx.space.monsters`): the sort the combats make, made first (stable).
+                    Arc::make_mut(&mut enc.table.monsters).sort_by_key(|m| self.combat_rank(m));
+                    emit!(
+                        enc.run,
+                        Event::ActionTaken {
+                            card: action.card.clone(),
                         }
-                        _ => {
-                            if from != Some(at) {
-                                enc.checkpoint(at, hooks);
-                            }
-                            if !self.meets_next(enc) {
-                                break;
-                            }
-                            self.choose_next(enc, m)?;
-                            self.begin_combat(enc, m, hooks)?;
-                            self.combat(enc, m, hooks)?;
-                        }
-                    }
-                    self.end_combat(enc, m, hooks)?;
+                    );
+                    enc.fire_card(&action.card, Hook::OnAction, hooks)?;
+                    self.run_queued(enc, hooks)?;
                 }
-                self.after_knockout(enc);
-                let cleared = enc.table.monsters.iter().all(|m| m.defeated)
-                    && !(self.honours_no_more_encounters() && enc.table.no_more_encounters)
-                    && !enc.table.investigator.is_out();
-                let ambushed = self.ambush_ends_encounters()
-                    && enc
-                        .table
-                        .monsters
-                        .iter()
-                        .any(|m| m.defeated && self.ambush(m));
-                if cleared && ambushed {
-                    emit!(enc.run, Event::AmbushNoMoreEncounters);
+                if enc.table.monsters.is_empty() {
+                    self.after_knockout(enc);
+                } else {
+                    // Then the Combat Encounters with the monsters on the space (EH: the
+                    // Encounter Phase after the Action Phase).
+                    self.combats(enc, hooks, from)?;
                 }
-                enc.table.may_encounter_again = cleared && !ambushed;
             }
+            TestRequest::Combat => self.combats(enc, hooks, from)?,
         }
+        Ok(())
+    }
+
+    /// The combats against every monster of the encounter, from `from` (a checkpoint inside them) or
+    /// from the first; then whether the investigator may encounter again.
+    fn combats(&self, enc: &mut Encounter, hooks: &mut dyn Hooks, from: Option<Point>) -> Step {
+        let first = match from {
+            Some(at) => at.monster(),
+            None => {
+                // Stable: monsters of one rank are met in the order given (their slots,
+                // `Encounter::slots`, are their positions after this sort).
+                Arc::make_mut(&mut enc.table.monsters).sort_by_key(|m| self.combat_rank(m));
+                0
+            }
+        };
+        for m in first..enc.table.monsters.len() {
+            let at = Point::Combat { monster: m };
+            match from {
+                Some(inside) if inside.monster() == m && inside != at => {
+                    self.resume(enc, m, inside, hooks)?;
+                }
+                _ => {
+                    if enc.table.monsters[m].defeated {
+                        // Defeated before its combat (an Action's effect): not met.
+                        continue;
+                    }
+                    if from != Some(at) {
+                        enc.checkpoint(at, hooks);
+                    }
+                    if !self.meets_next(enc) {
+                        break;
+                    }
+                    self.choose_next(enc, m)?;
+                    self.begin_combat(enc, m, hooks)?;
+                    self.combat(enc, m, hooks)?;
+                }
+            }
+            self.end_combat(enc, m, hooks)?;
+        }
+        self.after_knockout(enc);
+        let cleared = enc.table.monsters.iter().all(|m| m.defeated)
+            && !(self.honours_no_more_encounters() && enc.table.no_more_encounters)
+            && !enc.table.investigator.is_out();
+        let ambushed = self.ambush_ends_encounters()
+            && enc
+                .table
+                .monsters
+                .iter()
+                .any(|m| m.defeated && self.ambush(m));
+        if cleared && ambushed {
+            emit!(enc.run, Event::AmbushNoMoreEncounters);
+        }
+        enc.table.may_encounter_again = cleared && !ambushed;
         Ok(())
     }
 
@@ -222,7 +253,7 @@ pub trait Procedure: Sync + SetupRules {
             if self.combat_rank(monster) != rank {
                 break;
             }
-            if enc.table.monsters[m..i].iter().any(|o| **o == **monster) {
+            if monster.defeated || enc.table.monsters[m..i].iter().any(|o| **o == **monster) {
                 continue;
             }
             let id = monster.id.to_string();

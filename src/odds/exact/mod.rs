@@ -31,7 +31,7 @@ mod tables;
 
 use super::outcome::Odds;
 use crate::defs::{Code, Diagnostic};
-use crate::kernel::TestRequest;
+
 use crate::scenario::Prepared;
 use base::Base;
 use collapse::Readers;
@@ -139,7 +139,7 @@ fn search(
     start: &[u8],
     choose: Option<(Objective, &[usize])>,
 ) -> Result<(Odds, Vec<DecisionOdds>), Diagnostic> {
-    let is_test = matches!(p.request, TestRequest::Test(_));
+    let is_test = p.request.no_combat();
     let mut threshold = 1e-12;
     let mut total_runs = 0;
     let mut script_ops = 0;
@@ -232,10 +232,11 @@ fn cancelled(p: &Prepared) -> Diagnostic {
 /// An aim the scenario's request can score: `pass` a `[test]`, `defeat_all` a combat (issue 39: the
 /// other pairs were accepted and answered 0% or 100% with every option tied).
 fn aim_scores(p: &Prepared, objective: Objective) -> Result<(), Diagnostic> {
-    let is_test = matches!(p.request, TestRequest::Test(_));
+    // An Action with monsters on the space is scored both ways: its test, then their combats.
+    let is_test = p.request.no_combat();
     let why = match objective {
         Objective::Pass if !is_test => "`pass` scores a `[test]`; this scenario is a combat",
-        Objective::DefeatAll if is_test => {
+        Objective::DefeatAll if p.setup.monsters.is_empty() => {
             "`defeat_all` scores a combat; this scenario is a `[test]`, with no monster"
         }
         _ => return Ok(()),

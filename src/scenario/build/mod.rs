@@ -299,6 +299,7 @@ impl<'a> Builder<'a> {
         let mut board = self.board();
         let inv = self.investigator();
         let request = self.request();
+        self.action_card_held(&request, &inv);
         board.encounter = match &request {
             Some(TestRequest::Combat) => Some(crate::kernel::EncounterKind::Combat),
             _ => self.encounter(),

@@ -15,6 +15,29 @@ impl Builder<'_> {
     pub(super) fn request(&mut self) -> Option<TestRequest> {
         self.at(Section::Test, 0);
         let raw = self.raw;
+        if let Some(a) = &raw.action {
+            // `[[monsters]]` with `[action]` are the monsters on the investigator's space: the
+            // Action is taken first, then their Combat Encounters.
+            if raw.test.is_some() {
+                let d = e(
+                    Code::Request,
+                    "a scenario has `[action]` or `[test]`, not both",
+                    self.file,
+                    a.span(),
+                )
+                .hint("an Action is taken outside any combat: its card's script asks its test");
+                self.push(d);
+                return None;
+            }
+            let written = a.get_ref().card.get_ref();
+            let span = a.get_ref().card.span();
+            let Some(id) = self.resolve(written).map(|c| c.id.clone()) else {
+                let d = self.unknown(written, span);
+                self.push(d);
+                return None;
+            };
+            return Some(TestRequest::Action(crate::kernel::ActionSpec { card: id }));
+        }
         match (&raw.test, &raw.monsters) {
             (Some(t), None) => {
                 let tr = t.get_ref();
@@ -50,7 +73,7 @@ impl Builder<'_> {
             (None, None) => {
                 let d = e(
                     Code::Request,
-                    "nothing happens: the scenario needs `[test]` or `[[monsters]]`",
+                    "nothing happens: the scenario needs `[test]`, `[[monsters]]` or `[action]`",
                     self.file,
                     raw.game.span(),
                 )
@@ -59,6 +82,49 @@ impl Builder<'_> {
                 None
             }
         }
+    }
+
+    /// `[action]`'s card must be one the investigator holds (a possession or a Condition): E0105,
+    /// with what he holds as the hint.
+    pub(super) fn action_card_held(
+        &mut self,
+        request: &Option<TestRequest>,
+        inv: &crate::kernel::Investigator,
+    ) {
+        let (Some(TestRequest::Action(spec)), Some(a)) = (request, &self.raw.action) else {
+            return;
+        };
+        self.at(Section::Test, 0);
+        let held = inv
+            .possessions
+            .iter()
+            .chain(&inv.conditions)
+            .any(|c| *c == spec.card);
+        if held {
+            return;
+        }
+        let all: Vec<&str> = inv
+            .possessions
+            .iter()
+            .chain(&inv.conditions)
+            .map(String::as_str)
+            .collect();
+        let d = e(
+            Code::OutOfRange,
+            format!(
+                "`{}` is not a card the investigator holds: he takes the Action of a possession or \
+                 Condition of his",
+                spec.card
+            ),
+            self.file,
+            a.get_ref().card.span(),
+        )
+        .hint(if all.is_empty() {
+            "add it to `[investigator] possessions` (or `conditions`)".to_string()
+        } else {
+            format!("he holds: {}", all.join(", "))
+        });
+        self.push(d);
     }
 
     /// The monsters of `[[monsters]]`, with their overrides, in the order the player meets them.

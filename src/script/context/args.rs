@@ -28,6 +28,19 @@ pub(super) fn stat(s: &str) -> Res<Stat> {
     }
 }
 
+pub(super) fn deck(s: &str) -> Res<crate::kernel::Deck> {
+    match crate::kernel::Deck::parse(s) {
+        Some(d) => Ok(d),
+        None => {
+            let all: Vec<&str> = crate::kernel::Deck::ALL
+                .iter()
+                .map(|d| d.as_str())
+                .collect();
+            err(format!("`{s}` is not a deck ({})", all.join(", ")))
+        }
+    }
+}
+
 pub(super) fn kind(s: &str) -> Res<BonusKind> {
     BonusKind::parse(s).map_or_else(
         || err(format!("`{s}` is not a bonus kind (physical, magical)")),
@@ -126,6 +139,7 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
         ("Investigator", "lose", &[None, C]),
         ("Investigator", "spend", &[None, C]),
         ("Investigator", "improve", &[None, C]),
+        ("Investigator", "draw", &[None, C]),
         ("Investigator", "test", &[None, M, None]),
         ("Monster", "lose", &[C]),
         ("Monster", "recover", &[C]),
@@ -137,6 +151,7 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
         ("Combat", "bonus", &[None, C]),
         ("Combat", "check_bonus", &[None, C]),
         ("Loss", "reduce", &[C]),
+        ("Space", "lose", &[D, C]),
     ]
 };
 

@@ -430,6 +430,16 @@ fn space(e: &mut Engine) {
         "other_investigators",
         |v| v.board.investigators_on_space as INT
     );
+    get!(e, Space, "monsters", |v| v
+        .space_monsters
+        .iter()
+        .map(|m| Dynamic::from(m.id.to_string()))
+        .collect::<rhai::Array>());
+    get!(e, Space, "defeated", |v| v
+        .space_monsters
+        .iter()
+        .map(|m| Dynamic::from(m.defeated))
+        .collect::<rhai::Array>());
 }
 
 /// The getters of `ctx.board` (EH): what the board shows that a card reads.

@@ -104,6 +104,10 @@ impl Encounter {
                 kind,
             } => self.ask_test(card, hook, src, skill, modifier, kind)?,
             Effect::MonsterLose(n) => self.monster_lose(card, hook, src, n, hooks)?,
+            Effect::SpaceMonsterLose { monster, amount } => {
+                self.space_monster_lose(card, hook, src, monster, amount, hooks)?
+            }
+            Effect::DefeatSpaceMonsters => self.defeat_space_monsters(src),
             Effect::MonsterRecover(n) => self.monster_recover(card, hook, src, n)?,
             Effect::NoMoreEncounters => self.no_more_encounters(src),
             Effect::MoveTo(place) => self.move_to(src, place),
@@ -121,6 +125,7 @@ impl Encounter {
             Effect::Lose(stat, n) => self.lose(card, hook, src, stat, n, hooks)?,
             Effect::GainCondition(id) => self.gain_condition(card, hook, id, src, hooks)?,
             Effect::Improve(skill, n) => self.improve(card, hook, src, skill, n)?,
+            Effect::Draw(deck, n) => self.draw(card, hook, src, deck, n)?,
             Effect::PreventGain => self.prevent_gain(card, hook)?,
             Effect::SetStatus(fate) => self.set_status(card, hook, src, fate, hooks)?,
             Effect::ReplaceStatus(fate) => self.replace_status(card, hook, fate)?,

@@ -69,6 +69,58 @@ impl Encounter {
         Ok(())
     }
 
+    /// `ctx.space.lose(i, n)`: monster `i` on the space (its place in the order met) loses `n`
+    /// Health now, outside its combat; the Health tokens stay on it for its Combat Encounter (EH).
+    pub(super) fn space_monster_lose(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        m: usize,
+        n: i32,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        if m >= self.table.monsters.len() {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                Refusal::NoSuchSpaceMonster {
+                    m,
+                    monsters: self.table.monsters.len(),
+                },
+            ));
+        }
+        self.health_tokens_kept(card, hook, "ctx.space.lose")?;
+        self.lose_monster(m, n, src, hooks)?;
+        Ok(())
+    }
+
+    /// `ctx.space.defeat_all()`: every monster on the space not defeated yet is defeated, but one no
+    /// effect may defeat (EH Epic Monsters: "cannot be defeated by any effect except losing Health"),
+    /// which stays, with a transcript line.
+    pub(super) fn defeat_space_monsters(&mut self, src: Source) {
+        for m in 0..self.table.monsters.len() {
+            if self.table.monsters[m].defeated {
+                continue;
+            }
+            if !self
+                .procedure()
+                .defeated_by_effects(&self.table.monsters[m])
+            {
+                let monster = self.table.monsters[m].id.to_string();
+                emit!(
+                    self.run,
+                    Event::NotDefeatedByEffect {
+                        monster,
+                        source: src.clone(),
+                    }
+                );
+                continue;
+            }
+            self.defeat_monster(m, src.clone());
+        }
+    }
+
     pub(super) fn monster_recover(
         &mut self,
         card: &str,

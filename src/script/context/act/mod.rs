@@ -53,6 +53,7 @@ pub(super) fn register(engine: &mut Engine) {
     test_pool(engine);
     test_roll(engine);
     investigator(engine);
+    space(engine);
     monster::monster(engine);
     monster::combat(engine);
     loss(engine);
@@ -282,6 +283,11 @@ fn investigator(e: &mut Engine) {
         c.push(Effect::Improve(s, n));
         Ok(())
     });
+    act!(e, Investigator, "draw", |c, d: &str, n: INT| {
+        let (d, n) = (deck(d)?, count(n, "draw")?);
+        c.push(Effect::Draw(d, n));
+        Ok(())
+    });
     act!(e, Investigator, "discard_condition", |c, id: &str| {
         c.push(Effect::DiscardCondition(id.to_string()));
         Ok(())
@@ -310,6 +316,28 @@ fn investigator(e: &mut Engine) {
             modifier,
             kind: kind.into(),
         });
+        Ok(())
+    });
+}
+
+/// The methods of `ctx.space` (EH): the monsters on the investigator's space.
+fn space(e: &mut Engine) {
+    act!(e, Space, "lose", |c, m: INT, n: INT| {
+        if !crate::kernel::bounds::DIE_NUMBER.contains(m) {
+            return err(format!(
+                "lose({m}, ..): monsters on the space are numbered from 0"
+            ));
+        }
+        let m = m as usize;
+        let n = count(n, "lose")?;
+        c.push(Effect::SpaceMonsterLose {
+            monster: m,
+            amount: n,
+        });
+        Ok(())
+    });
+    act!(e, Space, "defeat_all", |c| {
+        c.push(Effect::DefeatSpaceMonsters);
         Ok(())
     });
 }
