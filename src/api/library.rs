@@ -2,7 +2,7 @@
 //! all in memory; and the cards of one game, loaded and checked. May import `defs`, `scenario`, `script`.
 
 use super::Game;
-use super::diagnostic::{Diagnostic, wrap};
+use super::diagnostic::{Diagnostic, Error, wrap};
 use crate::defs::{CardKind, CardSet, Diagnostics};
 use crate::scenario::PackFolder;
 use crate::script::ScriptHooks;
@@ -140,8 +140,8 @@ impl Library {
     }
 
     /// The cards of `game`, loaded and checked; or every problem of the packs.
-    pub fn cards(&self, game: Game) -> Result<Cards, Vec<Diagnostic>> {
-        let set = self.set(game).map_err(|ds| wrap(ds.0))?;
+    pub fn cards(&self, game: Game) -> Result<Cards, Error> {
+        let set = self.set(game).map_err(|ds| Error::wrap(ds.0))?;
         let cards = set
             .cards
             .values()

@@ -18,35 +18,106 @@ use std::fmt;
 /// assert_eq!(played.result()["investigator"]["clues"], 0);
 /// assert!(played.check().is_empty());
 /// ```
-pub struct Played(pub(crate) crate::scenario::Played);
+///
+/// What a play gives is worked out when it ends and kept as data: a `Played` is `Send + Sync`, and
+/// serialises (serde) as its result object, exactly the JSON of `mythos run --format json`.
+///
+/// ```
+/// use mythos::{Library, Scenario};
+/// let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/trish_strength_test.toml"));
+/// let played = Scenario::parse(&Library::new(), "trish.toml", text)?.play()?;
+/// assert_eq!(serde_json::to_value(&played)?, played.result());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Played {
+    transcript: String,
+    result: Value,
+    error: Option<Diagnostic>,
+    game: Game,
+    cards_in_play: Vec<String>,
+    misses: Misses,
+}
 
 impl Played {
+    pub(crate) fn of(p: &crate::scenario::Played) -> Played {
+        let result = crate::scenario::result_object(p);
+        Played {
+            transcript: crate::scenario::transcript_text(p),
+            misses: Misses(crate::scenario::check_expectations(p, &result)),
+            result,
+            error: p.error.clone().map(Diagnostic),
+            game: p.encounter.game.into(),
+            cards_in_play: p.cards_in_play().into_iter().map(str::to_string).collect(),
+        }
+    }
+
     /// The whole transcript, as `mythos run` prints it: the header, every pool part with its source,
     /// every bonus ignored and why, every roll, reroll and loss, then the end state.
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/trish_strength_test.toml"));
+    /// let played = Scenario::parse(&Library::new(), "trish.toml", text)?.play()?;
+    /// assert!(played.transcript().contains("Strength"));
+    /// # Ok::<(), mythos::Error>(())
+    /// ```
     pub fn transcript(&self) -> String {
-        crate::scenario::transcript_text(&self.0)
+        self.transcript.clone()
     }
 
     /// The result object (`docs/scenario.md`), as `mythos run --format json` prints it.
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/trish_strength_test.toml"));
+    /// let played = Scenario::parse(&Library::new(), "trish.toml", text)?.play()?;
+    /// assert_eq!(played.result()["game"], "eldritch");
+    /// # Ok::<(), mythos::Error>(())
+    /// ```
     pub fn result(&self) -> Value {
-        crate::scenario::result_object(&self.0)
+        self.result.clone()
     }
 
     /// The diagnostic of a card's script that failed mid-play, or of dice faces that ran out or were
     /// left over; the transcript and result show the state before it (nothing of a failed hook applied).
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// let text = "game = \"eldritch\"\n[investigator]\nwill = 2\n[test]\nskill = \"will\"\n[dice]\nfaces = [5]\n";
+    /// let played = Scenario::parse(&Library::new(), "s.toml", text)?.play()?;
+    /// assert_eq!(played.error().map(|d| d.code()), Some("E0301"));
+    /// # Ok::<(), mythos::Error>(())
+    /// ```
     pub fn error(&self) -> Option<Diagnostic> {
-        self.0.error.clone().map(Diagnostic)
+        self.error.clone()
     }
 
     /// The game it was played under.
+    ///
+    /// ```
+    /// use mythos::{Game, Library, Scenario};
+    /// let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/trish_strength_test.toml"));
+    /// let played = Scenario::parse(&Library::new(), "trish.toml", text)?.play()?;
+    /// assert_eq!(played.game(), Game::Eldritch);
+    /// # Ok::<(), mythos::Error>(())
+    /// ```
     pub fn game(&self) -> Game {
-        self.0.encounter.game.into()
+        self.game
     }
 
     /// The id of every card in play at the start or at the end (the investigator's card, possessions
     /// and conditions, and the monsters), sorted, each once.
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/trish_strength_test.toml"));
+    /// let played = Scenario::parse(&Library::new(), "trish.toml", text)?.play()?;
+    /// assert!(played.cards_in_play().contains(&"trish_scarborough"));
+    /// # Ok::<(), mythos::Error>(())
+    /// ```
     pub fn cards_in_play(&self) -> Vec<&str> {
-        self.0.cards_in_play()
+        self.cards_in_play.iter().map(String::as_str).collect()
     }
 
     /// The `[expect]` lines that do not hold, in file order (as `mythos check` reports them).
@@ -62,7 +133,14 @@ impl Played {
     /// assert_eq!(miss.to_string(), "s.toml:9: tests.0.passed: expected true, got false");
     /// ```
     pub fn check(&self) -> Misses {
-        Misses(crate::scenario::check_expectations(&self.0, &self.result()))
+        self.misses.clone()
+    }
+}
+
+impl serde::Serialize for Played {
+    /// The result object, as [`Played::result`].
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.result.serialize(s)
     }
 }
 

@@ -11,6 +11,7 @@ mod played;
 mod prepared;
 mod result;
 mod resume;
+mod table;
 mod words;
 
 pub use expect::{Miss, check_expectations, check_refusal, expected_refusal};
@@ -23,7 +24,7 @@ pub use packs::no_packs;
 pub use play::play_file;
 pub use play::{play_file_with_packs, prepare_file};
 pub use played::Played;
-pub use prepared::Prepared;
+pub use prepared::{Blueprint, Prepared};
 pub use resume::{Checkpoint, Resumed};
 pub use words::DecisionWords;
 

@@ -184,7 +184,47 @@ impl Prepared {
 
     /// Plays the scenario with its own `[dice]`.
     pub fn play(mut self) -> Result<Played, Vec<Diagnostic>> {
-        let Some(dice) = self.dice.take() else {
+        let dice = self.dice.take();
+        let (encounter, error) = self.play_dice(dice)?;
+        let Blueprint {
+            scenario,
+            file,
+            set,
+            start,
+            ..
+        } = self.plan;
+        Ok(Played {
+            scenario,
+            file,
+            encounter,
+            start,
+            set,
+            error,
+        })
+    }
+
+    /// Plays the scenario with its own `[dice]` again, keeping it for the next play (what it was made
+    /// from is copied into the [`Played`]).
+    pub fn play_again(&mut self) -> Result<Played, Vec<Diagnostic>> {
+        let dice = self.dice.clone();
+        let (encounter, error) = self.play_dice(dice)?;
+        Ok(Played {
+            scenario: self.scenario.clone(),
+            file: self.file.clone(),
+            encounter,
+            start: self.start.clone(),
+            set: self.set.clone(),
+            error,
+        })
+    }
+
+    /// The encounter `dice` play to, and the diagnostic it stopped at (or of faces left over); or
+    /// why there is no play (no dice).
+    fn play_dice(
+        &mut self,
+        dice: Option<DiceSource>,
+    ) -> Result<(Encounter, Option<Diagnostic>), Vec<Diagnostic>> {
+        let Some(dice) = dice else {
             return Err(vec![
                 Diagnostic::new(Code::Request, "this scenario has no `[dice]` to play with")
                     .at(&self.file, self.scenario.game.span())
@@ -210,21 +250,7 @@ impl Prepared {
             }
             Err(err) => Some(self.diagnostic(&err)),
         };
-        let Blueprint {
-            scenario,
-            file,
-            set,
-            start,
-            ..
-        } = self.plan;
-        Ok(Played {
-            scenario,
-            file,
-            encounter: enc,
-            start,
-            set,
-            error,
-        })
+        Ok((enc, error))
     }
 }
 
