@@ -141,14 +141,25 @@ fn signature(lines: &[String], from: usize) -> String {
                 '(' | '[' | '<' => depth += 1,
                 ')' | ']' => depth -= 1,
                 '>' if !out.ends_with('-') => depth -= 1,
-                '{' | ';' if depth <= 0 => return out.trim().to_string(),
+                '{' | ';' if depth <= 0 => return tidy(&out),
                 _ => {}
             }
             out.push(c);
         }
         out.push(' ');
     }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    tidy(&out)
+}
+
+/// A signature on one line, however `cargo fmt` wraps it: single spaces, no space inside the
+/// parentheses, no trailing comma.
+fn tidy(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("( ", "(")
+        .replace(", )", ")")
+        .replace(" )", ")")
 }
 
 /// The names `lib.rs` re-exports at the crate's root from the API (`pub use api::…`; the internals
