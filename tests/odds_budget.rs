@@ -15,7 +15,7 @@ fn with_card(script: &str) -> Scenario {
     }
 }
 
-fn refused_exactly(mut s: Scenario) -> mythos::Diagnostic {
+fn refused_exactly(s: Scenario) -> mythos::Diagnostic {
     match s.exact_odds() {
         Ok(o) => panic!("answered:\n{}", o.text()),
         Err(d) => d,

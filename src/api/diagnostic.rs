@@ -17,7 +17,9 @@ use std::fmt;
 /// assert!(d.render(false).contains("s.toml:3:8"));
 /// ```
 #[derive(Debug, Clone)]
-pub struct Diagnostic(pub(crate) crate::defs::Diagnostic);
+///
+/// Boxed, so that a `Result` whose error it is stays small (clippy's `result_large_err`).
+pub struct Diagnostic(pub(crate) Box<crate::defs::Diagnostic>);
 
 impl Diagnostic {
     /// The stable code, e.g. `E0101`; the README's table of codes says what each means.
@@ -220,7 +222,7 @@ impl serde::Serialize for Error {
 
 impl From<crate::defs::Diagnostic> for Diagnostic {
     fn from(d: crate::defs::Diagnostic) -> Diagnostic {
-        Diagnostic(d)
+        Diagnostic(Box::new(d))
     }
 }
 
@@ -241,14 +243,14 @@ pub fn render(diagnostics: &[Diagnostic], color: bool) -> String {
 
 /// The loaders' diagnostics, wrapped.
 pub(crate) fn wrap(ds: Vec<crate::defs::Diagnostic>) -> Vec<Diagnostic> {
-    ds.into_iter().map(Diagnostic).collect()
+    ds.into_iter().map(Diagnostic::from).collect()
 }
 
 /// The first of `ds`: why a scenario could not be compiled again on a thread (never expected: its
 /// scripts compiled once already), or a diagnostic that says so when there is none.
 pub(crate) fn first(ds: Vec<Diagnostic>) -> Diagnostic {
     ds.into_iter().next().unwrap_or_else(|| {
-        Diagnostic(crate::defs::Diagnostic::new(
+        Diagnostic::from(crate::defs::Diagnostic::new(
             crate::defs::Code::HookFailed,
             "the scenario's scripts could not be compiled again",
         ))

@@ -46,7 +46,7 @@ impl Played {
             transcript: crate::scenario::transcript_text(p),
             misses: Misses(crate::scenario::check_expectations(p, &result)),
             result,
-            error: p.error.clone().map(Diagnostic),
+            error: p.error.clone().map(Diagnostic::from),
             game: p.encounter.game.into(),
             cards_in_play: p.cards_in_play().into_iter().map(str::to_string).collect(),
         }
@@ -163,7 +163,7 @@ impl Misses {
     /// assert!(misses.is_empty(), "{misses}");
     /// ```
     pub fn of_refusal(path: &str, text: &str, diagnostics: &[Diagnostic]) -> Option<Misses> {
-        let ds: Vec<crate::defs::Diagnostic> = diagnostics.iter().map(|d| d.0.clone()).collect();
+        let ds: Vec<crate::defs::Diagnostic> = diagnostics.iter().map(|d| (*d.0).clone()).collect();
         crate::scenario::check_refusal(&crate::defs::SourceFile::new(path, text), &ds).map(Misses)
     }
 

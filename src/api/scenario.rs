@@ -136,7 +136,7 @@ impl Scenario {
         f: impl FnOnce(&mut Prepared) -> Result<R, crate::defs::Diagnostic>,
     ) -> Result<R, Diagnostic> {
         match self.with_prepared(f) {
-            Ok(r) => r.map_err(Diagnostic),
+            Ok(r) => r.map_err(Diagnostic::from),
             Err(ds) => Err(first(ds)),
         }
     }

@@ -132,7 +132,7 @@ impl Scenario {
                         options: need.options.iter().map(|a| words.answer(a, &cur)).collect(),
                     }
                 }
-                Err(other) => Next::Failed(Diagnostic(p.diagnostic(&other))),
+                Err(other) => Next::Failed(Diagnostic::from(p.diagnostic(&other))),
             };
             Step { transcript, next }
         });

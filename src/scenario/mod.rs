@@ -22,7 +22,10 @@ pub use packs::PackFolder;
 pub use packs::no_packs;
 #[cfg(test)]
 pub use play::play_file;
-pub use play::{play_file_with_packs, prepare_file};
+#[cfg_attr(not(feature = "cli"), allow(unused_imports))]
+// the `mythos` command's (tests/modules.rs, CLI_PAST_THE_API)
+pub use play::play_file_with_packs;
+pub use play::prepare_file;
 pub use played::Played;
 pub use prepared::{Blueprint, Prepared};
 pub use resume::{Checkpoint, Resumed};
