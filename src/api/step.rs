@@ -113,8 +113,9 @@ impl Scenario {
     /// let Next::Decide { question, options } = scenario.step(&[], &[]).next().clone() else { panic!() };
     /// assert_eq!(question, "Brute: try to evade it first?");
     /// assert_eq!(options.len(), 2);
-    /// // Answering the first option: the Evade check's dice are wanted next.
-    /// assert!(matches!(scenario.step(&[], &[0]).next(), mythos::Next::Roll(_)));
+    /// assert_eq!(options[1], "evade");
+    /// // Evading: the Evade check's dice are wanted next, Sneak 2 with awareness +0.
+    /// assert_eq!(scenario.step(&[], &[1]).next(), &Next::Roll(2));
     /// # Ok::<(), mythos::Error>(())
     /// ```
     pub fn step(&self, faces: &[u8], answers: &[usize]) -> Step {
