@@ -9,6 +9,22 @@ use serde_json::Value;
 
 /// Exact odds under the best policy for an objective, with each decision of the first round and the
 /// odds of each of its options (from [`Scenario::best_odds`](crate::Scenario::best_odds)).
+///
+/// ```
+/// use mythos::{Library, Objective, Scenario};
+/// let text = "game = \"arkham\"\n[investigator]\nname = \"T\"\nspeed = 1\nsneak = 2\nfight = 1\nwill = 1\nlore = 1\nluck = 1\nstamina = 2\nsanity = 5\n\
+///             [[monsters]]\ncard = { id = \"brute\", name = \"Brute\", kind = \"monster\", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }\n";
+/// let scenario = Scenario::parse(&Library::new(), "duel.toml", text)?;
+/// let best = scenario.best_odds(Objective::Survive)?;
+/// assert_eq!(best.objective(), Objective::Survive);
+/// // Not knocked out: flee each round, 5/9 + 4/9 * 5/9 = 65/81.
+/// assert!((best.value() - 65.0 / 81.0).abs() < 1e-9);
+/// assert!((best.odds().status()["ok"] - 65.0 / 81.0).abs() < 1e-9);
+/// assert_eq!(best.decisions()[0].question(), "Brute: try to evade it first?");
+/// assert_eq!(best.to_json()["best"]["objective"], "survive");
+/// assert!(best.text().contains("Brute: try to evade it first?"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct BestOdds {
     best: crate::odds::BestOdds,
@@ -96,6 +112,22 @@ fn option_odds(base: &crate::odds::Odds, o: &crate::odds::OptionOdds) -> crate::
 
 /// A decision of the first round: the question, the investigator's state there, and each option with
 /// its odds under the best play after it.
+///
+/// ```
+/// use mythos::{Library, Objective, Scenario};
+/// let text = "game = \"arkham\"\n[investigator]\nname = \"T\"\nspeed = 1\nsneak = 2\nfight = 1\nwill = 1\nlore = 1\nluck = 1\nstamina = 2\nsanity = 5\n\
+///             [[monsters]]\ncard = { id = \"brute\", name = \"Brute\", kind = \"monster\", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }\n";
+/// let scenario = Scenario::parse(&Library::new(), "duel.toml", text)?;
+/// let first = &scenario.best_odds(Objective::Survive)?.decisions()[0];
+/// // Arkham Horror: Stamina 2, Sanity 5, no Clue, no Focus, no test under way.
+/// assert_eq!((first.health(), first.sanity(), first.clues(), first.focus()), (2, 5, 0, 0));
+/// assert!(first.faces().is_empty());
+/// assert_eq!(first.options().len(), 2);
+/// // Both options lead to 65/81 under the best play after them: the tie goes to the first.
+/// assert_eq!(first.best(), 0);
+/// assert!(first.text().contains("* 1."));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Decision {
     raw: crate::odds::DecisionOdds,
@@ -201,6 +233,20 @@ impl Decision {
 
 /// One option of a [`Decision`]: its words, the objective's value and the odds of its outcomes under
 /// the best play after it.
+///
+/// ```
+/// use mythos::{Library, Objective, Scenario};
+/// let text = "game = \"arkham\"\n[investigator]\nname = \"T\"\nspeed = 1\nsneak = 2\nfight = 1\nwill = 1\nlore = 1\nluck = 1\nstamina = 2\nsanity = 5\n\
+///             [[monsters]]\ncard = { id = \"brute\", name = \"Brute\", kind = \"monster\", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }\n";
+/// let scenario = Scenario::parse(&Library::new(), "duel.toml", text)?;
+/// let best = scenario.best_odds(Objective::Survive)?;
+/// let decisions = best.decisions();
+/// let evade = &decisions[0].options()[1];
+/// assert_eq!(evade.answer(), "evade");
+/// assert!((evade.value() - 65.0 / 81.0).abs() < 1e-9);
+/// assert!((evade.odds().status()["ok"] - 65.0 / 81.0).abs() < 1e-9);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Choice {
     answer: String,

@@ -245,6 +245,16 @@ fn kind_str(k: CardKind) -> &'static str {
 }
 
 /// The cards of one game, every pack loaded, ordered by id: what a picker offers.
+///
+/// ```
+/// use mythos::{Game, Library};
+/// let cards = Library::new().cards(Game::Eldritch)?;
+/// assert_eq!(cards.game(), Game::Eldritch);
+/// assert!(!cards.is_empty() && cards.len() == cards.iter().count());
+/// assert!(cards.iter().zip(cards.iter().skip(1)).all(|(a, b)| a.id() < b.id()));
+/// assert_eq!(cards.get("trish_scarborough").map(|c| c.name()), Some("Trish Scarborough"));
+/// # Ok::<(), mythos::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Cards {
     game: Game,
@@ -279,6 +289,17 @@ impl Cards {
 }
 
 /// One card as a scenario names it: its id and printed name, its kind and the pack it came from.
+///
+/// ```
+/// use mythos::{Game, Library};
+/// let cards = Library::new().cards(Game::Eldritch)?;
+/// let trish = cards.get("trish_scarborough").expect("a core investigator");
+/// assert_eq!((trish.id(), trish.name(), trish.kind()), ("trish_scarborough", "Trish Scarborough", "investigator"));
+/// assert_eq!((trish.pack(), trish.set()), ("base", "core"));
+/// assert!(!trish.text().is_empty() && !trish.source().is_empty());
+/// assert!(trish.sliders().is_empty(), "an Eldritch Horror investigator has no sliders");
+/// # Ok::<(), mythos::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Card {
     id: String,

@@ -145,6 +145,20 @@ impl serde::Serialize for Played {
 }
 
 /// The `[expect]` lines of a played scenario that do not hold; empty when every one holds.
+///
+/// ```
+/// use mythos::{Library, Scenario};
+/// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n\
+///             [test]\nskill = \"strength\"\n[dice]\nfaces = [1, 2, 3]\n\
+///             [expect]\n\"tests.0.passed\" = true\n\"investigator.clues\" = 0\n";
+/// let misses = Scenario::parse(&Library::new(), "s.toml", text)?.play()?.check();
+/// // Strength 3 rolls 1, 2, 3: the test fails; Trish holds no Clue, as expected.
+/// assert!(!misses.is_empty());
+/// assert_eq!(misses.len(), 1);
+/// assert_eq!(misses.iter().map(|m| m.path()).collect::<Vec<_>>(), ["tests.0.passed"]);
+/// assert_eq!(misses.to_string(), "s.toml:9: tests.0.passed: expected true, got false\n");
+/// # Ok::<(), mythos::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Misses(Vec<crate::scenario::Miss>);
 
@@ -195,6 +209,18 @@ impl fmt::Display for Misses {
 
 /// One `[expect]` line that does not hold: the path into the result object, the value expected and
 /// the value found, both as JSON text.
+///
+/// ```
+/// use mythos::{Library, Scenario};
+/// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n\
+///             [test]\nskill = \"strength\"\n[dice]\nfaces = [1, 2, 3]\n\
+///             [expect]\n\"tests.0.passed\" = true\n\"investigator.clues\" = 0\n";
+/// let misses = Scenario::parse(&Library::new(), "s.toml", text)?.play()?.check();
+/// let miss = misses.iter().next().expect("one miss");
+/// assert_eq!((miss.path(), miss.expected(), miss.got()), ("tests.0.passed", "true", "false"));
+/// assert_eq!(miss.location(), "s.toml:9");
+/// # Ok::<(), mythos::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Miss<'a>(&'a crate::scenario::Miss);
 

@@ -68,6 +68,16 @@ impl Scenario {
     /// Parses the scenario file at `path` (as diagnostics show it) with text `text`, loads its game's
     /// cards from `library` (with the packs the scenario lists, reached through
     /// [`Library::with_folder`]), and checks it; or every problem found.
+    ///
+    /// ```
+    /// use mythos::{Game, Library, Scenario};
+    /// let text = "game = \"eldritch\"\ntitle = \"A Will test\"\nsource = \"EH rules\"\n[investigator]\nwill = 1\n[test]\nskill = \"will\"\n";
+    /// let s = Scenario::parse(&Library::new(), "s.toml", text)?;
+    /// assert_eq!((s.game(), s.title(), s.source()), (Game::Eldritch, Some("A Will test"), Some("EH rules")));
+    /// let refused = Scenario::parse(&Library::new(), "s.toml", "game = \"chess\"\n").err().unwrap();
+    /// assert_eq!(refused[0].file(), Some("s.toml"));
+    /// # Ok::<(), mythos::Error>(())
+    /// ```
     pub fn parse(library: &Library, path: &str, text: &str) -> Result<Scenario, Error> {
         let file = SourceFile::new(path, text);
         let base = |game: crate::kernel::Game| library.set(game.into());

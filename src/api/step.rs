@@ -29,6 +29,17 @@ pub struct Step {
 }
 
 /// What a [`Step`] stopped at.
+///
+/// ```
+/// use mythos::{Library, Next, Scenario};
+/// let text = "game = \"eldritch\"\n[investigator]\nwill = 1\n[test]\nskill = \"will\"\n";
+/// let scenario = Scenario::parse(&Library::new(), "s.toml", text)?;
+/// match scenario.step(&[], &[]).next() {
+///     Next::Roll(n) => assert_eq!(*n, 1),
+///     other => panic!("a die is rolled first, not {other:?}"),
+/// }
+/// # Ok::<(), mythos::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub enum Next {
     /// The play ended: the end state, as the transcript closes it.
