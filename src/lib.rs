@@ -50,7 +50,7 @@ mod transcript;
 
 pub use api::{
     BestOdds, Card, Cards, Choice, Decision, Diagnostic, Dice, Error, Game, Library, Miss, Misses,
-    Next, Objective, Odds, PackFiles, Played, Scenario, Schema, Step, render,
+    Next, Objective, Odds, PackFiles, Played, Scenario, Schema, Step, card_id, closest, render,
 };
 
 /// The engine's own types, for `benches/engine.rs` only (feature `bench`, which nothing else enables):

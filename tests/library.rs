@@ -266,6 +266,12 @@ fn surface_of(file: &str, text: &str, only: Option<&BTreeSet<String>>) -> Vec<St
                     .iter()
                     .find_map(|k| word(l, k))
                     .unwrap_or_default();
+                    // A struct by its name: its fields are private, not the surface.
+                    let sig = if l.starts_with("pub struct ") {
+                        format!("pub struct {name}")
+                    } else {
+                        sig
+                    };
                     if keep(&name) {
                         out.push(format!("{file}: {sig}"));
                     }

@@ -696,7 +696,6 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
 /// boundary builds (codes E0001 to E0007) nor `validate DIR`'s count of the cards of the packs named.
 const CLI_PAST_THE_API: &[(&str, &[&str])] = &[
     ("cli", &["defs"]),
-    ("cli::cards", &["defs"]),
     ("cli::check", &["defs", "kernel", "scenario"]),
     ("cli::companion", &["kernel"]),
     ("cli::pack_dir", &["defs", "kernel", "scenario"]),

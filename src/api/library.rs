@@ -227,6 +227,30 @@ impl Library {
     }
 }
 
+/// The id a printed name gives (`Trish Scarborough` → `trish_scarborough`): its letters and digits,
+/// lowercase, each run of anything else a `_` between words. A scenario may name a card by its id or
+/// its printed name; `mythos cards NAME` finds a card by part of either.
+///
+/// ```
+/// assert_eq!(mythos::card_id("Trish Scarborough"), "trish_scarborough");
+/// assert_eq!(mythos::card_id("  .38 Revolver! "), "38_revolver");
+/// ```
+pub fn card_id(name: &str) -> String {
+    crate::defs::card_id(name)
+}
+
+/// Up to three of `candidates` closest to `wanted`, the closest first (Jaro–Winkler similarity above
+/// 0.7; ties in order of the text): the names mythos suggests for one it does not know.
+///
+/// ```
+/// let near = mythos::closest("trish_scarbrough", ["trish_scarborough", "mark_harrigan"]);
+/// assert_eq!(near, ["trish_scarborough"]);
+/// assert!(mythos::closest("zzz", ["trish_scarborough"]).is_empty());
+/// ```
+pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    crate::defs::closest(wanted, candidates)
+}
+
 /// The word a card file's `kind` uses.
 fn kind_str(k: CardKind) -> &'static str {
     match k {

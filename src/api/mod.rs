@@ -14,7 +14,7 @@ mod step;
 
 pub use best::{BestOdds, Choice, Decision, Objective};
 pub use diagnostic::{Diagnostic, Error, render};
-pub use library::{Card, Cards, Library, PackFiles};
+pub use library::{Card, Cards, Library, PackFiles, card_id, closest};
 pub use odds::Odds;
 pub use played::{Miss, Misses, Played};
 pub use scenario::Scenario;
