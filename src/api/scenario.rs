@@ -1,5 +1,5 @@
 //! A scenario file parsed against a library's cards, ready to be played with its own dice or explored
-//! for odds. May import `defs`, `scenario` and `odds`.
+//! for odds. May import `defs`, `kernel`, `scenario` and `odds`.
 
 use super::diagnostic::{Diagnostic, Error, first};
 use super::{BestOdds, Game, Library, Objective, Odds, Played};
