@@ -40,7 +40,7 @@ fn main() {
             })
         };
         parse(); // the library loads the base pack once, before the timing
-        let (parse_time, mut scenario) = fastest(runs, parse);
+        let (parse_time, scenario) = fastest(runs, parse);
         let (odds_time, odds) = fastest(runs, || {
             scenario
                 .exact_odds()

@@ -24,7 +24,7 @@
 //! let played = Scenario::parse(&library, "trish.toml", text)?.play()?;
 //! assert_eq!(played.result()["tests"][0]["passed"], true);
 //! println!("{}", played.transcript());
-//! # Ok::<(), Vec<mythos::Diagnostic>>(())
+//! # Ok::<(), mythos::Error>(())
 //! ```
 
 // Diagnostics are the error type of every loading step and are built only on the cold path; boxing them
@@ -35,6 +35,7 @@
 #![cfg_attr(not(feature = "bench"), warn(missing_docs))]
 
 mod api;
+#[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod cli;
 mod defs;
@@ -49,8 +50,8 @@ mod test_files;
 mod transcript;
 
 pub use api::{
-    BestOdds, Card, Cards, Choice, Decision, Diagnostic, Game, Library, Miss, Misses, Objective,
-    Odds, PackFiles, Played, Scenario, Schema, render,
+    BestOdds, Card, Cards, Choice, Decision, Diagnostic, Dice, Error, Game, Library, Miss, Misses,
+    Next, Objective, Odds, PackFiles, Played, Scenario, Schema, Step, card_id, closest, render,
 };
 
 /// The engine's own types, for `benches/engine.rs` only (feature `bench`, which nothing else enables):

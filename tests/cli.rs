@@ -646,10 +646,10 @@ proptest::proptest! {
     #[test]
     fn a_transcript_shows_no_control_character(text in "[\\x00-\\x1f\\x7f\\u{80}-\\u{9f}a-z ]{1,12}") {
         let played = mythos::Scenario::parse(&mythos::Library::new(), "h.toml", &hostile(&text))
-            .and_then(mythos::Scenario::play)
+            .and_then(|s| s.play())
             .map_err(|ds| mythos::render(&ds, false));
         let plain = mythos::Scenario::parse(&mythos::Library::new(), "h.toml", &hostile("x"))
-            .and_then(mythos::Scenario::play)
+            .and_then(|s| s.play())
             .expect("plays");
         let played = played.expect("plays");
         let shown = played.transcript();

@@ -33,11 +33,11 @@ fn parse(name: &str) -> Result<Scenario, Vec<Diagnostic>> {
         let dir = format!("packs/{d}");
         library = library.with_folder(&dir, read_pack(&dir));
     }
-    Scenario::parse(&library, &path(name), &text(name))
+    Scenario::parse(&library, &path(name), &text(name)).map_err(mythos::Error::into_diagnostics)
 }
 
 fn play(name: &str) -> Result<Played, Vec<Diagnostic>> {
-    parse(name)?.play()
+    parse(name)?.play().map_err(mythos::Error::into_diagnostics)
 }
 
 /// A case prepared for odds.
@@ -611,7 +611,7 @@ fn a_sandbox_limit_inside_sampled_odds_keeps_its_code_and_place() {
     // The runaway script fails in every sample; sampled odds report the failure as `run` does: E0403
     // at the loop, not E0402 without a place.
     let (in_run, _) = failed("runaway_script");
-    let mut p = prepared("runaway_script");
+    let p = prepared("runaway_script");
     let d = p.sampled_odds(10, 1).expect_err("every sample runs away");
     assert_eq!(d.code(), "E0403", "{d}");
     assert_eq!(

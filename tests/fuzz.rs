@@ -181,11 +181,11 @@ fn load_card(game: Game, card: &str, script: Option<&str>) {
 
 /// Plays a scenario; its diagnostics, if any, are rendered as the command line prints them.
 fn play(text: &str) -> Vec<Diagnostic> {
-    match Scenario::parse(&Library::new(), "fuzzed.toml", text).and_then(Scenario::play) {
+    match Scenario::parse(&Library::new(), "fuzzed.toml", text).and_then(|s| s.play()) {
         Ok(_) => Vec::new(),
         Err(ds) => {
             rendered(&ds);
-            ds
+            ds.into_diagnostics()
         }
     }
 }

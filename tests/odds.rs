@@ -85,7 +85,7 @@ fn exact_and_sampled_odds_agree() {
         "eh_trish_clues_haunter.toml",
         "ah_pete_fights_the_star_spawn.toml",
     ] {
-        let mut p = scenario(name);
+        let p = scenario(name);
         let e = p.exact_odds().unwrap();
         let s = p.sampled_odds(N, 7).unwrap();
         let sampled: std::collections::BTreeMap<String, f64> = marginals(&s).into_iter().collect();

@@ -67,7 +67,7 @@ fn the_agreement_rule_rejects_a_sample_off_an_exact_certainty() {
 /// The probabilities on which exact and sampled odds of scenario `name` disagree, or why it is skipped
 /// (a scenario that must be refused, or one exact odds refuse).
 fn disagreements(library: &Library, name: &str, text: &str) -> Result<Vec<String>, String> {
-    let mut p = match Scenario::parse(library, name, text) {
+    let p = match Scenario::parse(library, name, text) {
         Ok(p) => p,
         Err(_) if Scenario::refusal_expected(text).is_some() => {
             return Err(format!("skipped {name}: a scenario that must be refused"));

@@ -15,7 +15,7 @@ fn with_card(script: &str) -> Scenario {
     }
 }
 
-fn refused_exactly(mut s: Scenario) -> mythos::Diagnostic {
+fn refused_exactly(s: Scenario) -> mythos::Diagnostic {
     match s.exact_odds() {
         Ok(o) => panic!("answered:\n{}", o.text()),
         Err(d) => d,
@@ -86,7 +86,7 @@ fn a_hundred_thousand_grouped_dice_are_refused() {
 /// successes and failures, the roll has 172 ways; every probability is finite and they sum to 1.
 #[test]
 fn a_hundred_and_seventy_one_dice_give_finite_odds() {
-    let mut s = with_card("fn on_pool(ctx) { ctx.test.add_dice(100); ctx.test.add_dice(70); }");
+    let s = with_card("fn on_pool(ctx) { ctx.test.add_dice(100); ctx.test.add_dice(70); }");
     let o = s.exact_odds().expect("answered");
     let successes = o.successes().expect("a test");
     let total: f64 = successes.values().sum();
@@ -102,7 +102,7 @@ fn a_hundred_and_seventy_one_dice_give_finite_odds() {
 /// No sample at all is refused, not reported as 0%.
 #[test]
 fn zero_samples_are_refused() {
-    let mut s = with_card("fn on_pool(ctx) { }");
+    let s = with_card("fn on_pool(ctx) { }");
     let d = s.sampled_odds(0, 1).expect_err("refused");
     assert_eq!(d.code(), "E0502", "{}", d.message());
     assert!(d.message().contains("attack.toml"), "{}", d.message());
@@ -111,7 +111,7 @@ fn zero_samples_are_refused() {
 /// A huge sample count is refused before anything is allocated or played.
 #[test]
 fn a_huge_sample_count_is_refused() {
-    let mut s = with_card("fn on_pool(ctx) { }");
+    let s = with_card("fn on_pool(ctx) { }");
     let d = s.sampled_odds(u64::MAX, 1).expect_err("refused");
     assert_eq!(d.code(), "E0502", "{}", d.message());
 }
@@ -160,7 +160,7 @@ fn exact_odds_whose_scripts_together_run_long_are_refused() {
 /// budget of the whole computation, with the number of samples that would fit.
 #[test]
 fn samples_whose_scripts_together_run_long_are_refused() {
-    let mut s = with_card(&format!("fn on_pool(ctx) {{ {HEAVY} }}"));
+    let s = with_card(&format!("fn on_pool(ctx) {{ {HEAVY} }}"));
     let d = within_seconds(|| s.sampled_odds(1_000_000, 1).expect_err("refused"));
     assert_eq!(d.code(), "E0502", "{}", d.message());
     assert!(d.message().contains("attack.toml"), "{}", d.message());
@@ -206,7 +206,7 @@ fn samples_heavy_only_after_the_first_are_refused_the_same_on_any_threads() {
             .build()
             .expect("a pool")
             .install(|| {
-                let mut s = with_card(&script);
+                let s = with_card(&script);
                 let d = within_seconds(|| s.sampled_odds(100_000, seed).expect_err("refused"));
                 (
                     d.code().to_string(),

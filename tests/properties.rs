@@ -207,7 +207,7 @@ impl Scenario {
     fn play(&self) -> Played {
         let text = self.toml();
         let played = mythos::Scenario::parse(&Library::new(), "prop.toml", &text)
-            .and_then(mythos::Scenario::play)
+            .and_then(|s| s.play())
             .unwrap_or_else(|ds| panic!("{text}\n{}", render(&ds, false)));
         if let Some(d) = played.error() {
             panic!("{text}\n{}", d.render(false));

@@ -42,8 +42,8 @@ fn refused(path: &std::path::Path) -> Option<String> {
         "{}: every ruling scenario names its `source`",
         path.display()
     );
-    let ds = match Scenario::parse(&Library::new(), &rel, &text).and_then(Scenario::play) {
-        Err(ds) => ds,
+    let ds = match Scenario::parse(&Library::new(), &rel, &text).and_then(|s| s.play()) {
+        Err(ds) => ds.into_diagnostics(),
         Ok(p) => p.error().into_iter().collect(),
     };
     let misses = Misses::of_refusal(&rel, &text, &ds).expect("the file has a `refused` line");

@@ -3,61 +3,28 @@
 //! --best` prints them. May import `odds` and `scenario`.
 
 use super::Odds;
+pub use crate::odds::Objective;
 use crate::scenario::DecisionWords;
 use serde_json::Value;
 
-/// What the best policy maximises (`mythos odds FILE --best OBJECTIVE`).
-///
-/// ```
-/// use mythos::Objective;
-/// assert_eq!(Objective::parse("survive"), Some(Objective::Survive));
-/// assert_eq!(Objective::LeastLost.as_str(), "least_lost");
-/// assert_eq!(Objective::parse("win"), None);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Objective {
-    /// The probability that every monster is defeated (`defeat_all`).
-    DefeatAll,
-    /// The probability that the investigator ends neither defeated nor knocked out (`survive`).
-    Survive,
-    /// The least Health (Stamina) and Sanity lost together, on average (`least_lost`; its value is
-    /// minus that mean).
-    LeastLost,
-    /// A `[test]` scenario: the probability that the test passes (`pass`).
-    Pass,
-}
-
-impl Objective {
-    /// Every objective, in the order `mythos odds --help` lists them.
-    pub const ALL: [Objective; 4] = [
-        Objective::DefeatAll,
-        Objective::Survive,
-        Objective::LeastLost,
-        Objective::Pass,
-    ];
-
-    /// The objective `--best` names so (`defeat_all`, `survive`, `least_lost`, `pass`).
-    pub fn parse(s: &str) -> Option<Objective> {
-        Objective::ALL.into_iter().find(|o| o.as_str() == s)
-    }
-
-    /// The name `--best` gives it.
-    pub fn as_str(self) -> &'static str {
-        self.inner().as_str()
-    }
-
-    pub(super) fn inner(self) -> crate::odds::Objective {
-        match self {
-            Objective::DefeatAll => crate::odds::Objective::DefeatAll,
-            Objective::Survive => crate::odds::Objective::Survive,
-            Objective::LeastLost => crate::odds::Objective::LeastLost,
-            Objective::Pass => crate::odds::Objective::Pass,
-        }
-    }
-}
-
 /// Exact odds under the best policy for an objective, with each decision of the first round and the
 /// odds of each of its options (from [`Scenario::best_odds`](crate::Scenario::best_odds)).
+///
+/// ```
+/// use mythos::{Library, Objective, Scenario};
+/// let text = "game = \"arkham\"\n[investigator]\nname = \"T\"\nspeed = 1\nsneak = 2\nfight = 1\nwill = 1\nlore = 1\nluck = 1\nstamina = 2\nsanity = 5\n\
+///             [[monsters]]\ncard = { id = \"brute\", name = \"Brute\", kind = \"monster\", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }\n";
+/// let scenario = Scenario::parse(&Library::new(), "duel.toml", text)?;
+/// let best = scenario.best_odds(Objective::Survive)?;
+/// assert_eq!(best.objective(), Objective::Survive);
+/// // Not knocked out: flee each round, 5/9 + 4/9 * 5/9 = 65/81.
+/// assert!((best.value() - 65.0 / 81.0).abs() < 1e-9);
+/// assert!((best.odds().status()["ok"] - 65.0 / 81.0).abs() < 1e-9);
+/// assert_eq!(best.decisions()[0].question(), "Brute: try to evade it first?");
+/// assert_eq!(best.to_json()["best"]["objective"], "survive");
+/// assert!(best.text().contains("Brute: try to evade it first?"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct BestOdds {
     best: crate::odds::BestOdds,
@@ -100,39 +67,12 @@ impl BestOdds {
     /// The decisions met before the second round (AH2e) or in the whole encounter (EH, where no
     /// round follows the first), in the order first met, each roll's outcomes in ascending order.
     pub fn decisions(&self) -> Vec<Decision> {
+        let monsters = self.best.odds.monsters.len();
         self.best
             .decisions
             .iter()
-            .map(|d| Decision {
-                question: self.words.question(&d.question),
-                health: d.health,
-                sanity: d.sanity,
-                clues: d.clues,
-                focus: d.focus,
-                faces: d.faces.clone(),
-                best: d.best,
-                options: d
-                    .options
-                    .iter()
-                    .map(|o| Choice {
-                        answer: self.words.answer(&o.answer, &d.faces),
-                        value: o.value,
-                        odds: Odds::new(self.option_odds(o), None),
-                    })
-                    .collect(),
-            })
+            .map(|d| Decision::of(d, self.objective, &self.words, &self.best.odds, monsters))
             .collect()
-    }
-
-    fn option_odds(&self, o: &crate::odds::OptionOdds) -> crate::odds::Odds {
-        // Its distribution sums to 1 less what was left unresolved below the option.
-        let resolved: f64 = o.dist.values().sum();
-        crate::odds::Odds {
-            dist: o.dist.clone(),
-            defeated: o.defeated.clone(),
-            unresolved: (1.0 - resolved).max(0.0),
-            ..self.best.odds.clone()
-        }
     }
 
     /// The text `mythos odds FILE --best OBJECTIVE` prints.
@@ -151,10 +91,50 @@ impl BestOdds {
     }
 }
 
+impl serde::Serialize for BestOdds {
+    /// The JSON of [`BestOdds::to_json`], as `mythos odds --best OBJECTIVE --format json` prints it.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(s)
+    }
+}
+
+/// The odds of option `o`: `base` with its outcomes, summing to 1 less what was left unresolved below
+/// the option.
+fn option_odds(base: &crate::odds::Odds, o: &crate::odds::OptionOdds) -> crate::odds::Odds {
+    let resolved: f64 = o.dist.values().sum();
+    crate::odds::Odds {
+        dist: o.dist.clone(),
+        defeated: o.defeated.clone(),
+        unresolved: (1.0 - resolved).max(0.0),
+        ..base.clone()
+    }
+}
+
 /// A decision of the first round: the question, the investigator's state there, and each option with
 /// its odds under the best play after it.
+///
+/// ```
+/// use mythos::{Library, Objective, Scenario};
+/// let text = "game = \"arkham\"\n[investigator]\nname = \"T\"\nspeed = 1\nsneak = 2\nfight = 1\nwill = 1\nlore = 1\nluck = 1\nstamina = 2\nsanity = 5\n\
+///             [[monsters]]\ncard = { id = \"brute\", name = \"Brute\", kind = \"monster\", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }\n";
+/// let scenario = Scenario::parse(&Library::new(), "duel.toml", text)?;
+/// let first = &scenario.best_odds(Objective::Survive)?.decisions()[0];
+/// // Arkham Horror: Stamina 2, Sanity 5, no Clue, no Focus, no test under way.
+/// assert_eq!((first.health(), first.sanity(), first.clues(), first.focus()), (2, 5, 0, 0));
+/// assert!(first.faces().is_empty());
+/// assert_eq!(first.options().len(), 2);
+/// // Both options lead to 65/81 under the best play after them: the tie goes to the first.
+/// assert_eq!(first.best(), 0);
+/// assert!(first.text().contains("* 1."));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Decision {
+    raw: crate::odds::DecisionOdds,
+    objective: Objective,
+    words: DecisionWords,
+    game: crate::kernel::Game,
+    monsters: usize,
     question: String,
     health: i32,
     sanity: i32,
@@ -166,6 +146,50 @@ pub struct Decision {
 }
 
 impl Decision {
+    /// The decision `d` as data, worded by `words`: each option's odds are `base` with the option's
+    /// own outcomes; `monsters` met so far.
+    pub(super) fn of(
+        d: &crate::odds::DecisionOdds,
+        objective: Objective,
+        words: &DecisionWords,
+        base: &crate::odds::Odds,
+        monsters: usize,
+    ) -> Decision {
+        Decision {
+            raw: d.clone(),
+            objective,
+            words: words.clone(),
+            game: base.game,
+            monsters,
+            question: words.question(&d.question),
+            health: d.health,
+            sanity: d.sanity,
+            clues: d.clues,
+            focus: d.focus,
+            faces: d.faces.clone(),
+            best: d.best,
+            options: d
+                .options
+                .iter()
+                .map(|o| Choice {
+                    answer: words.answer(&o.answer, &d.faces),
+                    value: o.value,
+                    odds: Odds::new(option_odds(base, o), None),
+                })
+                .collect(),
+        }
+    }
+
+    /// The decision as `mythos play` shows it: the investigator's state there, then each option with
+    /// the objective's value and its odds, the best marked `*`.
+    pub fn text(&self) -> String {
+        let words = crate::odds::Wording {
+            question: &|q| self.words.question(q),
+            answer: &|a, faces| self.words.answer(a, faces),
+        };
+        crate::odds::decision_text(&self.raw, self.objective, self.game, self.monsters, &words)
+    }
+
     /// The question, as `mythos play` asks it.
     pub fn question(&self) -> &str {
         &self.question
@@ -209,6 +233,20 @@ impl Decision {
 
 /// One option of a [`Decision`]: its words, the objective's value and the odds of its outcomes under
 /// the best play after it.
+///
+/// ```
+/// use mythos::{Library, Objective, Scenario};
+/// let text = "game = \"arkham\"\n[investigator]\nname = \"T\"\nspeed = 1\nsneak = 2\nfight = 1\nwill = 1\nlore = 1\nluck = 1\nstamina = 2\nsanity = 5\n\
+///             [[monsters]]\ncard = { id = \"brute\", name = \"Brute\", kind = \"monster\", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }\n";
+/// let scenario = Scenario::parse(&Library::new(), "duel.toml", text)?;
+/// let best = scenario.best_odds(Objective::Survive)?;
+/// let decisions = best.decisions();
+/// let evade = &decisions[0].options()[1];
+/// assert_eq!(evade.answer(), "evade");
+/// assert!((evade.value() - 65.0 / 81.0).abs() < 1e-9);
+/// assert!((evade.odds().status()["ok"] - 65.0 / 81.0).abs() < 1e-9);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Choice {
     answer: String,

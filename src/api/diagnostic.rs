@@ -17,7 +17,9 @@ use std::fmt;
 /// assert!(d.render(false).contains("s.toml:3:8"));
 /// ```
 #[derive(Debug, Clone)]
-pub struct Diagnostic(pub(crate) crate::defs::Diagnostic);
+///
+/// Boxed, so that a `Result` whose error it is stays small (clippy's `result_large_err`).
+pub struct Diagnostic(pub(crate) Box<crate::defs::Diagnostic>);
 
 impl Diagnostic {
     /// The stable code, e.g. `E0101`; the README's table of codes says what each means.
@@ -97,9 +99,130 @@ impl fmt::Display for Diagnostic {
 
 impl std::error::Error for Diagnostic {}
 
+impl PartialEq for Diagnostic {
+    /// The same code, message, place and hint (as [`Diagnostic::to_json`] gives them).
+    fn eq(&self, other: &Diagnostic) -> bool {
+        self.to_json() == other.to_json()
+    }
+}
+
+impl serde::Serialize for Diagnostic {
+    /// The JSON object of [`Diagnostic::to_json`].
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(s)
+    }
+}
+
+/// Every problem found loading a scenario or the cards, or playing a scenario: the error of
+/// [`Scenario::parse`](crate::Scenario::parse), [`Scenario::play`](crate::Scenario::play) and
+/// [`Library::cards`](crate::Library::cards). It implements [`std::error::Error`] (so `?` takes it
+/// into a `Box<dyn Error>`), and it is a slice of [`Diagnostic`]s, in the order found, never empty.
+///
+/// ```
+/// use mythos::{Library, Scenario};
+/// fn parse(text: &str) -> Result<Scenario, Box<dyn std::error::Error + Send + Sync>> {
+///     Ok(Scenario::parse(&Library::new(), "s.toml", text)?)
+/// }
+/// let e = parse("game = \"chess\"\n").err().unwrap();
+/// assert!(e.to_string().starts_with("s.toml:1:8: "));
+/// let e = Scenario::parse(&Library::new(), "s.toml", "game = \"chess\"\n").err().unwrap();
+/// assert_eq!(e[0].line(), Some(1));
+/// assert!(e.iter().all(|d| d.code().starts_with('E')));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Error(pub(crate) Vec<Diagnostic>);
+
+impl Error {
+    /// The loaders' diagnostics, wrapped (never empty: a refusal says why).
+    pub(crate) fn wrap(ds: Vec<crate::defs::Diagnostic>) -> Error {
+        Error(wrap(ds))
+    }
+
+    /// Every diagnostic, in the order found.
+    ///
+    /// ```
+    /// let e = mythos::Scenario::parse(&mythos::Library::new(), "s.toml", "").err().unwrap();
+    /// assert!(!e.diagnostics().is_empty());
+    /// ```
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.0
+    }
+
+    /// Every diagnostic, in the order found, owned.
+    ///
+    /// ```
+    /// let e = mythos::Scenario::parse(&mythos::Library::new(), "s.toml", "").err().unwrap();
+    /// let ds: Vec<mythos::Diagnostic> = e.into_diagnostics();
+    /// assert!(ds.iter().any(|d| d.code() == "E0104"));
+    /// ```
+    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
+        self.0
+    }
+}
+
+impl std::ops::Deref for Error {
+    type Target = [Diagnostic];
+
+    fn deref(&self) -> &[Diagnostic] {
+        &self.0
+    }
+}
+
+impl fmt::Display for Error {
+    /// Each diagnostic as `file:line:col: message`, one a line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<Diagnostic> for Error {
+    fn from(d: Diagnostic) -> Error {
+        Error(vec![d])
+    }
+}
+
+impl From<Error> for Vec<Diagnostic> {
+    fn from(e: Error) -> Vec<Diagnostic> {
+        e.0
+    }
+}
+
+impl IntoIterator for Error {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Error {
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl serde::Serialize for Error {
+    /// The array of each diagnostic's JSON object.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
 impl From<crate::defs::Diagnostic> for Diagnostic {
     fn from(d: crate::defs::Diagnostic) -> Diagnostic {
-        Diagnostic(d)
+        Diagnostic(Box::new(d))
     }
 }
 
@@ -120,5 +243,16 @@ pub fn render(diagnostics: &[Diagnostic], color: bool) -> String {
 
 /// The loaders' diagnostics, wrapped.
 pub(crate) fn wrap(ds: Vec<crate::defs::Diagnostic>) -> Vec<Diagnostic> {
-    ds.into_iter().map(Diagnostic).collect()
+    ds.into_iter().map(Diagnostic::from).collect()
+}
+
+/// The first of `ds`: why a scenario could not be compiled again on a thread (never expected: its
+/// scripts compiled once already), or a diagnostic that says so when there is none.
+pub(crate) fn first(ds: Vec<Diagnostic>) -> Diagnostic {
+    ds.into_iter().next().unwrap_or_else(|| {
+        Diagnostic::from(crate::defs::Diagnostic::new(
+            crate::defs::Code::HookFailed,
+            "the scenario's scripts could not be compiled again",
+        ))
+    })
 }

@@ -2,7 +2,7 @@
 //! all in memory; and the cards of one game, loaded and checked. May import `defs`, `scenario`, `script`.
 
 use super::Game;
-use super::diagnostic::{Diagnostic, wrap};
+use super::diagnostic::{Diagnostic, Error, wrap};
 use crate::defs::{CardKind, CardSet, Diagnostics};
 use crate::scenario::PackFolder;
 use crate::script::ScriptHooks;
@@ -140,8 +140,8 @@ impl Library {
     }
 
     /// The cards of `game`, loaded and checked; or every problem of the packs.
-    pub fn cards(&self, game: Game) -> Result<Cards, Vec<Diagnostic>> {
-        let set = self.set(game).map_err(|ds| wrap(ds.0))?;
+    pub fn cards(&self, game: Game) -> Result<Cards, Error> {
+        let set = self.set(game).map_err(|ds| Error::wrap(ds.0))?;
         let cards = set
             .cards
             .values()
@@ -227,6 +227,30 @@ impl Library {
     }
 }
 
+/// The id a printed name gives (`Trish Scarborough` → `trish_scarborough`): its letters and digits,
+/// lowercase, each run of anything else a `_` between words. A scenario may name a card by its id or
+/// its printed name; `mythos cards NAME` finds a card by part of either.
+///
+/// ```
+/// assert_eq!(mythos::card_id("Trish Scarborough"), "trish_scarborough");
+/// assert_eq!(mythos::card_id("  .38 Revolver! "), "38_revolver");
+/// ```
+pub fn card_id(name: &str) -> String {
+    crate::defs::card_id(name)
+}
+
+/// Up to three of `candidates` closest to `wanted`, the closest first (Jaro–Winkler similarity above
+/// 0.7; ties in order of the text): the names mythos suggests for one it does not know.
+///
+/// ```
+/// let near = mythos::closest("trish_scarbrough", ["trish_scarborough", "mark_harrigan"]);
+/// assert_eq!(near, ["trish_scarborough"]);
+/// assert!(mythos::closest("zzz", ["trish_scarborough"]).is_empty());
+/// ```
+pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    crate::defs::closest(wanted, candidates)
+}
+
 /// The word a card file's `kind` uses.
 fn kind_str(k: CardKind) -> &'static str {
     match k {
@@ -245,6 +269,16 @@ fn kind_str(k: CardKind) -> &'static str {
 }
 
 /// The cards of one game, every pack loaded, ordered by id: what a picker offers.
+///
+/// ```
+/// use mythos::{Game, Library};
+/// let cards = Library::new().cards(Game::Eldritch)?;
+/// assert_eq!(cards.game(), Game::Eldritch);
+/// assert!(!cards.is_empty() && cards.len() == cards.iter().count());
+/// assert!(cards.iter().zip(cards.iter().skip(1)).all(|(a, b)| a.id() < b.id()));
+/// assert_eq!(cards.get("trish_scarborough").map(|c| c.name()), Some("Trish Scarborough"));
+/// # Ok::<(), mythos::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Cards {
     game: Game,
@@ -279,6 +313,17 @@ impl Cards {
 }
 
 /// One card as a scenario names it: its id and printed name, its kind and the pack it came from.
+///
+/// ```
+/// use mythos::{Game, Library};
+/// let cards = Library::new().cards(Game::Eldritch)?;
+/// let trish = cards.get("trish_scarborough").expect("a core investigator");
+/// assert_eq!((trish.id(), trish.name(), trish.kind()), ("trish_scarborough", "Trish Scarborough", "investigator"));
+/// assert_eq!((trish.pack(), trish.set()), ("base", "core"));
+/// assert!(!trish.text().is_empty() && !trish.source().is_empty());
+/// assert!(trish.sliders().is_empty(), "an Eldritch Horror investigator has no sliders");
+/// # Ok::<(), mythos::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Card {
     id: String,

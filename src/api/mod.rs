@@ -10,13 +10,15 @@ mod odds;
 mod played;
 mod printed;
 mod scenario;
+mod step;
 
 pub use best::{BestOdds, Choice, Decision, Objective};
-pub use diagnostic::{Diagnostic, render};
-pub use library::{Card, Cards, Library, PackFiles};
+pub use diagnostic::{Diagnostic, Error, render};
+pub use library::{Card, Cards, Library, PackFiles, card_id, closest};
 pub use odds::Odds;
 pub use played::{Miss, Misses, Played};
 pub use scenario::Scenario;
+pub use step::{Dice, Next, Step};
 
 use serde_json::Value;
 

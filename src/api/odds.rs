@@ -110,3 +110,18 @@ impl Odds {
         crate::odds::odds_json(&self.odds)
     }
 }
+
+impl serde::Serialize for Odds {
+    /// The JSON of [`Odds::to_json`], as `mythos odds --format json` prints it.
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n[test]\nskill = \"will\"\n";
+    /// let odds = Scenario::parse(&Library::new(), "s.toml", text)?.exact_odds()?;
+    /// assert_eq!(serde_json::to_string_pretty(&odds)?, serde_json::to_string_pretty(&odds.to_json())?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(s)
+    }
+}

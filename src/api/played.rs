@@ -18,35 +18,111 @@ use std::fmt;
 /// assert_eq!(played.result()["investigator"]["clues"], 0);
 /// assert!(played.check().is_empty());
 /// ```
-pub struct Played(pub(crate) crate::scenario::Played);
+///
+/// What a play gives is worked out when it ends and kept as data: a `Played` is `Send + Sync`, and
+/// serialises (serde) as its result object, exactly the JSON of `mythos run --format json`.
+///
+/// ```
+/// use mythos::{Library, Scenario};
+/// let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/trish_strength_test.toml"));
+/// let played = Scenario::parse(&Library::new(), "trish.toml", text)?.play()?;
+/// assert_eq!(serde_json::to_value(&played)?, played.result());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Played {
+    transcript: String,
+    result: Value,
+    error: Option<Diagnostic>,
+    game: Game,
+    cards_in_play: Vec<String>,
+    misses: Misses,
+    unknown_paths: Vec<Diagnostic>,
+}
 
 impl Played {
+    pub(crate) fn of(p: &crate::scenario::Played) -> Played {
+        let result = crate::scenario::result_object(p);
+        Played {
+            transcript: crate::scenario::transcript_text(p),
+            misses: Misses(crate::scenario::check_expectations(p, &result)),
+            unknown_paths: crate::scenario::unknown_paths(p, &result)
+                .into_iter()
+                .map(Diagnostic::from)
+                .collect(),
+            result,
+            error: p.error.clone().map(Diagnostic::from),
+            game: p.encounter.setup.game.into(),
+            cards_in_play: p.cards_in_play().into_iter().map(str::to_string).collect(),
+        }
+    }
+
     /// The whole transcript, as `mythos run` prints it: the header, every pool part with its source,
     /// every bonus ignored and why, every roll, reroll and loss, then the end state.
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/trish_strength_test.toml"));
+    /// let played = Scenario::parse(&Library::new(), "trish.toml", text)?.play()?;
+    /// assert!(played.transcript().contains("Strength"));
+    /// # Ok::<(), mythos::Error>(())
+    /// ```
     pub fn transcript(&self) -> String {
-        crate::scenario::transcript_text(&self.0)
+        self.transcript.clone()
     }
 
     /// The result object (`docs/scenario.md`), as `mythos run --format json` prints it.
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/trish_strength_test.toml"));
+    /// let played = Scenario::parse(&Library::new(), "trish.toml", text)?.play()?;
+    /// assert_eq!(played.result()["game"], "eldritch");
+    /// # Ok::<(), mythos::Error>(())
+    /// ```
     pub fn result(&self) -> Value {
-        crate::scenario::result_object(&self.0)
+        self.result.clone()
     }
 
     /// The diagnostic of a card's script that failed mid-play, or of dice faces that ran out or were
     /// left over; the transcript and result show the state before it (nothing of a failed hook applied).
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// let text = "game = \"eldritch\"\n[investigator]\nwill = 2\n[test]\nskill = \"will\"\n[dice]\nfaces = [5]\n";
+    /// let played = Scenario::parse(&Library::new(), "s.toml", text)?.play()?;
+    /// assert_eq!(played.error().map(|d| d.code()), Some("E0301"));
+    /// # Ok::<(), mythos::Error>(())
+    /// ```
     pub fn error(&self) -> Option<Diagnostic> {
-        self.0.error.clone().map(Diagnostic)
+        self.error.clone()
     }
 
     /// The game it was played under.
+    ///
+    /// ```
+    /// use mythos::{Game, Library, Scenario};
+    /// let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/trish_strength_test.toml"));
+    /// let played = Scenario::parse(&Library::new(), "trish.toml", text)?.play()?;
+    /// assert_eq!(played.game(), Game::Eldritch);
+    /// # Ok::<(), mythos::Error>(())
+    /// ```
     pub fn game(&self) -> Game {
-        self.0.encounter.setup.game.into()
+        self.game
     }
 
     /// The id of every card in play at the start or at the end (the investigator's card, possessions
     /// and conditions, and the monsters), sorted, each once.
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/trish_strength_test.toml"));
+    /// let played = Scenario::parse(&Library::new(), "trish.toml", text)?.play()?;
+    /// assert!(played.cards_in_play().contains(&"trish_scarborough"));
+    /// # Ok::<(), mythos::Error>(())
+    /// ```
     pub fn cards_in_play(&self) -> Vec<&str> {
-        self.0.cards_in_play()
+        self.cards_in_play.iter().map(String::as_str).collect()
     }
 
     /// The `[expect]` lines that do not hold, in file order (as `mythos check` reports them).
@@ -62,7 +138,7 @@ impl Played {
     /// assert_eq!(miss.to_string(), "s.toml:9: tests.0.passed: expected true, got false");
     /// ```
     pub fn check(&self) -> Misses {
-        Misses(crate::scenario::check_expectations(&self.0, &self.result()))
+        self.misses.clone()
     }
 
     /// The `[expect]` lines whose path matches nothing a result of this scenario could hold (a
@@ -70,14 +146,32 @@ impl Played {
     /// such a line is the scenario's mistake, not a rule that did not hold (`check` still lists it as
     /// a miss). Empty when every path could match.
     pub fn unknown_paths(&self) -> Vec<Diagnostic> {
-        crate::scenario::unknown_paths(&self.0, &self.result())
-            .into_iter()
-            .map(Diagnostic)
-            .collect()
+        self.unknown_paths.clone()
+    }
+}
+
+impl serde::Serialize for Played {
+    /// The result object, as [`Played::result`].
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.result.serialize(s)
     }
 }
 
 /// The `[expect]` lines of a played scenario that do not hold; empty when every one holds.
+///
+/// ```
+/// use mythos::{Library, Scenario};
+/// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n\
+///             [test]\nskill = \"strength\"\n[dice]\nfaces = [1, 2, 3]\n\
+///             [expect]\n\"tests.0.passed\" = true\n\"investigator.clues\" = 0\n";
+/// let misses = Scenario::parse(&Library::new(), "s.toml", text)?.play()?.check();
+/// // Strength 3 rolls 1, 2, 3: the test fails; Trish holds no Clue, as expected.
+/// assert!(!misses.is_empty());
+/// assert_eq!(misses.len(), 1);
+/// assert_eq!(misses.iter().map(|m| m.path()).collect::<Vec<_>>(), ["tests.0.passed"]);
+/// assert_eq!(misses.to_string(), "s.toml:9: tests.0.passed: expected true, got false\n");
+/// # Ok::<(), mythos::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Misses(Vec<crate::scenario::Miss>);
 
@@ -96,7 +190,7 @@ impl Misses {
     /// assert!(misses.is_empty(), "{misses}");
     /// ```
     pub fn of_refusal(path: &str, text: &str, diagnostics: &[Diagnostic]) -> Option<Misses> {
-        let ds: Vec<crate::defs::Diagnostic> = diagnostics.iter().map(|d| d.0.clone()).collect();
+        let ds: Vec<crate::defs::Diagnostic> = diagnostics.iter().map(|d| (*d.0).clone()).collect();
         crate::scenario::check_refusal(&crate::defs::SourceFile::new(path, text), &ds).map(Misses)
     }
 
@@ -128,6 +222,18 @@ impl fmt::Display for Misses {
 
 /// One `[expect]` line that does not hold: the path into the result object, the value expected and
 /// the value found, both as JSON text.
+///
+/// ```
+/// use mythos::{Library, Scenario};
+/// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n\
+///             [test]\nskill = \"strength\"\n[dice]\nfaces = [1, 2, 3]\n\
+///             [expect]\n\"tests.0.passed\" = true\n\"investigator.clues\" = 0\n";
+/// let misses = Scenario::parse(&Library::new(), "s.toml", text)?.play()?.check();
+/// let miss = misses.iter().next().expect("one miss");
+/// assert_eq!((miss.path(), miss.expected(), miss.got()), ("tests.0.passed", "true", "false"));
+/// assert_eq!(miss.location(), "s.toml:9");
+/// # Ok::<(), mythos::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Miss<'a>(&'a crate::scenario::Miss);
 

@@ -1,10 +1,25 @@
 //! A scenario file parsed against a library's cards, ready to be played with its own dice or explored
-//! for odds. May import `defs`, `scenario` and `odds`.
+//! for odds. May import `defs`, `kernel`, `scenario` and `odds`.
 
-use super::diagnostic::{Diagnostic, wrap};
+use super::diagnostic::{Diagnostic, Error, first};
 use super::{BestOdds, Game, Library, Objective, Odds, Played};
 use crate::defs::SourceFile;
-use crate::scenario::Prepared;
+use crate::kernel::DiceSource;
+use crate::scenario::{Blueprint, Prepared};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How many scenarios' compiled scripts a thread keeps (`Scenario::with_prepared`).
+const KEPT_PER_THREAD: usize = 4;
+
+/// Each scenario a number of its own, the key of its compiled scripts in a thread's keep.
+static NEXT_ID: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// The compiled scripts of the scenarios this thread played or explored last (a Rhai engine
+    /// stays on the thread that made it), most recent last, by scenario number.
+    static COMPILED: RefCell<Vec<(u64, Prepared)>> = const { RefCell::new(Vec::new()) };
+}
 
 /// A scenario file (the format of `docs/scenario.md`) read and checked against a [`Library`]'s cards,
 /// its scripts compiled: ready to be played with its own `[dice]`, or explored for odds.
@@ -27,21 +42,113 @@ use crate::scenario::Prepared;
 /// assert_eq!(played.result()["tests"][0]["successes"], 1);
 /// assert!(played.check().is_empty());
 /// ```
+///
+/// A scenario is parsed once and then played and explored any number of times, from any thread
+/// (`Send + Sync`: share it in an `Arc`). Its scripts are compiled on each thread that uses it (a Rhai
+/// engine stays on its thread) and kept there for the next call; each thread keeps those of the
+/// last four scenarios it used.
 pub struct Scenario {
-    prepared: Prepared,
+    pub(super) plan: Blueprint,
+    dice: Option<DiceSource>,
+    id: u64,
+}
+
+impl Drop for Scenario {
+    /// Its compiled scripts leave this thread's keep (other threads' keeps let them go in turn).
+    fn drop(&mut self) {
+        let _ = COMPILED.try_with(|c| {
+            if let Ok(mut c) = c.try_borrow_mut() {
+                c.retain(|(id, _)| *id != self.id);
+            }
+        });
+    }
 }
 
 impl Scenario {
     /// Parses the scenario file at `path` (as diagnostics show it) with text `text`, loads its game's
     /// cards from `library` (with the packs the scenario lists, reached through
     /// [`Library::with_folder`]), and checks it; or every problem found.
-    pub fn parse(library: &Library, path: &str, text: &str) -> Result<Scenario, Vec<Diagnostic>> {
+    ///
+    /// ```
+    /// use mythos::{Game, Library, Scenario};
+    /// let text = "game = \"eldritch\"\ntitle = \"A Will test\"\nsource = \"EH rules\"\n[investigator]\nwill = 1\n[test]\nskill = \"will\"\n";
+    /// let s = Scenario::parse(&Library::new(), "s.toml", text)?;
+    /// assert_eq!((s.game(), s.title(), s.source()), (Game::Eldritch, Some("A Will test"), Some("EH rules")));
+    /// let refused = Scenario::parse(&Library::new(), "s.toml", "game = \"chess\"\n").err().unwrap();
+    /// assert_eq!(refused[0].file(), Some("s.toml"));
+    /// # Ok::<(), mythos::Error>(())
+    /// ```
+    pub fn parse(library: &Library, path: &str, text: &str) -> Result<Scenario, Error> {
         let file = SourceFile::new(path, text);
         let base = |game: crate::kernel::Game| library.set(game.into());
         let folder = |dir: &str| library.folder(dir);
-        crate::scenario::prepare_file(&file, &base, &folder)
-            .map(|prepared| Scenario { prepared })
-            .map_err(wrap)
+        let prepared = crate::scenario::prepare_file(&file, &base, &folder).map_err(Error::wrap)?;
+        Ok(Scenario::from(prepared))
+    }
+
+    /// A scenario of `prepared`, made by the `mythos` command's own loader (which reads the disk).
+    #[cfg(feature = "cli")]
+    pub(crate) fn of_prepared(prepared: Prepared) -> Scenario {
+        Scenario::from(prepared)
+    }
+
+    fn from(prepared: Prepared) -> Scenario {
+        let scenario = Scenario {
+            plan: prepared.blueprint(),
+            dice: prepared.dice.clone(),
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+        };
+        scenario.keep(prepared);
+        scenario
+    }
+
+    /// Calls `f` with this scenario compiled on this thread: the copy this thread kept, or one
+    /// compiled now; kept after.
+    pub(super) fn with_prepared<R>(
+        &self,
+        f: impl FnOnce(&mut Prepared) -> R,
+    ) -> Result<R, Vec<Diagnostic>> {
+        let kept = COMPILED.with(|c| {
+            let mut c = c.borrow_mut();
+            let at = c.iter().position(|(id, _)| *id == self.id)?;
+            Some(c.remove(at).1)
+        });
+        let mut prepared = match kept {
+            Some(p) => p,
+            None => {
+                let mut p = self.plan.instantiate().map_err(|ds| Error::wrap(ds).0)?;
+                p.dice = self.dice.clone();
+                p
+            }
+        };
+        // Taken out of the keep while `f` runs: `f` may use other scenarios on this thread.
+        let out = f(&mut prepared);
+        self.keep(prepared);
+        Ok(out)
+    }
+
+    /// Keeps `prepared` as this thread's compiled copy of this scenario, the oldest let go past
+    /// [`KEPT_PER_THREAD`].
+    fn keep(&self, prepared: Prepared) {
+        COMPILED.with(|c| {
+            let mut c = c.borrow_mut();
+            c.retain(|(id, _)| *id != self.id);
+            c.push((self.id, prepared));
+            if c.len() > KEPT_PER_THREAD {
+                c.remove(0);
+            }
+        });
+    }
+
+    /// [`Scenario::with_prepared`] for a computation that fails with one diagnostic.
+    fn explore<R>(
+        &self,
+        f: impl FnOnce(&mut Prepared) -> Result<R, crate::defs::Diagnostic>,
+    ) -> Result<R, Diagnostic> {
+        match self.with_prepared(f) {
+            Ok(r) => r.map_err(Diagnostic::from),
+            Err(ds) => Err(first(ds)),
+        }
     }
 
     /// The code a scenario file says it must be refused with (`[expect] refused = "CODE"`), if it
@@ -59,24 +166,38 @@ impl Scenario {
 
     /// The game it is played under.
     pub fn game(&self) -> Game {
-        self.prepared.set.game.into()
+        self.plan.set.game.into()
     }
 
     /// Its `title`, if it has one.
     pub fn title(&self) -> Option<&str> {
-        self.prepared.scenario.title.as_deref()
+        self.plan.scenario.title.as_deref()
     }
 
     /// Its `source`: the document and section the ruling it encodes comes from, if it names one.
     pub fn source(&self) -> Option<&str> {
-        self.prepared.scenario.source.as_deref()
+        self.plan.scenario.source.as_deref()
     }
 
     /// Plays it to the end with its own `[dice]` (fixed faces or a seed), or says why it cannot be
     /// played (it has no `[dice]`). A run that a card's script broke off is still [`Played`], with its
-    /// [`Played::error`].
-    pub fn play(self) -> Result<Played, Vec<Diagnostic>> {
-        self.prepared.play().map(Played).map_err(wrap)
+    /// [`Played::error`]. The scenario stays: played again, its dice give the same play.
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n\
+    ///             [test]\nskill = \"strength\"\n[dice]\nseed = 7\n";
+    /// let scenario = Scenario::parse(&Library::new(), "s.toml", text)?;
+    /// let (first, second) = (scenario.play()?, scenario.play()?);
+    /// assert_eq!(first.transcript(), second.transcript());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&self) -> Result<Played, Error> {
+        let played = self
+            .with_prepared(Prepared::play_again)
+            .map_err(Error)?
+            .map_err(Error::wrap)?;
+        Ok(Played::of(&played))
     }
 
     /// The exact odds of every outcome, through the real rules and card scripts, every roll enumerated
@@ -86,17 +207,16 @@ impl Scenario {
     /// ```
     /// use mythos::{Library, Scenario};
     /// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n[test]\nskill = \"strength\"\n";
-    /// let mut scenario = Scenario::parse(&Library::new(), "s.toml", text).unwrap();
+    /// let scenario = Scenario::parse(&Library::new(), "s.toml", text).unwrap();
     /// let odds = scenario.exact_odds().unwrap();
     /// // Strength 3: P(at least one 5 or 6 in three dice) = 1 - (2/3)^3.
     /// let passed = odds.test_passed().unwrap();
     /// assert!((passed - (1.0 - 8.0 / 27.0)).abs() < 1e-9);
     /// assert!(odds.text().contains("test passed:  70.37%"));
     /// ```
-    pub fn exact_odds(&mut self) -> Result<Odds, Diagnostic> {
-        crate::odds::exact(&mut self.prepared)
+    pub fn exact_odds(&self) -> Result<Odds, Diagnostic> {
+        self.explore(crate::odds::exact)
             .map(|o| Odds::new(o, self.title()))
-            .map_err(Diagnostic)
     }
 
     /// `exact_odds`, calling `progress` at its first run of the rules, every 64 runs after, and once
@@ -111,7 +231,7 @@ impl Scenario {
     /// use mythos::{Library, Scenario};
     /// let monster = |id: &str| format!("[[monsters]]\ncard = {{ id = \"{id}\", name = \"{id}\", kind = \"monster\", toughness = 2, will = {{ modifier = -1, horror = 1 }}, strength = {{ modifier = 0, damage = 2 }} }}\n");
     /// let text = format!("game = \"eldritch\"\n[investigator]\nstrength = 3\nwill = 2\n{}{}", monster("a"), monster("b"));
-    /// let mut scenario = Scenario::parse(&Library::new(), "s.toml", &text).unwrap();
+    /// let scenario = Scenario::parse(&Library::new(), "s.toml", &text).unwrap();
     /// let mut seen = Vec::new();
     /// let odds = scenario.exact_odds_with_progress(&mut |done| { seen.push(done); true }).unwrap();
     /// assert_eq!(seen[0], 0.0);
@@ -122,12 +242,11 @@ impl Scenario {
     /// assert_eq!(stopped.code(), "E0503");
     /// ```
     pub fn exact_odds_with_progress(
-        &mut self,
+        &self,
         progress: &mut dyn FnMut(f64) -> bool,
     ) -> Result<Odds, Diagnostic> {
-        crate::odds::exact_with_progress(&mut self.prepared, progress)
+        self.explore(|p| crate::odds::exact_with_progress(p, progress))
             .map(|o| Odds::new(o, self.title()))
-            .map_err(Diagnostic)
     }
 
     /// Exact odds under the policy that maximises `objective` (the scenario's `[choices]` answer no
@@ -154,7 +273,7 @@ impl Scenario {
     /// [[monsters]]
     /// card = { id = "brute", name = "Brute", kind = "monster", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 } }
     /// "#;
-    /// let mut scenario = Scenario::parse(&Library::new(), "duel.toml", text).unwrap();
+    /// let scenario = Scenario::parse(&Library::new(), "duel.toml", text).unwrap();
     /// // Not knocked out: flee each round, 5/9 + 4/9 * 5/9 = 65/81.
     /// let best = scenario.best_odds(Objective::Survive).unwrap();
     /// assert!((best.value() - 65.0 / 81.0).abs() < 1e-9);
@@ -168,7 +287,7 @@ impl Scenario {
     /// assert!((defeat.odds().defeated()[0].2 - 5.0 / 9.0).abs() < 1e-9);
     /// assert_eq!(defeat.to_json()["best"]["objective"], "defeat_all");
     /// ```
-    pub fn best_odds(&mut self, objective: Objective) -> Result<BestOdds, Diagnostic> {
+    pub fn best_odds(&self, objective: Objective) -> Result<BestOdds, Diagnostic> {
         self.best_odds_with(objective, None)
     }
 
@@ -180,7 +299,7 @@ impl Scenario {
     /// ```
     /// use mythos::{Library, Objective, Scenario};
     /// let text = "game = \"eldritch\"\n[investigator]\nname = \"Test\"\nlore = 2\nclues = 1\nfocus = 1\n[test]\nskill = \"lore\"\n";
-    /// let mut scenario = Scenario::parse(&Library::new(), "s.toml", text).unwrap();
+    /// let scenario = Scenario::parse(&Library::new(), "s.toml", text).unwrap();
     /// let mut seen = Vec::new();
     /// let best = scenario.best_odds_with_progress(Objective::Pass, &mut |done| { seen.push(done); true }).unwrap();
     /// assert_eq!(seen[0], 0.0);
@@ -191,7 +310,7 @@ impl Scenario {
     /// assert_eq!(stopped.code(), "E0503");
     /// ```
     pub fn best_odds_with_progress(
-        &mut self,
+        &self,
         objective: Objective,
         progress: &mut dyn FnMut(f64) -> bool,
     ) -> Result<BestOdds, Diagnostic> {
@@ -199,14 +318,12 @@ impl Scenario {
     }
 
     fn best_odds_with(
-        &mut self,
+        &self,
         objective: Objective,
         progress: Option<&mut dyn FnMut(f64) -> bool>,
     ) -> Result<BestOdds, Diagnostic> {
-        let inner = objective.inner();
-        crate::odds::best_with_progress(&mut self.prepared, inner, &[], &[], progress)
-            .map(|b| BestOdds::new(b, objective, self.title(), self.prepared.words()))
-            .map_err(Diagnostic)
+        self.explore(|p| crate::odds::best_with_progress(p, objective, &[], &[], progress))
+            .map(|b| BestOdds::new(b, objective, self.title(), self.plan.words()))
     }
 
     /// The odds estimated from `samples` seeded runs (the first from `seed`), on every core; or the
@@ -215,14 +332,36 @@ impl Scenario {
     /// ```
     /// use mythos::{Library, Scenario};
     /// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n[test]\nskill = \"strength\"\n";
-    /// let mut scenario = Scenario::parse(&Library::new(), "s.toml", text).unwrap();
+    /// let scenario = Scenario::parse(&Library::new(), "s.toml", text).unwrap();
     /// let odds = scenario.sampled_odds(2000, 1).unwrap();
     /// assert_eq!((odds.method(), odds.runs()), ("sampled", 2000));
     /// assert!((odds.test_passed().unwrap() - 0.7037).abs() < 0.05);
     /// ```
-    pub fn sampled_odds(&mut self, samples: u64, seed: u64) -> Result<Odds, Diagnostic> {
-        crate::odds::sampled(&mut self.prepared, samples, seed, false)
+    pub fn sampled_odds(&self, samples: u64, seed: u64) -> Result<Odds, Diagnostic> {
+        self.sampled_odds_with_progress(samples, seed, &|_| {})
+    }
+
+    /// `sampled_odds`, telling `progress` of every batch of samples played, with their number (the
+    /// numbers add up to `samples` when every sample is played; it may be called from any of the
+    /// threads that sample). `mythos odds --samples` draws its bar so.
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n[test]\nskill = \"will\"\n";
+    /// let scenario = Scenario::parse(&Library::new(), "s.toml", text)?;
+    /// let played = AtomicU64::new(0);
+    /// scenario.sampled_odds_with_progress(5000, 1, &|k| { played.fetch_add(k, Ordering::Relaxed); })?;
+    /// assert_eq!(played.load(Ordering::Relaxed), 5000);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sampled_odds_with_progress(
+        &self,
+        samples: u64,
+        seed: u64,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Odds, Diagnostic> {
+        self.explore(|p| crate::odds::sampled(p, samples, seed, progress))
             .map(|o| Odds::new(o, self.title()))
-            .map_err(Diagnostic)
     }
 }

@@ -111,7 +111,7 @@ impl GameArg {
     }
 }
 
-/// What the best policy maximises (`odds::Objective`).
+/// What the best policy maximises (`mythos::Objective`).
 #[derive(Clone, Copy, ValueEnum)]
 pub(super) enum BestOf {
     /// The chance that every monster is defeated.
@@ -127,8 +127,8 @@ pub(super) enum BestOf {
 }
 
 impl BestOf {
-    pub(super) fn objective(self) -> crate::odds::Objective {
-        use crate::odds::Objective;
+    pub(super) fn objective(self) -> crate::Objective {
+        use crate::Objective;
         match self {
             BestOf::DefeatAll => Objective::DefeatAll,
             BestOf::Survive => Objective::Survive,

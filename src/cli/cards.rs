@@ -1,6 +1,6 @@
 //! `mythos cards [NAME]`: the cards of both games (the base packs, the shipped packs and any `--pack`)
 //! found by (part of) their printed name, with their set, kind, printed values and text. Uses the public
-//! library API only.
+//! library API only (but for the disk reading of `--base` and `--pack`, `pack_dir`).
 
 use super::args::{Format, GameArg};
 use super::pack_dir::{base_files, read_pack_files};
@@ -119,7 +119,7 @@ fn json(game: Game, c: &Card) -> serde_json::Value {
 
 /// Whether `c` is found by `wanted` (lowercase): part of its printed name or its id.
 fn matches(c: &Card, wanted: &str) -> bool {
-    let id = crate::defs::card_id(wanted);
+    let id = crate::card_id(wanted);
     c.name().to_lowercase().contains(wanted) || (!id.is_empty() && c.id().contains(&id))
 }
 
@@ -214,19 +214,13 @@ pub(super) fn cards(
 
 /// Up to three printed names closest to `wanted`, as `Name (game)`.
 fn closest_names(wanted: &str, all: &[(Game, Card)]) -> Vec<String> {
-    let ids: Vec<String> = all
-        .iter()
-        .map(|(_, c)| crate::defs::card_id(c.name()))
-        .collect();
-    crate::defs::closest(
-        &crate::defs::card_id(wanted),
-        ids.iter().map(String::as_str),
-    )
-    .into_iter()
-    .filter_map(|id| {
-        all.iter()
-            .find(|(_, c)| crate::defs::card_id(c.name()) == id)
-            .map(|(g, c)| format!("{} ({})", visible(c.name(), ""), game_words(*g)))
-    })
-    .collect()
+    let ids: Vec<String> = all.iter().map(|(_, c)| crate::card_id(c.name())).collect();
+    crate::closest(&crate::card_id(wanted), ids.iter().map(String::as_str))
+        .into_iter()
+        .filter_map(|id| {
+            all.iter()
+                .find(|(_, c)| crate::card_id(c.name()) == id)
+                .map(|(g, c)| format!("{} ({})", visible(c.name(), ""), game_words(*g)))
+        })
+        .collect()
 }

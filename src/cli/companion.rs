@@ -1,19 +1,14 @@
-//! `mythos play`: a table companion in the terminal. The scenario is replayed from its start with the
-//! faces rolled at the table and the answers chosen so far (`DiceSource::replay`,
-//! `Decisions::replay`); where they end, the player is asked for the next faces (or `r` to roll them
-//! here) or the next choice, shown with the odds of each option under the best play after it. The
-//! transcript is printed as it grows. `q` quits.
+//! `mythos play`: a table companion in the terminal, over the library's step-by-step play
+//! (`Scenario::step`): the scenario is replayed from its start with the faces rolled at the table and
+//! the answers chosen so far; where they end, the player is asked for the next faces (or `r` to roll
+//! them here, `Dice`) or the next choice, shown with the odds of each option under the best play after
+//! it (`Scenario::decision`). The transcript is printed as it grows. `q` quits.
 
 use super::args::Cli;
 use super::args::Format;
-use super::play::{failed, names, prepare_path, with_wording};
-use super::report::print_diagnostics;
-use crate::kernel::{
-    DecisionNeeded, Decisions, DiceError, DiceSource, Encounter, Game, KernelError,
-};
-use crate::odds::{DecisionOdds, Objective, OptionOdds};
-use crate::scenario::Prepared;
-use crate::transcript::Names;
+use super::play::{failed, scenario_at};
+use super::report::print_api_diagnostics;
+use crate::{Dice, Next, Objective, Scenario};
 use std::io::{BufRead, Write};
 use std::path::Path;
 
@@ -151,39 +146,12 @@ pub(super) fn parse_faces(s: &str, n: usize) -> Result<Vec<u8>, String> {
     Ok(faces)
 }
 
-/// The odds of each option of `need`, each under the best play after it; `None` when exact odds of
-/// the rest refuse (too large).
-fn option_odds(
-    p: &mut Prepared,
-    objective: Objective,
-    faces: &[u8],
-    answers: &[usize],
-    need: &DecisionNeeded,
-) -> Option<Vec<OptionOdds>> {
-    let mut out = Vec::new();
-    for (i, answer) in need.options.iter().enumerate() {
-        let mut a = answers.to_vec();
-        a.push(i);
-        let b = crate::odds::best(p, objective, faces, &a).ok()?;
-        out.push(OptionOdds {
-            answer: answer.clone(),
-            value: b.value,
-            dist: b.odds.dist,
-            defeated: b.odds.defeated,
-        });
-    }
-    Some(out)
-}
-
 /// One game at the table: the scenario, what was rolled and chosen so far, and what was shown.
 struct Table {
-    p: Prepared,
+    scenario: Scenario,
     objective: Objective,
-    names: Names,
-    texts: Names,
-    game: Game,
     /// The dice rolled here when the player types `r`.
-    here: DiceSource,
+    here: Dice,
     faces: Vec<u8>,
     answers: Vec<usize>,
     /// The transcript printed so far.
@@ -192,33 +160,32 @@ struct Table {
 
 /// `mythos play FILE`.
 pub(super) fn play(cli: &Cli, file: &Path, objective: Objective, seed: Option<u64>) -> i32 {
-    let p = match prepare_path(file, cli) {
-        Ok(p) => p,
+    let scenario = match scenario_at(file, cli) {
+        Ok(s) => s,
         Err(ds) => return failed(&ds, Format::Text),
     };
-    let mut table = Table::new(p, objective, seed);
-    table.print_header();
+    let mut table = Table::new(scenario, objective, seed);
+    out!("{}", table.scenario.header());
+    outln!(
+        "(mythos play: type the faces you roll, `r` to roll them here, the number of an option; `q` quits)"
+    );
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     loop {
-        let (enc, result) = table.p.run_deciding(
-            DiceSource::replay(table.faces.clone()),
-            Decisions::replay(table.answers.clone()),
-            true,
-        );
-        table.print_transcript(&enc);
-        let reply = match result {
-            Ok(()) => {
-                table.print_summary(&enc);
+        let step = table.scenario.step(&table.faces, &table.answers);
+        table.print_transcript(step.transcript());
+        let reply = match step.next() {
+            Next::Done(summary) => {
+                out!("{summary}");
                 return 0;
             }
-            Err(KernelError::Dice(DiceError::NeedMore { n, .. })) => table.ask_faces(&mut input, n),
-            Err(KernelError::Decision(need)) => {
-                table.show_decision(&enc, &need);
-                table.ask_option(&mut input, need.options.len())
+            Next::Roll(n) => table.ask_faces(&mut input, *n),
+            Next::Decide { question, options } => {
+                table.show_decision(question, options);
+                table.ask_option(&mut input, options.len())
             }
-            Err(other) => {
-                print_diagnostics(&[table.p.diagnostic(&other)]);
+            Next::Failed(d) => {
+                print_api_diagnostics(std::slice::from_ref(d));
                 return 2;
             }
         };
@@ -234,71 +201,30 @@ pub(super) fn play(cli: &Cli, file: &Path, objective: Objective, seed: Option<u6
 }
 
 impl Table {
-    fn new(p: Prepared, objective: Objective, seed: Option<u64>) -> Table {
+    fn new(scenario: Scenario, objective: Objective, seed: Option<u64>) -> Table {
         let seed = seed.unwrap_or_else(|| {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_secs())
         });
-        let texts = p
-            .set
-            .cards
-            .iter()
-            .map(|(id, c)| (id.clone(), c.text.clone()))
-            .collect();
         Table {
-            names: names(&p),
-            texts,
-            game: p.setup.game,
-            p,
+            scenario,
             objective,
-            here: DiceSource::seeded(seed),
+            here: Dice::seeded(seed),
             faces: Vec::new(),
             answers: Vec::new(),
             shown: String::new(),
         }
     }
 
-    fn print_header(&self) {
-        let p = &self.p;
-        out!(
-            "{}",
-            crate::transcript::render_header(
-                p.scenario.title.as_deref(),
-                p.scenario.source.as_deref(),
-                &p.start,
-                self.game,
-                &p.setup.rules.board,
-                &self.names,
-            )
-        );
-        outln!(
-            "(mythos play: type the faces you roll, `r` to roll them here, the number of an option; `q` quits)"
-        );
-    }
-
     /// The lines of the transcript not printed yet.
-    fn print_transcript(&mut self, enc: &Encounter) {
-        let text =
-            crate::transcript::render_events(&enc.run.events, &self.names, &self.texts, self.game);
+    fn print_transcript(&mut self, text: &str) {
         match text.strip_prefix(self.shown.as_str()) {
             Some(rest) => out!("{rest}"),
             // A line already shown now reads otherwise (one merged with the next): all of it again.
             None => out!("(the transcript so far, revised)\n{text}"),
         }
-        self.shown = text;
-    }
-
-    fn print_summary(&self, enc: &Encounter) {
-        out!(
-            "{}",
-            crate::transcript::render_summary(
-                &enc.table.investigator,
-                &enc.table.monsters,
-                self.game,
-                &self.names
-            )
-        );
+        self.shown = text.to_string();
     }
 
     /// The faces of the next `n` dice, typed or rolled here.
@@ -311,7 +237,7 @@ impl Table {
         let here = &mut self.here;
         let reply = ask(input, &prompt, |s| {
             if s.eq_ignore_ascii_case("r") {
-                here.roll_many(n, "mythos play").map_err(|e| e.to_string())
+                Ok(here.roll(n))
             } else {
                 parse_faces(s, n)
             }
@@ -327,65 +253,22 @@ impl Table {
 
     /// The question and its options, each with its odds under the best play after it when exact
     /// odds of the rest can be had.
-    fn show_decision(&mut self, enc: &Encounter, need: &DecisionNeeded) {
-        let Some(options) = option_odds(
-            &mut self.p,
-            self.objective,
-            &self.faces,
-            &self.answers,
-            need,
-        ) else {
-            self.show_options_only(enc, need);
-            return;
-        };
-        let best = (0..options.len()).fold(0, |b, i| {
-            if options[i].value > options[b].value + 1e-12 {
-                i
-            } else {
-                b
+    fn show_decision(&self, question: &str, options: &[String]) {
+        let Some(d) = self
+            .scenario
+            .decision(self.objective, &self.faces, &self.answers)
+        else {
+            outln!("{question} (exact odds of the rest are too large to show)");
+            for (i, a) in options.iter().enumerate() {
+                outln!("    {:>2}. {a}", i + 1);
             }
-        });
-        let inv = &enc.table.investigator;
-        let d = DecisionOdds {
-            question: need.question.clone(),
-            health: inv.health,
-            sanity: inv.sanity,
-            clues: inv.clues,
-            focus: inv.focus,
-            faces: enc.current_faces(),
-            options,
-            best,
+            return;
         };
         outln!(
             "decision (odds under the best play after it, for `{}`; * is the best):",
             self.objective.as_str()
         );
-        let text = with_wording(&self.names, self.game, |words| {
-            crate::odds::decision_text(
-                &d,
-                self.objective,
-                self.game,
-                enc.table.monsters.len(),
-                words,
-            )
-        });
-        out!("{text}");
-    }
-
-    fn show_options_only(&self, enc: &Encounter, need: &DecisionNeeded) {
-        let (names, game) = (&self.names, self.game);
-        outln!(
-            "{} (exact odds of the rest are too large to show)",
-            crate::transcript::question_text(&need.question, names, game)
-        );
-        let cur = enc.current_faces();
-        for (i, a) in need.options.iter().enumerate() {
-            outln!(
-                "    {:>2}. {}",
-                i + 1,
-                crate::transcript::answer_text(a, &cur, names, game)
-            );
-        }
+        out!("{}", d.text());
     }
 
     /// The number of one of `k` options.

@@ -105,10 +105,11 @@ pub fn main() -> i32 {
         ),
         Command::Schema { of } => {
             let schema = match of {
-                SchemaOf::Card => crate::schema::card(),
-                SchemaOf::Scenario => crate::schema::scenario(),
-                SchemaOf::Pack => crate::schema::pack(),
-            };
+                SchemaOf::Card => crate::Schema::Card,
+                SchemaOf::Scenario => crate::Schema::Scenario,
+                SchemaOf::Pack => crate::Schema::Pack,
+            }
+            .json();
             outln!(
                 "{}",
                 serde_json::to_string_pretty(&schema).expect("a JSON value serializes")

@@ -10,6 +10,7 @@ use crate::kernel::Game;
 use crate::scenario::{
     Played, Prepared, play_file_with_packs, prepare_file, result_object, transcript_text,
 };
+use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::Path;
 
@@ -44,6 +45,13 @@ pub(super) fn prepare_path(path: &Path, cli: &Cli) -> Result<Prepared, Vec<Diagn
     prepare_file(&file, &loader, &packs)
 }
 
+/// The scenario file at `path` as the library's [`Scenario`](crate::Scenario), its packs read from
+/// the disk as `prepare_path` reads them (issue 37 item 4, left: the library takes no disk reader for
+/// `--base`, `--pack` and a scenario's `packs` yet, so the loading still goes through `scenario`).
+pub(super) fn scenario_at(path: &Path, cli: &Cli) -> Result<crate::Scenario, Vec<Diagnostic>> {
+    prepare_path(path, cli).map(crate::Scenario::of_prepared)
+}
+
 /// Bad input, or a run that failed: every diagnostic rendered on stderr and, with `--format json`, also
 /// as JSON on stdout (one object, or an array when several); exit 2.
 pub(super) fn failed(ds: &[Diagnostic], format: Format) -> i32 {
@@ -70,12 +78,12 @@ pub(super) fn odds(cli: &Cli, file: &Path, format: Format, samples: Option<u64>,
     };
     let result = match samples {
         None => crate::odds::exact(&mut prepared),
-        Some(n) => crate::odds::sampled(
-            &mut prepared,
-            n,
-            seed,
-            n >= 20_000 && std::io::stderr().is_terminal(),
-        ),
+        Some(n) => {
+            let bar = progress_bar(n, n >= 20_000 && std::io::stderr().is_terminal());
+            let odds = crate::odds::sampled(&mut prepared, n, seed, &|k| bar.inc(k));
+            bar.finish_and_clear();
+            odds
+        }
     };
     match result {
         Err(d) => failed(std::slice::from_ref(&d), format),
@@ -94,6 +102,19 @@ pub(super) fn odds(cli: &Cli, file: &Path, format: Format, samples: Option<u64>,
             0
         }
     }
+}
+
+/// The progress bar of `n` samples on stderr, or a hidden one.
+fn progress_bar(n: u64, shown: bool) -> ProgressBar {
+    if !shown {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(n);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} samples, {per_sec}, {eta} left")
+            .expect("a valid template"),
+    );
+    bar
 }
 
 /// Card id → printed name, for the words of questions and options.
@@ -123,12 +144,7 @@ pub(super) fn with_wording<R>(
 
 /// `mythos odds --best`: exact odds under the best policy and the odds of each option of the first
 /// round's decisions.
-pub(super) fn best(
-    cli: &Cli,
-    file: &Path,
-    format: Format,
-    objective: crate::odds::Objective,
-) -> i32 {
+pub(super) fn best(cli: &Cli, file: &Path, format: Format, objective: crate::Objective) -> i32 {
     let mut prepared = match prepare_path(file, cli) {
         Ok(p) => p,
         Err(ds) => return failed(&ds, format),

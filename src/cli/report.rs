@@ -19,3 +19,15 @@ pub(super) fn print_diagnostics(ds: &[Diagnostic]) {
         );
     }
 }
+
+/// [`print_diagnostics`] of the library's diagnostics.
+pub(super) fn print_api_diagnostics(ds: &[crate::Diagnostic]) {
+    let shown = ds.len().min(MAX_SHOWN);
+    eprintln!("{}", crate::render(&ds[..shown], color()));
+    if ds.len() > shown {
+        eprintln!(
+            "… and {} more problems, not shown (fix these first)",
+            ds.len() - shown
+        );
+    }
+}

@@ -381,6 +381,7 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
     out
 }
 
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the `mythos` command's (tests/modules.rs, CLI_PAST_THE_API)
 pub fn render_all(ds: &[Diagnostic], color: bool) -> String {
     ds.iter()
         .map(|d| render(d, color))
@@ -389,6 +390,7 @@ pub fn render_all(ds: &[Diagnostic], color: bool) -> String {
 }
 
 /// One diagnostic as its JSON object (`Diagnostic::to_json`), several as an array of them.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the `mythos` command's (tests/modules.rs, CLI_PAST_THE_API)
 pub fn json_all(ds: &[Diagnostic]) -> serde_json::Value {
     match ds {
         [one] => one.to_json(),

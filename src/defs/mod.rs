@@ -17,7 +17,10 @@ mod shipped;
 
 pub use card::Card;
 pub use code::Code;
-pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, json_all, render, render_all};
+pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, render};
+#[cfg_attr(not(feature = "cli"), allow(unused_imports))]
+// the `mythos` command's (tests/modules.rs, CLI_PAST_THE_API)
+pub use diagnostic::{json_all, render_all};
 pub use id::{card_id, closest};
 pub use numbers::{int, int_opt, out_of_range};
 #[cfg(test)]

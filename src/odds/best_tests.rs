@@ -131,7 +131,7 @@ fn the_best_policy_is_at_least_every_fixed_policy() {
     for (name, text, choices) in cases() {
         let mut bests = Vec::new();
         let mut p = prepare(name, &text);
-        for (_, objective) in Objective::ALL {
+        for objective in Objective::ALL {
             // An aim of the other request is refused (E0504): every option would tie.
             bests.push(match best(&mut p, objective, &[], &[]) {
                 Ok(b) => Some(b.value),
@@ -143,7 +143,7 @@ fn the_best_policy_is_at_least_every_fixed_policy() {
         for c in &choices {
             let mut p = prepare(name, &format!("{text}{c}"));
             let fixed = exact(&mut p).unwrap();
-            for (i, (on, objective)) in Objective::ALL.iter().enumerate() {
+            for (i, (on, objective)) in Objective::ALL.iter().map(|o| (o.as_str(), o)).enumerate() {
                 let Some(best) = bests[i] else { continue };
                 let v = objective.value(&fixed.dist);
                 assert!(
@@ -177,7 +177,7 @@ card = { id = "brute", name = "Brute", kind = "monster", toughness = 2, will = {
 "#;
     let mut p = prepare("no_decision.toml", eh_combat);
     let fixed = exact(&mut p).unwrap();
-    for (on, objective) in Objective::ALL {
+    for (on, objective) in Objective::ALL.map(|o| (o.as_str(), o)) {
         if objective == Objective::Pass {
             // A combat: `pass` is refused (E0504), every option would tie.
             let d = best(&mut p, objective, &[], &[]).unwrap_err();

@@ -10,7 +10,6 @@ use super::outcome::{Odds, Outcome, defeated_by_slot};
 use crate::defs::{Code, Diagnostic};
 use crate::kernel::DiceSource;
 use crate::scenario::Prepared;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
@@ -208,21 +207,14 @@ fn chunk_too_heavy(p: &Prepared, begin: u64, played: u64, ops: u64) -> Diagnosti
     ))
 }
 
-/// The progress bar of `n` samples on stderr, or a hidden one.
-fn progress_bar(n: u64, shown: bool) -> ProgressBar {
-    if !shown {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(n);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} samples, {per_sec}, {eta} left")
-            .expect("a valid template"),
-    );
-    bar
-}
-
-/// Samples `n` runs; `progress` draws a bar on stderr.
-pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Odds, Diagnostic> {
+/// Samples `n` runs; `progress` is told of every batch of samples played, with their number (from
+/// any thread).
+pub fn sampled(
+    p: &mut Prepared,
+    n: u64,
+    seed: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Odds, Diagnostic> {
     // Checked before anything is allocated.
     check_samples(&p.file.path, n)?;
     let is_test = p.request.no_combat();
@@ -242,7 +234,6 @@ pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Od
     }
     drop(first);
 
-    let bar = progress_bar(n, progress);
     let counted = play_waves(
         n,
         instance,
@@ -255,9 +246,8 @@ pub fn sampled(p: &mut Prepared, n: u64, seed: u64, progress: bool) -> Result<Od
             };
             (outcome, ops)
         },
-        |k| bar.inc(k),
+        progress,
     );
-    bar.finish_and_clear();
     let total = counted.map_err(|stop| match stop {
         Stop::Failed(d) => d,
         Stop::Chunk { begin, played, ops } => chunk_too_heavy(p, begin, played, ops),

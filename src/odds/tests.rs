@@ -271,7 +271,7 @@ fn the_failure_sampled_odds_report_is_the_lowest_sample_s_whatever_the_threads()
         // `install` runs the whole of `sampled` in the pool, so its parallel loop uses that many threads.
         pool.install(|| {
             let mut p = case("two_ways_to_fail");
-            let d = super::sampled(&mut p, 12_288, SEED, false).expect_err("some sample fails");
+            let d = super::sampled(&mut p, 12_288, SEED, &|_| {}).expect_err("some sample fails");
             crate::defs::render_all(&[d], false)
         })
     };

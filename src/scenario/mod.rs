@@ -12,6 +12,7 @@ mod played;
 mod prepared;
 mod refusal;
 mod result;
+mod table;
 mod words;
 
 pub use drive::{Checkpoint, Resumed};
@@ -23,9 +24,12 @@ pub use packs::PackFolder;
 pub use packs::no_packs;
 #[cfg(test)]
 pub use play::play_file;
-pub use play::{play_file_with_packs, prepare_file};
+#[cfg_attr(not(feature = "cli"), allow(unused_imports))]
+// the `mythos` command's (tests/modules.rs, CLI_PAST_THE_API)
+pub use play::play_file_with_packs;
+pub use play::prepare_file;
 pub use played::Played;
-pub use prepared::Prepared;
+pub use prepared::{Blueprint, Prepared};
 pub use words::DecisionWords;
 
 /// The whole text transcript of a played scenario: header, every event, the end state.

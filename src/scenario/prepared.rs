@@ -6,8 +6,8 @@ use super::played::Played;
 use super::words::DecisionWords;
 use crate::defs::{CardSet, Code, Diagnostic, SourceFile};
 use crate::kernel::{
-    CheckedSetup, DiceSource, HookError, HookFault, Investigator, KernelError, Part, Problem,
-    Procedure, SetupProblem, Start, TestRequest,
+    CheckedSetup, DiceSource, Encounter, HookError, HookFault, Investigator, KernelError, Part,
+    Problem, Procedure, SetupProblem, Start, TestRequest,
 };
 use crate::script::ScriptHooks;
 use std::ops::{Deref, Range};
@@ -157,8 +157,49 @@ impl Prepared {
     }
 
     /// Plays the scenario with its own `[dice]`.
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))] // the `mythos` command's (tests/modules.rs, CLI_PAST_THE_API)
     pub fn play(mut self) -> Result<Played, Vec<Diagnostic>> {
-        let Some(dice) = self.dice.take() else {
+        let dice = self.dice.take();
+        let (encounter, error) = self.play_dice(dice)?;
+        let Blueprint {
+            scenario,
+            file,
+            set,
+            start,
+            ..
+        } = self.plan;
+        Ok(Played {
+            scenario,
+            file,
+            encounter,
+            start,
+            set,
+            error,
+        })
+    }
+
+    /// Plays the scenario with its own `[dice]` again, keeping it for the next play (what it was made
+    /// from is copied into the [`Played`]).
+    pub fn play_again(&mut self) -> Result<Played, Vec<Diagnostic>> {
+        let dice = self.dice.clone();
+        let (encounter, error) = self.play_dice(dice)?;
+        Ok(Played {
+            scenario: self.scenario.clone(),
+            file: self.file.clone(),
+            encounter,
+            start: self.start.clone(),
+            set: self.set.clone(),
+            error,
+        })
+    }
+
+    /// The encounter `dice` play to, and the diagnostic it stopped at (or of faces left over); or
+    /// why there is no play (no dice).
+    fn play_dice(
+        &mut self,
+        dice: Option<DiceSource>,
+    ) -> Result<(Encounter, Option<Diagnostic>), Vec<Diagnostic>> {
+        let Some(dice) = dice else {
             return Err(vec![
                 Diagnostic::new(Code::Request, "this scenario has no `[dice]` to play with")
                     .at(&self.file, self.scenario.game.span())
@@ -184,21 +225,7 @@ impl Prepared {
             }
             Err(err) => Some(self.diagnostic(&err)),
         };
-        let Blueprint {
-            scenario,
-            file,
-            set,
-            start,
-            ..
-        } = self.plan;
-        Ok(Played {
-            scenario,
-            file,
-            encounter: enc,
-            start,
-            set,
-            error,
-        })
+        Ok((enc, error))
     }
 }
 

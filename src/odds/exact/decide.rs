@@ -16,36 +16,67 @@ use crate::scenario::Checkpoint;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
-/// What the best policy maximises.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What the best policy maximises (`mythos odds FILE --best OBJECTIVE`, `mythos play --best`). The
+/// one definition: the library re-exports it as `mythos::Objective`.
+///
+/// ```
+/// use mythos::Objective;
+/// assert_eq!(Objective::parse("survive"), Some(Objective::Survive));
+/// assert_eq!(Objective::LeastLost.as_str(), "least_lost");
+/// assert_eq!(Objective::parse("win"), None);
+/// assert_eq!(Objective::ALL.map(Objective::as_str), ["defeat_all", "survive", "least_lost", "pass"]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Objective {
-    /// The probability that every monster is defeated.
+    /// The probability that every monster is defeated (`defeat_all`).
     DefeatAll,
-    /// The probability that the investigator ends neither defeated nor knocked out (status ok).
+    /// The probability that the investigator ends neither defeated nor knocked out (`survive`).
     Survive,
-    /// The least Health (Stamina) and Sanity lost together, on average.
+    /// The least Health (Stamina) and Sanity lost together, on average (`least_lost`; its value is
+    /// minus that mean).
     LeastLost,
-    /// A `[test]` scenario: the probability that the test passes.
+    /// A `[test]` scenario: the probability that the test passes (`pass`).
     Pass,
 }
 
 impl Objective {
-    pub const ALL: [(&'static str, Objective); 4] = [
-        ("defeat_all", Objective::DefeatAll),
-        ("survive", Objective::Survive),
-        ("least_lost", Objective::LeastLost),
-        ("pass", Objective::Pass),
+    /// Every objective, in the order `mythos odds --help` lists them.
+    ///
+    /// ```
+    /// assert_eq!(mythos::Objective::ALL.len(), 4);
+    /// ```
+    pub const ALL: [Objective; 4] = [
+        Objective::DefeatAll,
+        Objective::Survive,
+        Objective::LeastLost,
+        Objective::Pass,
     ];
 
+    /// The objective `--best` names so (`defeat_all`, `survive`, `least_lost`, `pass`).
+    ///
+    /// ```
+    /// assert_eq!(mythos::Objective::parse("pass"), Some(mythos::Objective::Pass));
+    /// ```
+    pub fn parse(s: &str) -> Option<Objective> {
+        Objective::ALL.into_iter().find(|o| o.as_str() == s)
+    }
+
+    /// The name `--best` gives it.
+    ///
+    /// ```
+    /// assert_eq!(mythos::Objective::DefeatAll.as_str(), "defeat_all");
+    /// ```
     pub fn as_str(self) -> &'static str {
-        Objective::ALL
-            .iter()
-            .find(|(_, o)| *o == self)
-            .map_or("", |(n, _)| n)
+        match self {
+            Objective::DefeatAll => "defeat_all",
+            Objective::Survive => "survive",
+            Objective::LeastLost => "least_lost",
+            Objective::Pass => "pass",
+        }
     }
 
     /// The score of one outcome; the best policy maximises its expected value.
-    pub fn score(self, o: &Outcome) -> f64 {
+    pub(crate) fn score(self, o: &Outcome) -> f64 {
         match self {
             Objective::DefeatAll => f64::from(u8::from(o.every_monster_defeated())),
             Objective::Survive => f64::from(u8::from(o.status == Status::Ok)),
@@ -55,7 +86,7 @@ impl Objective {
     }
 
     /// The expected score of a distribution.
-    pub fn value(self, dist: &BTreeMap<Outcome, f64>) -> f64 {
+    pub(crate) fn value(self, dist: &BTreeMap<Outcome, f64>) -> f64 {
         dist.iter().map(|(o, p)| p * self.score(o)).sum()
     }
 }

@@ -1,0 +1,362 @@
+//! The library as a program that embeds it uses it (issue 40, "a library a Rust developer expects"):
+//! what a server shares across threads is `Send + Sync` (checked when this file compiles), the README's
+//! 20-line example runs, and the public surface is pinned so that it changes only on purpose.
+
+use mythos::{
+    BestOdds, Card, Cards, Choice, Decision, Diagnostic, Error, Game, Library, Miss, Misses,
+    Objective, Odds, PackFiles, Played, Scenario, Schema,
+};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// The example of the README's library section (`examples/library.rs`), run as it is.
+#[path = "../examples/library.rs"]
+mod example;
+
+/// Compiles only for a type that may be sent to and shared between threads.
+fn send_and_sync<T: Send + Sync>() {}
+
+/// Everything the library hands out may cross threads: a bot parses a scenario once, shares it in an
+/// `Arc` and answers from a pool of workers. This test fails to compile, not to run, when one is not.
+#[test]
+fn what_a_server_shares_is_send_and_sync() {
+    send_and_sync::<Library>();
+    send_and_sync::<Scenario>();
+    send_and_sync::<Played>();
+    send_and_sync::<Odds>();
+    send_and_sync::<BestOdds>();
+    send_and_sync::<Decision>();
+    send_and_sync::<Choice>();
+    send_and_sync::<Diagnostic>();
+    send_and_sync::<Error>();
+    send_and_sync::<Cards>();
+    send_and_sync::<Card>();
+    send_and_sync::<Misses>();
+    send_and_sync::<Miss<'static>>();
+    send_and_sync::<PackFiles>();
+    send_and_sync::<Game>();
+    send_and_sync::<Objective>();
+    send_and_sync::<Schema>();
+}
+
+/// The example parses a scenario once, plays it twice and takes its odds on a worker thread, every
+/// error through `?`.
+#[test]
+fn the_readme_example_runs() {
+    example::main().expect("the example succeeds");
+}
+
+/// A scenario parsed on one thread is played and explored on others, and gives there what it gives
+/// here: Strength 3 less 1 is two dice, P(a 5 or 6 among them, rerolling both once with the Clue)
+/// as exact odds compute it on this thread.
+#[test]
+fn a_scenario_shared_between_threads_gives_the_same_answers() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/trish_strength_test.toml"),
+    )
+    .expect("the example scenario");
+    let scenario =
+        std::sync::Arc::new(Scenario::parse(&Library::new(), "trish.toml", &text).expect("parses"));
+    let here = scenario.exact_odds().expect("exact odds").to_json();
+    let played_here = scenario.play().expect("played").result();
+    let there: Vec<_> = (0..2)
+        .map(|_| {
+            let s = std::sync::Arc::clone(&scenario);
+            std::thread::spawn(move || {
+                let odds = s.exact_odds().expect("exact odds").to_json();
+                (odds, s.play().expect("played").result())
+            })
+        })
+        .collect();
+    for t in there {
+        let (odds, played) = t.join().expect("the thread ends");
+        assert_eq!(odds, here);
+        assert_eq!(played, played_here);
+    }
+    assert_eq!(played_here["tests"][0]["passed"], true);
+}
+
+/// `?` takes every error of the library into a `Box<dyn Error>`: parsing and playing (`Error`, every
+/// diagnostic) and odds (`Diagnostic`).
+#[test]
+fn question_mark_takes_every_error_into_a_box() {
+    fn odds_of(text: &str) -> Result<f64, Box<dyn std::error::Error>> {
+        let scenario = Scenario::parse(&Library::new(), "s.toml", text)?;
+        let played = scenario.play()?;
+        assert!(played.error().is_none());
+        Ok(scenario.exact_odds()?.test_passed().unwrap_or(0.0))
+    }
+    let ok = "game = \"eldritch\"\n[investigator]\nwill = 1\n[test]\nskill = \"will\"\n[dice]\nfaces = [5]\n";
+    // Will 1: one die, a 5 or a 6.
+    assert!((odds_of(ok).expect("plays") - 1.0 / 3.0).abs() < 1e-12);
+    let err = odds_of("game = \"chess\"\n").expect_err("refused");
+    let e = err.downcast_ref::<Error>().expect("the library's error");
+    assert_eq!(e[0].file(), Some("s.toml"));
+    assert_eq!(err.to_string(), e[0].to_string());
+}
+
+/// The typed results serialise (serde) as exactly the JSON the command line prints.
+#[test]
+fn results_serialise_as_the_scenario_contract() {
+    let text = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n[test]\nskill = \"will\"\n[dice]\nfaces = [5, 1]\n";
+    let scenario = Scenario::parse(&Library::new(), "s.toml", text).expect("parses");
+    let played = scenario.play().expect("played");
+    assert_eq!(serde_json::to_value(&played).unwrap(), played.result());
+    let odds = scenario.exact_odds().expect("odds");
+    assert_eq!(
+        serde_json::to_string_pretty(&odds).unwrap(),
+        serde_json::to_string_pretty(&odds.to_json()).unwrap()
+    );
+    let refused = Scenario::parse(&Library::new(), "s.toml", "game = \"chess\"\n")
+        .err()
+        .expect("refused");
+    assert_eq!(
+        serde_json::to_value(&refused).unwrap()[0],
+        refused[0].to_json()
+    );
+}
+
+// The public surface, read from the source text: every `pub` item of `src/api/`, of the types
+// `src/lib.rs` re-exports from elsewhere (`Objective`), each with its signature; the variants of the
+// public enums; the traits implemented for the public types; and `lib.rs`'s re-exports. Held to
+// `tests/public_api.txt`: a change to the API shows there, in the diff a reviewer reads.
+
+/// The source with comments and attributes dropped, one line a logical line of text.
+fn code_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.trim())
+        .filter(|l| !l.starts_with("//") && !l.starts_with("#[") && !l.starts_with("#!["))
+        .map(str::to_string)
+        .collect()
+}
+
+/// From `line` on, the text up to the first `{` or `;` at depth 0 of parentheses and brackets, as one
+/// line with single spaces.
+fn signature(lines: &[String], from: usize) -> String {
+    let mut out = String::new();
+    let mut depth = 0i32;
+    for l in &lines[from..] {
+        for c in l.chars() {
+            match c {
+                '(' | '[' | '<' => depth += 1,
+                ')' | ']' => depth -= 1,
+                '>' if !out.ends_with('-') => depth -= 1,
+                '{' | ';' if depth <= 0 => return tidy(&out),
+                _ => {}
+            }
+            out.push(c);
+        }
+        out.push(' ');
+    }
+    tidy(&out)
+}
+
+/// A signature on one line, however `cargo fmt` wraps it: single spaces, no space inside the
+/// parentheses, no trailing comma.
+fn tidy(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("( ", "(")
+        .replace(", )", ")")
+        .replace(" )", ")")
+}
+
+/// The names `lib.rs` re-exports at the crate's root from the API (`pub use api::…`; the internals
+/// the `bench` feature reaches are not the API).
+fn exported(lib: &str) -> BTreeSet<String> {
+    let flat: String = code_lines(lib).join(" ");
+    let mut names = BTreeSet::new();
+    for part in flat.split("pub use api::").skip(1) {
+        let end = part.find(';').unwrap_or(part.len());
+        let tree = &part[..end];
+        let inner = match (tree.find('{'), tree.rfind('}')) {
+            (Some(a), Some(b)) => &tree[a + 1..b],
+            _ => tree.rsplit("::").next().unwrap_or(tree),
+        };
+        for n in inner.split(',') {
+            let n = n.trim();
+            if !n.is_empty() {
+                names.insert(n.to_string());
+            }
+        }
+    }
+    names
+}
+
+/// `<…> Type` → `Type`: the generics an `impl` opens with, dropped.
+fn without_generics(s: &str) -> String {
+    let s = s.trim();
+    if !s.starts_with('<') {
+        return s.to_string();
+    }
+    let mut depth = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return s[i + 1..].trim().to_string();
+                }
+            }
+            _ => {}
+        }
+    }
+    s.to_string()
+}
+
+/// The public items of one file, each on a line: `Type::item signature`, `Type variant V`,
+/// `impl Trait for Type`, or a free item's signature. `only`: keep only the items of these types.
+fn surface_of(file: &str, text: &str, only: Option<&BTreeSet<String>>) -> Vec<String> {
+    let lines = code_lines(text);
+    let mut out = Vec::new();
+    // The type whose `impl` or `enum` block is open, and the depth of braces it opened at.
+    let mut context: Option<(String, bool, i32)> = None;
+    let mut depth = 0i32;
+    let mut in_tests = false;
+    let keep = |ty: &str| only.is_none_or(|o| o.contains(ty));
+    for (i, l) in lines.iter().enumerate() {
+        if l.starts_with("mod tests") || l.starts_with("pub(crate) mod tests") {
+            in_tests = true;
+        }
+        if !in_tests {
+            let word = |l: &str, k: &str| {
+                l.strip_prefix(k).map(|r| {
+                    r.split(|c: char| !c.is_alphanumeric() && c != '_')
+                        .next()
+                        .unwrap_or("")
+                        .to_string()
+                })
+            };
+            if depth == 0 {
+                if l.starts_with("impl") {
+                    let sig = signature(&lines, i);
+                    let ty = match sig.rsplit_once(" for ") {
+                        Some((_, t)) => t.to_string(),
+                        None => without_generics(sig.trim_start_matches("impl")),
+                    };
+                    let base = ty.split(['<', ' ']).next().unwrap_or("").to_string();
+                    // A trait implemented for a public type, or with one as its parameter
+                    // (`From<Error> for Vec<Diagnostic>`, `IntoIterator for &Error`).
+                    let names_one = sig
+                        .split(|c: char| !c.is_alphanumeric() && c != '_')
+                        .any(|w| keep(w) && w.starts_with(|c: char| c.is_ascii_uppercase()));
+                    if sig.contains(" for ") && names_one && !sig.contains("crate::") {
+                        out.push(format!("{file}: {sig}"));
+                    }
+                    context = Some((base, false, depth));
+                } else if let Some(name) = word(l, "pub enum ") {
+                    if keep(&name) {
+                        out.push(format!("{file}: {}", signature(&lines, i)));
+                    }
+                    context = Some((name, true, depth));
+                } else if l.starts_with("pub ")
+                    && !l.starts_with("pub use")
+                    && !l.starts_with("pub mod")
+                {
+                    let sig = signature(&lines, i);
+                    let name = [
+                        "pub struct ",
+                        "pub fn ",
+                        "pub const ",
+                        "pub type ",
+                        "pub trait ",
+                    ]
+                    .iter()
+                    .find_map(|k| word(l, k))
+                    .unwrap_or_default();
+                    // A struct by its name: its fields are private, not the surface.
+                    let sig = if l.starts_with("pub struct ") {
+                        format!("pub struct {name}")
+                    } else {
+                        sig
+                    };
+                    if keep(&name) {
+                        out.push(format!("{file}: {sig}"));
+                    }
+                }
+            } else if let Some((ty, is_enum, at)) = &context
+                && depth == at + 1
+                && keep(ty)
+            {
+                if *is_enum {
+                    let v: String = l
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    if v.starts_with(|c: char| c.is_ascii_uppercase()) {
+                        out.push(format!("{file}: {ty} variant {v}"));
+                    }
+                } else if l.starts_with("pub ") {
+                    out.push(format!(
+                        "{file}: {ty}::{}",
+                        signature(&lines, i).trim_start_matches("pub ")
+                    ));
+                }
+            }
+        }
+        for c in l.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if context.as_ref().is_some_and(|(_, _, at)| *at == depth) {
+                        context = None;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Every public item of the library, sorted.
+fn public_surface() -> Vec<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let read =
+        |p: &str| std::fs::read_to_string(src.join(p)).unwrap_or_else(|e| panic!("{p}: {e}"));
+    let lib = read("lib.rs");
+    let names = exported(&lib);
+    let mut out: Vec<String> = names
+        .iter()
+        .map(|n| format!("lib.rs: pub use {n}"))
+        .collect();
+    let mut api: Vec<String> = std::fs::read_dir(src.join("api"))
+        .expect("src/api")
+        .flatten()
+        .map(|e| format!("api/{}", e.file_name().to_string_lossy()))
+        .filter(|p| p.ends_with(".rs"))
+        .collect();
+    api.sort();
+    for p in &api {
+        out.extend(surface_of(p, &read(p), Some(&names)));
+    }
+    // The one definition of `Objective` lives with the search that maximises it.
+    let only: BTreeSet<String> = ["Objective".to_string()].into();
+    out.extend(surface_of(
+        "odds/exact/decide.rs",
+        &read("odds/exact/decide.rs"),
+        Some(&only),
+    ));
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn the_public_surface_changes_only_on_purpose() {
+    let pinned = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/public_api.txt");
+    let now = public_surface().join("\n") + "\n";
+    let before = std::fs::read_to_string(&pinned).unwrap_or_default();
+    if now != before {
+        let new = pinned.with_extension("txt.new");
+        std::fs::write(&new, &now).expect("written");
+        panic!(
+            "the public API changed: compare {} with {} and, if the change is meant, move it over",
+            new.display(),
+            pinned.display()
+        );
+    }
+}
