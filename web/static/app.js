@@ -365,7 +365,8 @@ async function inflateLimited(bytes) {
 function showLimit(msg) {
   perf.limitShownMs = performance.now();
   $('output').innerHTML = `<p class="limit" id="limit" role="alert">${escapeHtml(msg)}</p>`;
-  setStatus(msg, 'bad');
+  // The status line: the message's first clause; the whole of it is in the output pane.
+  setStatus(msg.split(':')[0], 'bad');
 }
 
 // The editor past the limits: said once when it goes past them; its text is then neither kept nor played.
