@@ -1,9 +1,9 @@
-//! Every limit a card script runs under, in one place (DESIGN invariant 8; the README's sandbox section
+//! Every limit a card script runs under, in one place (DESIGN invariant 8; the sandbox section of docs/script-api.md
 //! lists them). Imports the kernel's own bounds only.
 
 use crate::kernel;
 
-/// Every limit a card script runs under, in one place (the README's sandbox section lists them).
+/// Every limit a card script runs under, in one place (the sandbox section of docs/script-api.md lists them).
 pub struct Limits;
 
 impl Limits {
