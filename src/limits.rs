@@ -1,11 +1,11 @@
 //! Every limit mythos works under, in one table (DESIGN invariant 8; as rhai's `src/limits.rs` is for
 //! its engine): the sandbox's, the loaders', the kernel's, the odds budgets and the play's, each with its
-//! value and why it is there. The README's "Every limit" table is this table (a test holds them
+//! value and why it is there. The "Every limit" table of docs/script-api.md is this table (a test holds them
 //! together); the modules that enforce a limit read it from here. Every limit counts work, sizes or
 //! depth, never time, so a refusal is the same on every machine and in debug and release builds.
 //! Imports nothing.
 
-/// The part of mythos that enforces a limit (the README's table is grouped by it).
+/// The part of mythos that enforces a limit (the table of docs/script-api.md is grouped by it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Room {
     /// A card script while it runs, or when it is loaded (`script::Limits`).
@@ -21,10 +21,10 @@ pub enum Room {
 }
 
 impl Room {
-    /// The room as the README's table names it.
+    /// The room as the table of docs/script-api.md names it.
     #[allow(
         dead_code,
-        reason = "read by the test that holds the README's table to it"
+        reason = "read by the test that holds the table of docs/script-api.md to it"
     )]
     pub fn name(self) -> &'static str {
         match self {
@@ -49,7 +49,7 @@ pub struct Limit {
 }
 
 /// Declares each limit as a constant (its `why` as its documentation) and `TABLE`, in the order of
-/// the README's table.
+/// the table of docs/script-api.md.
 macro_rules! limits {
     ($($room:ident $name:ident : $ty:ty = $value:expr, $why:literal;)*) => {
         $(
@@ -57,8 +57,8 @@ macro_rules! limits {
             pub const $name: $ty = $value;
         )*
 
-        /// Every limit, in the order of the README's table.
-        #[allow(dead_code, reason = "read by the test that holds the README's table to it")]
+        /// Every limit, in the order of the table of docs/script-api.md.
+        #[allow(dead_code, reason = "read by the test that holds the table of docs/script-api.md to it")]
         pub const TABLE: &[Limit] = &[$(Limit {
             name: stringify!($name),
             room: Room::$room,
@@ -175,7 +175,7 @@ const _: () = assert!(REROLL_WINDOWS + 2 < HOOK_CASCADE);
 mod tests {
     use super::*;
 
-    /// A whole number as the README writes it: `1,048,576`.
+    /// A whole number as docs/script-api.md writes it: `1,048,576`.
     fn grouped(n: u64) -> String {
         let digits = n.to_string();
         let mut out = String::new();
@@ -188,16 +188,16 @@ mod tests {
         out
     }
 
-    /// The README's "Every limit" table is this module's table, row for row, in order: a limit added,
+    /// The "Every limit" table of docs/script-api.md is this module's table, row for row, in order: a limit added,
     /// changed or dropped here is added, changed or dropped there.
     #[test]
     fn the_readme_lists_every_limit_with_its_value_and_reason() {
-        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-            .expect("README.md");
+        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/script-api.md"))
+            .expect("docs/script-api.md");
         let section = readme
             .split("\n### Every limit\n")
             .nth(1)
-            .expect("the README has a section \"### Every limit\"");
+            .expect("docs/script-api.md has a section \"### Every limit\"");
         let rows: Vec<&str> = section
             .lines()
             .skip_while(|l| !l.starts_with("| room "))
@@ -216,7 +216,7 @@ mod tests {
                 )
             })
             .collect();
-        assert_eq!(rows, want, "README's table of limits against src/limits.rs");
+        assert_eq!(rows, want, "docs/script-api.md's table of limits against src/limits.rs");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The core games, card by card: every card of `docs/coverage/core-sets.tsv` (the 257 cards of the two
 //! core games a player can name) is found by its printed name in the base pack of its game, as a card
-//! of its kind; and the README's coverage table is the one these cards give, so it cannot drift.
+//! of its kind; and the coverage table (docs/coverage.md) is the one these cards give, so it cannot drift.
 
 use mythos::{Card, Game, Library};
 use std::collections::BTreeMap;
@@ -151,15 +151,15 @@ fn every_core_card_is_found_by_its_printed_name() {
 #[test]
 fn the_readme_coverage_table_is_the_cards() {
     let (table, _) = table();
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../docs/coverage.md");
     let inner = readme
         .split("<!-- coverage:begin -->\n")
         .nth(1)
         .and_then(|rest| rest.split("<!-- coverage:end -->").next())
-        .expect("the README holds the coverage table between its markers");
+        .expect("docs/coverage.md holds the coverage table between its markers");
     assert_eq!(
         inner, table,
-        "the README's coverage table is out of date; the cards give:\n{table}"
+        "the coverage table of docs/coverage.md is out of date; the cards give:\n{table}"
     );
 }
 

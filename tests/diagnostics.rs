@@ -289,7 +289,7 @@ fn misspelt_properties_in_a_chain_are_refused_where_written() {
 }
 
 /// The flat names `ctx` had before it had objects are gone: a script that still uses one is refused
-/// where the name is written, with the new name as the hint (README "Moving a script to this API"):
+/// where the name is written, with the new name as the hint (docs/script-api.md, "Moving a script to this API"):
 /// a property (`ctx.kind`), a method whose name another object still has (`ctx.bonus`), one no object
 /// has (`ctx.skip_test`), an old field of an object (`ctx.monster.will_test_skill`), and an object
 /// used as the value it was (`ctx.card` was the id, `ctx.loss` the amount), which would otherwise

@@ -127,7 +127,7 @@ fn within_seconds<T>(attack: impl FnOnce() -> T) -> T {
 }
 
 /// The operations all runs' card scripts of one exact computation may take together, and all
-/// samples' of one sampled computation (src/odds/budget.rs, listed in the README's Odds budgets).
+/// samples' of one sampled computation (src/odds/budget.rs, listed among the budgets of docs/odds.md).
 const EXACT_SCRIPT_OPERATIONS: u64 = 20_000_000;
 const SAMPLED_SCRIPT_OPERATIONS: u64 = 100_000_000;
 

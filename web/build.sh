@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the playground into web/dist: the engine compiled to WebAssembly (release, optimised for size),
 # its wasm-bindgen glue, and the static page. Needs the wasm32-unknown-unknown target and wasm-bindgen-cli
-# at exactly the version of the wasm-bindgen crate in web/Cargo.lock (.ci/run installs both).
+# at exactly the version of the wasm-bindgen crate in web/Cargo.lock (.ci/run installs both), and node (the
+# rulings book's index, rulings.mjs).
 # Serve it with: python3 -m http.server --bind 127.0.0.1 --directory web/dist 8000
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -21,6 +22,8 @@ if command -v wasm-opt >/dev/null; then
     dist/pkg/mythos_web_bg.wasm -o dist/pkg/mythos_web_bg.wasm.opt && mv dist/pkg/mythos_web_bg.wasm.opt dist/pkg/mythos_web_bg.wasm
 fi
 cp static/* dist/
+# The rulings book: every scenario of tests/scenarios/ and their index (needs node).
+node rulings.mjs ../tests/scenarios dist/rulings
 raw=$(stat -c %s dist/pkg/mythos_web_bg.wasm)
 gz=$(gzip -9 -c dist/pkg/mythos_web_bg.wasm | wc -c)
 echo "web/dist built: mythos_web_bg.wasm $raw bytes, $gz bytes gzip -9"

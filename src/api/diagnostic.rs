@@ -22,7 +22,7 @@ use std::fmt;
 pub struct Diagnostic(pub(crate) Box<crate::defs::Diagnostic>);
 
 impl Diagnostic {
-    /// The stable code, e.g. `E0101`; the README's table of codes says what each means.
+    /// The stable code, e.g. `E0101`; docs/diagnostic-codes.md says what each means.
     pub fn code(&self) -> &'static str {
         self.0.code.as_str()
     }

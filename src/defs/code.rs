@@ -1,9 +1,9 @@
-//! The diagnostic codes: one enum, and the one table of what each code means (the README's table of
-//! codes is this table; a test holds them together). Imports nothing.
+//! The diagnostic codes: one enum, and the one table of what each code means (the table of codes in
+//! docs/diagnostic-codes.md is this table; a test holds them together). Imports nothing.
 
 use std::fmt;
 
-/// Declares `Code` from rows of `Variant = "E0000": "meaning"`, in the order of the README's table.
+/// Declares `Code` from rows of `Variant = "E0000": "meaning"`, in the order of the table in docs/diagnostic-codes.md.
 macro_rules! codes {
     ($($(#[$doc:meta])* $name:ident = $code:literal : $meaning:literal,)*) => {
         /// A stable diagnostic code. Its text (`E0102`) never changes once released.
@@ -23,7 +23,7 @@ macro_rules! codes {
                 }
             }
 
-            /// What the code means, as the README's table says it.
+            /// What the code means, as the table in docs/diagnostic-codes.md says it.
             pub fn meaning(self) -> &'static str {
                 match self {
                     $(Code::$name => $meaning,)*
@@ -35,7 +35,7 @@ macro_rules! codes {
 
 codes! {
     CannotRead = "E0001": "a file or folder cannot be read (a pack folder named in `packs`)",
-    NotRegularFile = "E0002": "a symbolic link, FIFO, socket or device where mythos reads a file or walks a folder: refused without being opened (see [what a pack may contain](#what-a-pack-may-contain))",
+    NotRegularFile = "E0002": "a symbolic link, FIFO, socket or device where mythos reads a file or walks a folder: refused without being opened (see [what a pack may contain](packs.md#what-a-pack-may-contain))",
     TooLarge = "E0003": "a file over 1 MiB, or a pack whose cards and scripts hold over 8 MiB together: refused, nothing of it shown",
     TooMany = "E0004": "a folder nested more than 8 deep, or more than 4096 files and folders in a pack's `cards/` and `scripts/` (or in a folder given to `check` or `validate`)",
     NotUtf8 = "E0005": "a file that is not UTF-8 text (the line and column of the first byte that is not)",
@@ -45,7 +45,7 @@ codes! {
     UnknownKey = "E0102": "unknown key (hint: the closest valid key); also a literal key of a map of skills a script reads from `ctx` that is not a skill of the game, `ctx.investigator.skills[\"fihgt\"]` (hint: the keys the map has)",
     WrongType = "E0103": "wrong type or value (also a literal argument of a `ctx` method of a type no method of that name takes, `ctx.investigator.gain(\"clues\", \"1\")`, found when the script is loaded; hint: the method's signature)",
     MissingKey = "E0104": "missing key",
-    OutOfRange = "E0105": "value out of range (a number outside its range in the README's table of numbers, a die face, a skill name, a token value, a literal argument of a `ctx` method outside the range the method checks, e.g. `ctx.test.reroll(-1)`)",
+    OutOfRange = "E0105": "value out of range (a number outside its range in the table of numbers (docs/scenario-files.md), a die face, a skill name, a token value, a literal argument of a `ctx` method outside the range the method checks, e.g. `ctx.test.reroll(-1)`)",
     OtherGame = "E0106": "a key that does not belong to this game",
     WrongKind = "E0107": "a card of the wrong kind (e.g. an asset as the investigator)",
     UnknownPath = "E0108": "an `[expect]` path (or an `absent` entry) that matches nothing a result of the scenario could hold: a key no object at that place has, a step into a number (hint: the closest paths the result has); a list shorter than an index, or a value that differs, is a miss of the rules instead",
@@ -65,7 +65,7 @@ codes! {
     TooManyOptions = "E0305": "a question of the player with more options than the kernel offers (AH2e: a combat round whose sets of cards in hand and spells cast are more than 2,048): refused with its count, never cut",
     ScriptSyntax = "E0401": "script syntax error",
     HookFailed = "E0402": "script error while a hook ran (nothing of that hook is applied)",
-    SandboxLimit = "E0403": "a script hit a sandbox limit (runaway loop, recursion, huge string, array or map key, too many effects, a hook cascade too deep, too many tests asked for): see [The sandbox](#the-sandbox)",
+    SandboxLimit = "E0403": "a script hit a sandbox limit (runaway loop, recursion, huge string, array or map key, too many effects, a hook cascade too deep, too many tests asked for): see [The sandbox](script-api.md#the-sandbox)",
     NotAHook = "E0404": "a function named like a hook that is not one",
     HookArity = "E0405": "a hook with the wrong number of parameters",
     RuleRefused = "E0406": "a script asked for something the rules do not allow there, or a check needs a value no card gave (a rating printed −X)",
@@ -120,10 +120,13 @@ mod tests {
         }
     }
 
-    /// The rows of the README's table of diagnostic codes: `(code, meaning)`.
+    /// The rows of the table of diagnostic codes (docs/diagnostic-codes.md): `(code, meaning)`.
     fn readme_codes() -> Vec<(String, String)> {
-        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-            .expect("README.md");
+        let readme = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/docs/diagnostic-codes.md"
+        ))
+        .expect("docs/diagnostic-codes.md");
         let section = readme
             .split("\n## Diagnostic codes\n")
             .nth(1)

@@ -19,7 +19,7 @@ pub fn out_of_range(file: &SourceFile, span: Range<usize>, value: i64, b: Bounds
     )
     .at(file, span)
     .label(format!("{} to {}", b.min, b.max))
-    .hint("the README's table of numbers gives the range of every number in a card or scenario")
+    .hint("the table of numbers (docs/scenario-files.md) gives the range of every number in a card or scenario")
 }
 
 /// E0103: a rating written as a text other than `"-X"`.

@@ -1,5 +1,5 @@
-//! The range of every number a card or a scenario gives the kernel, in one table (the README's table of
-//! numbers is this one; a test holds them together). Imports nothing.
+//! The range of every number a card or a scenario gives the kernel, in one table (the table of
+//! numbers in docs/scenario-files.md is this one; a test holds them together). Imports nothing.
 //!
 //! Why these ranges make overflow impossible: the largest sum the rules build is a test's pool, a skill
 //! (at most 20) + a modifier (20) + an improvement token (2) + bonuses (20 each, one per card held) +
@@ -79,7 +79,7 @@ pub const DIE_FACE: Bounds = bounds("a die face", 1, 6);
 /// A die's number in the pool a script names (`ctx.test.reroll(die)`): dice are numbered from 0.
 pub const DIE_NUMBER: Bounds = bounds("a die's number", 0, i64::MAX);
 
-/// Every range, with the keys that take it, in the order of the README's table (which a test holds
+/// Every range, with the keys that take it, in the order of the table in docs/scenario-files.md (which a test holds
 /// to it).
 #[cfg(test)]
 pub const ALL: &[(&str, Bounds)] = &[

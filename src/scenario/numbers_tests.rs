@@ -1,4 +1,4 @@
-//! Every number in a card or scenario has a range (`kernel::bounds`, the README's table of numbers),
+//! Every number in a card or scenario has a range (`kernel::bounds`, the table of numbers (docs/scenario-files.md)),
 //! checked at load: a number outside it is E0105 at the number itself, naming the range, and nothing is
 //! played. Inside the ranges, the kernel's arithmetic cannot overflow: scenarios with every number at
 //! the ends of its range play to the end in this (overflow-checked) test build.
@@ -191,8 +191,11 @@ proptest! {
 
 #[test]
 fn the_readme_table_of_numbers_is_the_kernels_table() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+    let readme = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/scenario-files.md"
+    ))
+    .expect("docs/scenario-files.md");
     let section = readme
         .split("## Numbers")
         .nth(1)

@@ -4,7 +4,7 @@
 use crate::limits;
 
 /// Every limit a card script runs under, under the names the sandbox uses: rows of the one table of
-/// limits (`crate::limits`, where each value and its reason are; the README lists them).
+/// limits (`crate::limits`, where each value and its reason are; docs/script-api.md lists them).
 pub struct Limits;
 
 impl Limits {

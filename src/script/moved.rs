@@ -1,5 +1,5 @@
 //! The names of the script API before `ctx` had objects, each with the name that replaced it: a
-//! script that still uses one is `E0407` at the name, with the new name as its hint (the README's
+//! script that still uses one is `E0407` at the name, with the new name as its hint (docs/script-api.md's
 //! "Moving a script to this API" is the same table). Used by `check`.
 
 /// `(old, new)`: the old name as a script wrote it after `ctx.`, with `()` for a method, and what

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const DIST = join(here, '..', 'dist');
+// MYTHOS_WEB_DIST serves another build (an older one, to measure a change against it).
+export const DIST = process.env.MYTHOS_WEB_DIST || join(here, '..', 'dist');
 export const SHOTS = join(here, 'screenshots');
 export const REPO = join(here, '..', '..');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';

@@ -72,7 +72,8 @@ seed = 1
 
 test('the picker builds a scenario from the base set and Run shows its transcript', async () => {
   const page = await open(browser, server.url);
-  await page.locator('#picker summary').click();
+  // The page opens on the picker.
+  await page.locator('#picker[open] #p-game').waitFor();
     await page.selectOption('#p-game', 'eldritch');
   await page.waitForSelector('#p-investigator option[value=mark_harrigan]', { state: 'attached' });
   await page.selectOption('#p-investigator', 'mark_harrigan');
@@ -105,7 +106,8 @@ test('the picker builds a scenario from the base set and Run shows its transcrip
 
 test("the picker sets an Arkham investigator's sliders, and the odds of a check are drawn", async () => {
   const page = await open(browser, server.url);
-  await page.locator('#picker summary').click();
+  // The page opens on the picker.
+  await page.locator('#picker[open] #p-game').waitFor();
   await page.selectOption('#p-game', 'arkham');
   await page.waitForSelector('#p-investigator option[value=amanda_sharpe]', { state: 'attached' });
   await page.selectOption('#p-investigator', 'amanda_sharpe');
@@ -494,7 +496,8 @@ test('a card pack folder loaded from the disk: its cards are in the picker and a
   await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('loaded'));
   assert.match(await page.locator('#status').innerText(), /^loaded miskatonic_expedition \(\d+ files\)/);
   assert.match(await page.locator('#packs').innerText(), /miskatonic_expedition/);
-  await page.locator('#picker summary').click();
+  // The page opens on the picker.
+  await page.locator('#picker[open] #p-game').waitFor();
   await page.waitForSelector('#p-monsters input[value=bone_swarm]');
   // One of the pack's own scenarios, which names the pack `..`: its four [expect] lines (the Bone Swarm's
   // text in the pack: it loses 1 Health less) hold.

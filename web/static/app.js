@@ -143,24 +143,45 @@ function excerpt(chars, from, to) {
   return `${a > 0 ? '…' : ''}${escapeHtml(chars.slice(a, from).join(''))}<mark>${escapeHtml(chars.slice(from, to).join('') || ' ')}</mark>${escapeHtml(chars.slice(to, b).join(''))}${b < chars.length ? '…' : ''}`;
 }
 
+// The editor's lines, split again only when its text changed.
+let lineCache = { value: '', lines: [''] };
+function editorLines() {
+  if (lineCache.value !== text.value) lineCache = { value: text.value, lines: text.value.split('\n') };
+  return lineCache.lines;
+}
+
+// The gutter and the backdrop draw only the lines in view and OVERSCAN lines either side of them, above
+// and below spacers of the height of the lines not drawn: a keystroke in a scenario of 100,000 lines
+// costs what it costs in one of 100 (issue 39: the page drew every line on every keystroke, about 5x
+// slower than a bare textarea, 127 s a keystroke at a million lines). Scrolling draws the new window.
+const OVERSCAN = 60;
+let drawn = { from: 0, to: 0, count: -1 };
+
+function lineHeight() {
+  return parseFloat(getComputedStyle(text).lineHeight) || 19;
+}
+
 function drawEditor() {
-  const lines = text.value.split('\n');
+  const lines = editorLines();
   const { cw, inner } = editorMetrics();
+  const lh = lineHeight();
+  const from = Math.max(0, Math.floor(text.scrollTop / lh) - OVERSCAN);
+  const to = Math.min(lines.length, Math.ceil((text.scrollTop + text.clientHeight) / lh) + OVERSCAN);
   const byLine = new Map();
   for (const d of marks.errors) {
     if (!d.line) continue;
     if (!byLine.has(d.line)) byLine.set(d.line, []);
     byLine.get(d.line).push(d);
   }
-  const gutter = [];
+  const gutter = [`<div class="spacer" style="height:${from * lh}px"></div>`];
   const back = [];
-  const notes = [];
-  lines.forEach((line, i) => {
+  for (let i = from; i < to; i++) {
+    const line = lines[i];
     const n = i + 1;
     const errs = byLine.get(n);
     const cls = errs ? 'err' : (marks.lines[n] || '');
     const title = errs ? errs.map((d) => `${d.code} ${d.message}${d.hint ? ` (hint: ${d.hint})` : ''}`).join('\n') : '';
-    gutter.push(`<div data-line="${n}" class="${cls}" title="${escapeHtml(title)}">${n}</div>`);
+    gutter.push(`<div data-line="${n}" class="${cls}"${title ? ` title="${escapeHtml(title)}"` : ''}>${n}</div>`);
     let html;
     if (errs) {
       const d = errs[0];
@@ -170,20 +191,45 @@ function drawEditor() {
       if (to <= from) to = Math.min(from + 1, chars.length);
       html = escapeHtml(chars.slice(0, from).join('')) + '<mark>' + escapeHtml(chars.slice(from, to).join('') || ' ') + '</mark>' + escapeHtml(chars.slice(to).join(''));
       html = `<span class="line-err">${html}</span>`;
-      // Beyond the width the editor shows unscrolled: the lens quotes the line there, with its column.
-      const quote = to * cw > inner ? `<div class="excerpt" title="line ${n}, column ${from + 1}"><span class="col">col ${from + 1}</span> ${excerpt(chars, from, to)}</div>` : '';
-      notes.push(`<div class="lens" style="top:${i + 1}lh" data-line="${n}">${quote}${errs.map((e) => `<b>${e.code}</b> ${escapeHtml(e.message)}${e.hint ? ` <i>hint: ${escapeHtml(e.hint)}</i>` : ''}`).join('<br>')}</div>`);
     } else if (marks.lines[n] === 'miss') {
       html = `<span class="line-miss">${escapeHtml(line) || ' '}</span>`;
     } else {
       html = escapeHtml(line);
     }
     back.push(html);
-  });
+  }
+  gutter.push(`<div class="spacer" style="height:${(lines.length - to) * lh}px"></div>`);
+  // The lenses: one for each marked line (a few), wherever it is.
+  const notes = [];
+  for (const [n, errs] of byLine) {
+    if (n > lines.length) continue;
+    const d = errs[0];
+    const chars = [...lines[n - 1]];
+    const from = Math.min(Math.max((d.column || 1) - 1, 0), chars.length);
+    let to = d.end_line === n ? (d.end_column || 1) - 1 : chars.length;
+    if (to <= from) to = Math.min(from + 1, chars.length);
+    // Beyond the width the editor shows unscrolled: the lens quotes the line there, with its column.
+    const quote = to * cw > inner ? `<div class="excerpt" title="line ${n}, column ${from + 1}"><span class="col">col ${from + 1}</span> ${excerpt(chars, from, to)}</div>` : '';
+    notes.push(`<div class="lens" style="top:${n}lh" data-line="${n}">${quote}${errs.map((e) => `<b>${e.code}</b> ${escapeHtml(e.message)}${e.hint ? ` <i>hint: ${escapeHtml(e.hint)}</i>` : ''}`).join('<br>')}</div>`);
+  }
   $('gutter').innerHTML = gutter.join('');
-  $('backdrop').innerHTML = back.join('\n') + '\n';
+  $('gutter').style.minWidth = `${String(lines.length).length + 1.6}ch`;
+  // The backdrop's spacers are as wide as the text, so that it scrolls sideways as far as the editor.
+  const wide = `width:${text.scrollWidth}px`;
+  $('backdrop').innerHTML = `<div class="spacer" style="height:${from * lh}px;${wide}"></div>` + back.join('\n') + '\n' + `<div class="spacer" style="height:${(lines.length - to) * lh}px;${wide}"></div>`;
   $('notes-inner').innerHTML = notes.join('');
+  drawn = { from, to, count: lines.length };
   syncScroll();
+}
+
+// Draws the editor again when a scroll brings lines that were not drawn into view (once a frame).
+let redraw = 0;
+function drawIfScrolledOut() {
+  const lh = lineHeight();
+  const top = Math.floor(text.scrollTop / lh);
+  const bottom = Math.ceil((text.scrollTop + text.clientHeight) / lh);
+  const out = (top < drawn.from + OVERSCAN / 2 && drawn.from > 0) || (bottom > drawn.to - OVERSCAN / 2 && drawn.to < drawn.count);
+  if (out && !redraw) redraw = requestAnimationFrame(() => { redraw = 0; drawEditor(); });
 }
 
 function syncScroll() {
@@ -231,13 +277,24 @@ function goTo(line, column = 1, endLine = null, endColumn = null) {
 text.addEventListener('input', () => {
   if (marks.errors.length || Object.keys(marks.lines).length) marks = { errors: [], lines: {} };
   drawEditor();
-  save();
+  overLimit();
+  saveSoon();
   // A shared link's text, once edited, is no longer what the address holds: drop the fragment, so a
   // reload opens the edited text (kept in localStorage) and not the link's.
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
 });
 addEventListener('pagehide', save);
-text.addEventListener('scroll', syncScroll);
+// A paste that would take the editor past the limits is refused whole, with the reason (never cut).
+text.addEventListener('paste', (e) => {
+  const pasted = e.clipboardData ? e.clipboardData.getData('text/plain') : '';
+  const after = text.value.slice(0, text.selectionStart) + pasted + text.value.slice(text.selectionEnd);
+  const why = pastLimits(after);
+  if (why) {
+    e.preventDefault();
+    showLimit(`Not pasted: the editor would hold ${why}; ${LIMITS_TEXT}.`);
+  }
+});
+text.addEventListener('scroll', () => { syncScroll(); drawIfScrolledOut(); });
 text.addEventListener('keydown', (e) => {
   if (e.key === 'Tab' && !e.ctrlKey && !e.altKey && !e.metaKey) {
     // Two spaces, as TOML files are usually indented; Esc then Tab leaves the editor.
@@ -255,11 +312,85 @@ $('gutter').addEventListener('click', (e) => {
   if (n) goTo(n);
 });
 
+// ---------------------------------------------------------------- the page's limits (issue 39)
+
+// What a shared link, the editor and the browser's storage may hold: the engine's own limit on a
+// scenario file (1 MiB of UTF-8, E0003, `MAX_FILE_BYTES` in src/cli/text_file.rs) and at most
+// MAX_LINES lines. A link's text is measured while it is inflated, and the inflating stops at the limit
+// (a 2.7 KB link inflated to a million lines and froze the page for two minutes); a saved text past
+// them is not restored (and is forgotten), and a text past them is neither saved nor played.
+const MAX_TEXT_BYTES = 1 << 20;
+const MAX_LINES = 20000;
+const enc = new TextEncoder();
+const plural = (n, what) => `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`;
+
+// Why a text is past the limits, or null. A string's UTF-16 length never exceeds its UTF-8 length, so a
+// long string is refused before it is encoded.
+function pastLimits(s) {
+  if (s.length > MAX_TEXT_BYTES) return `more than ${plural(MAX_TEXT_BYTES, 'byte')}`;
+  const bytes = enc.encode(s).length;
+  if (bytes > MAX_TEXT_BYTES) return `${plural(bytes, 'byte')}, more than ${plural(MAX_TEXT_BYTES, 'byte')}`;
+  let lines = 1;
+  for (let i = s.indexOf('\n'); i >= 0 && lines <= MAX_LINES; i = s.indexOf('\n', i + 1)) lines++;
+  if (lines > MAX_LINES) return `more than ${plural(MAX_LINES, 'line')}`;
+  return null;
+}
+
+const LIMITS_TEXT = `the playground holds a scenario of at most ${plural(MAX_TEXT_BYTES, 'byte')} (1 MiB, a scenario file's limit) and ${plural(MAX_LINES, 'line')}`;
+
+// The text a link's deflated bytes inflate to, read a chunk at a time: past MAX_TEXT_BYTES the
+// inflating stops (the rest is never produced) and a LimitError says so.
+class LimitError extends Error {}
+async function inflateLimited(bytes) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const parts = [];
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    n += value.length;
+    if (n > MAX_TEXT_BYTES) {
+      reader.cancel().catch(() => {});
+      throw new LimitError(`more than ${plural(MAX_TEXT_BYTES, 'byte')} once inflated (it stopped there)`);
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
+}
+
+// A message in the output pane (kept until the next action), and the status line.
+function showLimit(msg) {
+  perf.limitShownMs = performance.now();
+  $('output').innerHTML = `<p class="limit" id="limit" role="alert">${escapeHtml(msg)}</p>`;
+  // The status line: the message's first clause; the whole of it is in the output pane.
+  setStatus(msg.split(':')[0], 'bad');
+}
+
+// The editor past the limits: said once when it goes past them; its text is then neither kept nor played.
+let wasOver = false;
+function overLimit() {
+  const why = pastLimits(text.value);
+  if (why && !wasOver) showLimit(`The editor holds ${why}: ${LIMITS_TEXT}. This text is not kept in the browser and cannot be played; cut it down.`);
+  else if (!why && wasOver) setStatus('the editor is within the limits again');
+  wasOver = !!why;
+  return why;
+}
+
 // ---------------------------------------------------------------- keeping and sharing
 
+let saveTimer = 0;
+function saveSoon() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(save, 300);
+}
+
 function save() {
+  clearTimeout(saveTimer);
   try {
-    localStorage.setItem(STORE + 'text', text.value);
+    if (!pastLimits(text.value)) localStorage.setItem(STORE + 'text', text.value);
     localStorage.setItem(STORE + 'path', pathInput.value);
     localStorage.setItem(STORE + 'samples', $('samples').value);
     localStorage.setItem(STORE + 'objective', $('objective').value);
@@ -301,10 +432,16 @@ async function readFragment() {
   const h = location.hash.slice(1);
   if (!h) return null;
   const params = new URLSearchParams(h);
+  if (params.has('r')) return readRuling(params.get('r'));
   let body = null;
-  if (params.has('z')) body = new TextDecoder().decode(await pipe(b64urlToBytes(params.get('z')), new DecompressionStream('deflate-raw')));
+  // base64 of at most MAX_TEXT_BYTES bytes is at most 4/3 as long.
+  const coded = params.get('z') ?? params.get('s');
+  if (coded !== null && coded.length > Math.ceil(MAX_TEXT_BYTES * 4 / 3) + 4) throw new LimitError(`a text of ${plural(coded.length, 'character')}`);
+  if (params.has('z')) body = new TextDecoder().decode(await inflateLimited(b64urlToBytes(params.get('z'))));
   else if (params.has('s')) body = new TextDecoder().decode(b64urlToBytes(params.get('s')));
   if (body === null) return null;
+  const why = pastLimits(body);
+  if (why) throw new LimitError(why);
   return { text: body, path: params.get('p') || 'scenario.toml', action: params.get('a') || 'run', objective: params.get('b') };
 }
 
@@ -548,10 +685,12 @@ function setBusy(b) {
   for (const id of ['run', 'check', 'validate', 'odds', 'p-write-run']) $(id).disabled = b;
 }
 
-async function act(action) {
+async function act(action, keep = true) {
   if (busy) return;
   lastAction = action;
-  save();
+  if (keep) save();
+  const why = pastLimits(text.value);
+  if (why) { showLimit(`Not played: the editor holds ${why}; ${LIMITS_TEXT}.`); return; }
   const t0 = performance.now();
   const args = { path: pathInput.value || 'scenario.toml', text: text.value };
   setBusy(true);
@@ -899,6 +1038,78 @@ function writePicked() {
 $('p-write').addEventListener('click', () => { if (writePicked()) setStatus('scenario written to the editor: Run, Check, Validate or Odds it'); });
 $('p-write-run').addEventListener('click', () => { if (writePicked()) act('run'); });
 
+// ---------------------------------------------------------------- the rulings book
+
+// Every ruling scenario of the test suite (tests/scenarios/, copied into rulings/ by web/build.sh with
+// an index of each one's game, folder, title and source), listed by game and folder, searchable; each
+// is a link, `#r=ID`, that opens it here and runs it (its transcript), so a ruling can be posted.
+const GAMES = { eldritch: 'Eldritch Horror', arkham: 'Arkham Horror (2nd edition)' };
+let book = null;
+
+async function rulings() {
+  if (!book) {
+    book = fetch('rulings/index.json').then((r) => {
+      if (!r.ok) throw new Error(`the rulings book could not be fetched: ${r.status}`);
+      return r.json();
+    });
+    book.catch(() => { book = null; });
+  }
+  return book;
+}
+
+async function readRuling(id) {
+  const index = await rulings();
+  const r = index.rulings.find((x) => x.id === id);
+  if (!r) throw new Error(`no ruling ${id} in the book`);
+  const res = await fetch(`rulings/${r.id}.toml`);
+  if (!res.ok) throw new Error(`ruling ${id} could not be fetched: ${res.status}`);
+  const body = await res.text();
+  const why = pastLimits(body);
+  if (why) throw new LimitError(why);
+  return { text: body, path: r.path, action: 'run', objective: null, ruling: id };
+}
+
+function groupLabel(r) {
+  return `${GAMES[r.game] || r.game} · ${r.folder || 'general'}`;
+}
+
+async function drawBook() {
+  if ($('book-list').dataset.drawn) return;
+  let index;
+  try { index = await rulings(); } catch (e) { $('book-count').textContent = e.message; return; }
+  const groups = new Map();
+  for (const r of index.rulings) {
+    const g = groupLabel(r);
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(r);
+  }
+  $('book-list').innerHTML = [...groups].map(([g, rs]) => `<section class="book-group"><h3>${escapeHtml(g)} <small>${rs.length}</small></h3><ul>${rs.map((r) =>
+    `<li data-search="${escapeHtml(`${r.title} ${r.source} ${r.id}`.toLowerCase())}"><a href="#r=${escapeHtml(r.id)}" data-ruling="${escapeHtml(r.id)}">${escapeHtml(r.title)}</a><small class="src">${escapeHtml(r.source)}</small></li>`).join('')}</ul></section>`).join('');
+  $('book-list').dataset.drawn = 'true';
+  filterBook();
+}
+
+function filterBook() {
+  const words = $('book-search').value.toLowerCase().split(/\s+/).filter(Boolean);
+  let shown = 0;
+  let all = 0;
+  for (const sec of $('book-list').children) {
+    let n = 0;
+    for (const li of sec.querySelectorAll('li')) {
+      const hit = words.every((w) => li.dataset.search.includes(w));
+      li.hidden = !hit;
+      if (hit) n++;
+      all++;
+    }
+    sec.hidden = n === 0;
+    shown += n;
+  }
+  $('book-count').textContent = words.length ? `${plural(shown, 'ruling')} of ${all.toLocaleString('en')} match` : `${plural(all, 'ruling')}: each a link that opens it here with its transcript`;
+}
+
+$('book').addEventListener('toggle', () => { if ($('book').open) drawBook(); });
+$('book-search').addEventListener('input', filterBook);
+
 // ---------------------------------------------------------------- start
 
 async function main() {
@@ -906,25 +1117,67 @@ async function main() {
   packsLabel();
   const hello = startWorker();
   let shared = null;
-  try { shared = await readFragment(); } catch (_) { setStatus('the link holds no readable scenario', 'bad'); }
+  let refused = null;
+  const linkStart = performance.now();
+  try { shared = await readFragment(); } catch (e) { refused = refusalOf(e); }
+  perf.linkReadMs = performance.now() - linkStart;
   if (shared) {
     text.value = shared.text;
     pathInput.value = shared.path;
   } else {
-    text.value = localStorage.getItem(STORE + 'text') ?? EXAMPLE;
+    let saved = localStorage.getItem(STORE + 'text');
+    const why = saved === null ? null : pastLimits(saved);
+    if (why) {
+      // Saved by an earlier version of the page, or by hand: not restored, and forgotten, so the next
+      // visit opens at once.
+      try { localStorage.removeItem(STORE + 'text'); } catch (_) { /* storage off */ }
+      saved = null;
+      refused = refused || `The text kept from your last visit was not restored: it holds ${why}; ${LIMITS_TEXT}.`;
+    }
+    text.value = saved ?? EXAMPLE;
     pathInput.value = localStorage.getItem(STORE + 'path') || 'scenario.toml';
   }
+  if (refused) showLimit(refused);
   $('samples').value = localStorage.getItem(STORE + 'samples') || '0';
   $('objective').value = (shared && shared.objective !== null ? shared.objective : localStorage.getItem(STORE + 'objective')) || '';
   drawEditor();
   whatChanged();
+  // The page opens on the picker, unless a link opened a scenario.
+  $('picker').open = !shared;
   const { out } = await hello;
   engineBuild = out.build;
   $('version').textContent = `mythos ${out.version}, build ${out.build}.`;
   $('version').dataset.build = out.build;
-  setStatus('ready: Ctrl+Enter runs the scenario');
+  if (!refused) setStatus('ready: Ctrl+Enter runs the scenario');
+  if ($('picker').open) await loadPicker();
   document.body.dataset.ready = 'true';
   if (shared && ['run', 'check', 'validate', 'odds'].includes(shared.action)) await act(shared.action);
+  addEventListener('hashchange', openLink);
+}
+
+// A link followed on the open page (a ruling of the book, a shared link pasted into the address): its
+// scenario replaces the editor's text, and its action runs.
+async function openLink() {
+  if (!location.hash) return;
+  let shared = null;
+  try { shared = await readFragment(); } catch (e) { showLimit(refusalOf(e)); return; }
+  if (!shared) return;
+  text.value = shared.text;
+  pathInput.value = shared.path;
+  if (shared.objective !== null) $('objective').value = shared.objective;
+  marks = { errors: [], lines: {} };
+  text.scrollTop = 0;
+  drawEditor();
+  $('picker').open = false;
+  if (busy) cancel();
+  if (['run', 'check', 'validate', 'odds'].includes(shared.action)) await act(shared.action, false);
+  if (shared.ruling) $('status').textContent += ` · ruling ${shared.ruling}: the page's address is its link`;
+}
+
+function refusalOf(e) {
+  return e instanceof LimitError
+    ? `This link's scenario is too large to open: ${e.message}; ${LIMITS_TEXT}. It was not opened: the editor shows your own text.`
+    : `the link holds no readable scenario${e && e.message ? ` (${e.message})` : ''}`;
 }
 
 main();

@@ -264,7 +264,7 @@ impl Builder<'_> {
 type Sliders = std::collections::BTreeMap<String, Vec<[Spanned<i64>; 2]>>;
 
 /// The stop (from 0) an AH2e investigator's slider stands at when the scenario names neither the stop
-/// nor either of its skills: the second of the four (README, Scenarios).
+/// nor either of its skills: the second of the four (docs/scenario-files.md, Scenarios).
 pub const DEFAULT_STOP: usize = 1;
 
 /// The two skills of a slider's name: `speed_sneak` → Speed and Sneak.

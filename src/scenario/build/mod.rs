@@ -102,7 +102,7 @@ impl Builder<'_> {
         )
         .label("no such code")
         .hint(format!(
-            "`refused` names a code of the README's table of diagnostic codes, {} to {}",
+            "`refused` names a code of the table of diagnostic codes (docs/diagnostic-codes.md), {} to {}",
             Code::ALL[0].as_str(),
             Code::ALL[Code::ALL.len() - 1].as_str()
         ));

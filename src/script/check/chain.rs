@@ -160,7 +160,7 @@ impl Checker<'_> {
             if let Some(pos) = last {
                 let hint = match moved(&path) {
                     Some(new) => format!(
-                        "`{path}` is an object now, not a value: {} (README: Moving a script to this API)",
+                        "`{path}` is an object now, not a value: {} (docs/script-api.md: Moving a script to this API)",
                         new
                     ),
                     None => format!("`{path}` is an object, not a value: read one of its fields"),

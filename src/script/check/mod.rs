@@ -179,11 +179,11 @@ impl Checker<'_> {
 
 /// The hint for an old name of the API.
 fn renamed(new: &str) -> String {
-    format!("renamed: use {new} (README: Moving a script to this API)")
+    format!("renamed: use {new} (docs/script-api.md: Moving a script to this API)")
 }
 
 /// Where a problem's hint sends the reader when no name is close.
-const GUIDE: &str = "the script API is listed in the README's modder's guide";
+const GUIDE: &str = "the script API is listed in docs/script-api.md";
 
 /// Every problem of one compiled script, in the order of the source.
 pub fn check(ast: &AST, src: &ScriptSource, known: &Known, set: &CardSet) -> Vec<Diagnostic> {

@@ -159,7 +159,7 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
 mod tests {
     use super::*;
 
-    /// How the README's table words an argument's range.
+    /// How the table of docs/script-api.md words an argument's range.
     fn range_words(b: &Option<Bounds>) -> String {
         match b {
             None => "not a number".to_string(),
@@ -168,12 +168,12 @@ mod tests {
         }
     }
 
-    /// The README's table of argument ranges is `ARGUMENTS`, row for row: each method's number of
+    /// The table of argument ranges in docs/script-api.md is `ARGUMENTS`, row for row: each method's number of
     /// arguments and the range of each.
     #[test]
     fn the_readme_gives_each_methods_argument_ranges() {
-        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-            .expect("README.md");
+        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/script-api.md"))
+            .expect("docs/script-api.md");
         let rows: Vec<&str> = readme
             .lines()
             .skip_while(|l| !l.starts_with("| method | arguments | each argument's range |"))

@@ -270,7 +270,7 @@ use args::*;
 
 /// The script API as the engine registered it: (object, name, whether it is a method) for every
 /// property and method whose first parameter is `ctx` or one of its objects (`OBJECTS`). A test holds
-/// the README's reference to it.
+/// the script API reference (docs/script-api.md) to it.
 #[cfg(test)]
 pub fn surface(engine: &Engine) -> std::collections::BTreeSet<(String, String, bool)> {
     let mut out = std::collections::BTreeSet::new();

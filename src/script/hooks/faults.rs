@@ -33,7 +33,7 @@ impl ScriptHooks {
             d = d.at(&src.file, span).label("while running this");
         }
         d.hint(match code {
-            Code::SandboxLimit => "scripts run under fixed limits (operations, call depth, sizes): see the README's sandbox section",
+            Code::SandboxLimit => "scripts run under fixed limits (operations, call depth, sizes): see docs/script-api.md, The sandbox",
             _ => "nothing of this hook was applied; the result shows the state before it ran",
         })
     }
@@ -201,7 +201,7 @@ pub(super) fn syntax_problem(src: &ScriptSource, id: &str, e: &rhai::ParseError)
         return Diagnostic::new(Code::ScriptSyntax, format!("script of `{id}`: {what}"))
             .at(&src.file, span)
             .label("here")
-            .hint("the script API is in the README's modder's guide");
+            .hint("the script API is listed in docs/script-api.md");
     }
     let start = before[..before.len() - 1]
         .trim_end_matches(|c: char| c.is_ascii_digit() || c == '_')
