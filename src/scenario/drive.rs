@@ -170,7 +170,7 @@ impl Prepared {
                 Some(Checkpoint {
                     point: saved.at,
                     dice: before + saved.dice,
-                    answers: enc.run.decisions.used().len(),
+                    answers: saved.answers,
                     used,
                     saved: *saved,
                 })

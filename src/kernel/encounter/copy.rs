@@ -36,6 +36,7 @@ impl Encounter {
         self.run.checkpoint = Some(Box::new(Saved {
             at,
             dice: self.run.dice.used().len(),
+            answers: self.run.decisions.used().len(),
             table,
             hooked: self.run.hooked.clone(),
             unplaced: self.run.unplaced.clone(),
@@ -61,6 +62,8 @@ pub struct Saved {
     pub at: Point,
     /// Faces the run's own dice source had given when it got there.
     pub dice: usize,
+    /// Answers to the player's questions the run had used when it got there.
+    pub answers: usize,
     /// None: the run stopped at this checkpoint, a roll its replayed faces do not reach
     /// (`checkpoint_at_roll`), and its table as it ended is the checkpoint's.
     pub table: Option<Table>,
