@@ -3,7 +3,7 @@
 //! across (`relative`, `from`, `add_defeated`).
 
 use super::super::outcome::Outcome;
-use super::search::Node;
+use super::node::Node;
 use crate::kernel::{Encounter, Tally};
 
 /// What a distribution of [`Search::explore`] is relative to: the state where its run stopped. Its

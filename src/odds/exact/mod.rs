@@ -14,32 +14,43 @@
 //! Under the best policy ([`best`]) the player's questions are nodes of the same search
 //! (`decide.rs`): each option is explored, and the best on an objective is kept.
 //!
-//! Files: `multiset.rs` the rolls of n dice and their weights, `tables.rs` the tables of them a
-//! search makes, `collapse.rs` when faces that count alike may be grouped (test by test) and how,
-//! `search.rs` the search over rolls with its memo, `rounds.rs` the fights that repeat, solved as
-//! loops, `base.rs` what its distributions are relative to, `decide.rs` its decision nodes,
-//! `pilot.rs` the estimate of its progress.
+//! Files, with no import circle among them: below the search, `node.rs` what it is made of (a
+//! node's distribution, a roll asked for, the memo key, why it stops), `multiset.rs` the rolls of n
+//! dice and their weights, `tables.rs` the tables of them a search makes, `base.rs` what its
+//! distributions are relative to, `readers.rs` which cards may tell faces apart, `choose.rs` what the
+//! best policy is asked and answers, `loops.rs` the loops of fights that repeat, `pilot.rs` the
+//! estimate of its progress; `search.rs` the search over rolls with its memo; above it, the search's
+//! other steps, each an `impl Search`: `collapse.rs` when faces that count alike are grouped (test by
+//! test), `rounds.rs` the fights that repeat, solved as loops, `decide.rs` its decision nodes,
+//! `walks.rs` the pilot's walks.
 
 mod base;
+mod choose;
 mod collapse;
 mod decide;
+mod loops;
 mod multiset;
+mod node;
 mod pilot;
+mod readers;
 mod rounds;
 mod search;
 mod tables;
+mod walks;
 
 use super::outcome::Odds;
 use crate::defs::{Code, Diagnostic};
 
 use crate::scenario::Prepared;
 use base::Base;
-use collapse::Readers;
-use decide::Choose;
-pub use decide::{BestOdds, DecisionOdds, Objective, OptionOdds};
-use rounds::Loops;
-use search::{Search, Stop};
+use choose::Choose;
+pub use choose::{BestOdds, DecisionOdds, Objective, OptionOdds};
+use loops::Loops;
+use node::Stop;
+use readers::Readers;
+use search::Search;
 use std::collections::{BTreeMap, HashMap};
+use tables::Tables;
 
 /// The unresolved mass exact odds aim below.
 const TARGET: f64 = 1e-9;
@@ -156,9 +167,7 @@ fn search(
         let mut s = Search {
             p: &mut *p,
             memo: HashMap::new(),
-            tables: HashMap::new(),
-            class_tables: HashMap::new(),
-            success_tables: HashMap::new(),
+            tables: Tables::default(),
             runs: 0,
             replayed: 0,
             script_ops,

@@ -25,50 +25,11 @@
 //! is explored as any other, and taints it); a node holding some is not memoised.
 
 use super::base::Base;
-use super::search::{Asked, Dist, Node, Search, Stop};
-use crate::kernel::{Encounter, LoopKey, MAX_ROUNDS, StateKey, Tally};
-use rustc_hash::FxHashSet;
+use super::loops::{AtLoop, Head};
+use super::node::{Asked, Dist, Node, Stop};
+use super::search::Search;
+use crate::kernel::{Encounter, LoopKey, MAX_ROUNDS};
 use std::rc::Rc;
-
-/// A loop's head being explored.
-pub(super) struct Head {
-    at: LoopKey,
-    /// What was lost before it: a state that comes back lost nothing in between.
-    tally: Tally,
-    /// The dice its roll asks for.
-    dice: usize,
-    /// Its exploration reached its combat's next round otherwise than by coming back.
-    tainted: bool,
-}
-
-/// The loops of a search: the heads open, innermost last, and the states that are never one.
-pub(super) struct Loops {
-    open: Vec<Head>,
-    never: FxHashSet<StateKey>,
-    /// No script of the scenario reads the latest Combat check's result: it is left out of the
-    /// state that repeats (`Encounter::loop_key`).
-    without_check: bool,
-}
-
-impl Loops {
-    pub(super) fn new(without_check: bool) -> Loops {
-        Loops {
-            open: Vec::new(),
-            never: FxHashSet::default(),
-            without_check,
-        }
-    }
-}
-
-/// What a memo point is to the loops.
-pub(super) enum AtLoop {
-    /// Nothing: explored and memoised as any.
-    No,
-    /// The innermost head come back a round later.
-    Back,
-    /// A new head: explored, then solved (`Search::close_loop`).
-    Head(LoopKey),
-}
 
 impl Search<'_> {
     /// What the memo point of `enc` (asking for `dice`) is to the loops open, tainting each head

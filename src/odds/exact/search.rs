@@ -7,78 +7,26 @@ use super::super::budget::{
 };
 use super::super::outcome::Outcome;
 use super::base::Base;
-use super::collapse::{CountingRules, Grouping, Readers};
-use super::decide::Choose;
+use super::choose::Choose;
+use super::loops::Loops;
+use super::node::{Asked, Dist, MemoKey, Node, Stop};
 use super::pilot::Pilot;
-use super::rounds::Loops;
-use super::tables::{ClassesKey, Table};
-use crate::kernel::{Decisions, DiceError, Encounter, KernelError, StateKey};
+use super::readers::{Grouping, Readers};
+use super::tables::Tables;
+use crate::kernel::{Decisions, DiceError, Encounter, KernelError};
 use crate::scenario::Prepared;
 use crate::scenario::{Checkpoint, Resumed};
 use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// Why a search stopped: a run failed, or a budget of `odds::budget` would be passed.
-pub(super) enum Stop {
-    Kernel(KernelError),
-    Budget(String),
-    /// The progress callback asked to stop.
-    Cancelled,
-}
-
-impl From<KernelError> for Stop {
-    fn from(e: KernelError) -> Stop {
-        Stop::Kernel(e)
-    }
-}
-
-/// The outcomes after a state, relative to it (see [`Base`]), what was left unresolved, and each
-/// monster's share: by slot, the mass of the outcomes in which it is defeated (a monster met before
-/// the state counts as undefeated here, as in the outcomes). Each monster on its own: the joint of
-/// every monster's result is never enumerated, only how many were defeated (`Outcome::defeated`).
-pub(super) struct Node {
-    /// Sorted by outcome, each outcome once (a child's outcomes moved across by `Base::from` keep
-    /// their order: it adds the same to each field of every one).
-    pub(super) dist: Vec<(Outcome, f64)>,
-    pub(super) unresolved: f64,
-    pub(super) defeated: Vec<f64>,
-    /// The share that comes back to the innermost loop's head open (`rounds.rs`): 0 but below it.
-    pub(super) back: f64,
-}
-
-pub(super) type Dist = Rc<Node>;
-
-/// A roll of dice the kernel asked for where a run stopped.
-#[derive(Clone)]
-pub(super) struct Asked {
-    /// The state there.
-    pub(super) enc: Rc<Encounter>,
-    /// The latest checkpoint the run passed: each branch goes on from it.
-    pub(super) from: Option<Rc<Checkpoint>>,
-    /// The dice asked for.
-    pub(super) n: usize,
-    /// Asked at a point of the procedure (a memo point), not inside a script.
-    pub(super) memo: bool,
-    /// The roll's probability from the last memo point (what pruning reads), and from the start
-    /// (what progress reads), as for `explore`.
-    pub(super) mass: f64,
-    pub(super) abs: f64,
-}
-
-/// A memo point: the state's relative key, the first test's result (successes, passed) of a `[test]`
-/// scenario once it is known, and the number of dice asked for.
-pub(super) type MemoKey = (StateKey, Option<(u32, bool)>, usize);
-
 pub(super) struct Search<'a> {
     pub(super) p: &'a mut Prepared,
     pub(super) memo: HashMap<MemoKey, Dist>,
-    pub(super) tables: HashMap<usize, Table>,
-    /// The tables of rolls over face classes, by dice and classes (each class's face and the bits
-    /// of its chance): a roll of the same dice over the same classes comes up again at many states.
-    pub(super) class_tables: HashMap<(usize, ClassesKey), Table>,
-    /// The tables of rolls by successes (`Grouping::successes`), by dice, classes and counting rules.
-    pub(super) success_tables: HashMap<(usize, ClassesKey, CountingRules), Table>,
+    /// The tables of the ways a roll comes out (by dice; over face classes, each class's face and the
+    /// bits of its chance; by successes, `Grouping::successes`): a roll of the same dice over the
+    /// same classes comes up again at many states.
+    pub(super) tables: Tables,
     pub(super) runs: u64,
     pub(super) replayed: u64,
     /// Operations the card scripts of every run so far took, over every threshold.
@@ -305,9 +253,9 @@ impl Search<'_> {
             Some(Grouping {
                 classes,
                 successes: Some(rules),
-            }) => self.success_table(n, &classes, &rules),
-            Some(Grouping { classes, .. }) => self.class_table(n, &classes),
-            None => self.table(n),
+            }) => self.tables.success_table(n, &classes, &rules),
+            Some(Grouping { classes, .. }) => self.tables.class_table(n, &classes),
+            None => self.tables.table(n),
         };
         let mut defeated = vec![0.0; enc.table.monsters.len()];
         drop(enc);

@@ -1,9 +1,9 @@
 //! The tables of the ways a roll can come out that a search makes: each made once a search, as a
 //! roll of the same dice over the same classes of faces comes up again at many states.
 
-use super::collapse::CountingRules;
 use super::multiset::{by_successes, class_multisets, multisets};
-use super::search::Search;
+use super::readers::CountingRules;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 /// The faces of one roll and their probability, for every way it can come out.
@@ -12,10 +12,19 @@ pub(super) type Table = Rc<Vec<(Vec<u8>, f64)>>;
 /// Classes of faces as a table's key: each class's face and the bits of its chance.
 pub(super) type ClassesKey = Vec<(u8, u64)>;
 
-impl Search<'_> {
+/// The tables of one search, each made once: by dice; by dice and classes of faces; by dice, classes
+/// and the counting rules of their successes.
+#[derive(Default)]
+pub(super) struct Tables {
+    by_dice: HashMap<usize, Table>,
+    by_classes: HashMap<(usize, ClassesKey), Table>,
+    by_successes: HashMap<(usize, ClassesKey, CountingRules), Table>,
+}
+
+impl Tables {
     /// The table of a roll of `n` dice by faces, made once a search.
     pub(super) fn table(&mut self, n: usize) -> Table {
-        self.tables
+        self.by_dice
             .entry(n)
             .or_insert_with(|| Rc::new(multisets(n)))
             .clone()
@@ -24,7 +33,7 @@ impl Search<'_> {
     /// The table of a roll of `n` dice over `classes`, made once a search.
     pub(super) fn class_table(&mut self, n: usize, classes: &[(u8, f64)]) -> Table {
         let key = (n, classes.iter().map(|(f, p)| (*f, p.to_bits())).collect());
-        self.class_tables
+        self.by_classes
             .entry(key)
             .or_insert_with(|| Rc::new(class_multisets(n, classes)))
             .clone()
@@ -44,14 +53,14 @@ impl Search<'_> {
             classes.iter().map(|(f, p)| (*f, p.to_bits())).collect(),
             rules.clone(),
         );
-        if let Some(t) = self.success_tables.get(&key) {
+        if let Some(t) = self.by_successes.get(&key) {
             return t.clone();
         }
         let by_class = self.class_table(n, classes);
         let table = Rc::new(by_successes(&by_class, |faces| {
             crate::kernel::count_successes(faces, rules.0, &rules.1, &[])
         }));
-        self.success_tables.insert(key, table.clone());
+        self.by_successes.insert(key, table.clone());
         table
     }
 }
