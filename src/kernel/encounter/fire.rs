@@ -99,6 +99,11 @@ impl Encounter {
         if !monster_first {
             cards.rotate_left(1);
         }
+        // The documented order taken by the scenario's own choices goes without saying; an order
+        // the player chose (a question answered, or `choices.first`) is said.
+        if monster_first && self.run.decisions.is_fixed() {
+            return Ok(());
+        }
         emit!(
             self.run,
             Event::EffectsOrdered {
