@@ -369,6 +369,7 @@ fn choices() -> Value {
             "clues": policy,
             "use": strings("cards whose optional (\"may\") effect the player takes"),
             "order": strings("EH: the order among Normal monsters"),
+            "first": strings("cards whose effects resolve before the monster's at the same moment (the same hook); otherwise the monster's first"),
             "evade": boolean("AH2e: try to evade before combat"),
             "rounds": { "type": "array", "items": round },
         }),

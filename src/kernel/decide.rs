@@ -26,6 +26,9 @@ pub enum Question {
     /// EH: which Normal monster to encounter next (the investigator chooses the order among Normal
     /// monsters; Epic ones come last).
     NextMonster,
+    /// Two effects at the same moment: `monster`'s and the investigator's cards' at hook `hook`
+    /// (EH Reference Guide, Timing Conflicts: the investigator chooses the order).
+    Order { hook: String, monster: String },
 }
 
 /// One option of a question.
@@ -46,6 +49,8 @@ pub enum Answer {
     May(bool),
     /// EH: encounter monster `id` next (at `index` among the encounter's monsters as they stand).
     Monster { index: usize, id: String },
+    /// Two effects at the same moment: the monster's first (`true`) or the investigator's cards'.
+    MonsterFirst(bool),
 }
 
 /// Where the replayed answers end: the question asked next and its options.

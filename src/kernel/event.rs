@@ -394,6 +394,14 @@ pub enum Event {
         check: TestKind,
         value: i32,
     },
+    /// Two effects at the same moment (hook `hook`): the monster's and the investigator's cards',
+    /// resolved in the order the player chose: the monster's first (`monster_first`) or his.
+    EffectsOrdered {
+        hook: &'static str,
+        monster: String,
+        cards: Vec<String>,
+        monster_first: bool,
+    },
     /// EH: the Strength test is resolved before the Will test.
     StrengthFirst {
         source: Source,

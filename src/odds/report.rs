@@ -395,6 +395,9 @@ fn question_json(q: &Question) -> serde_json::Value {
         }
         Question::Bonus { card } => serde_json::json!({ "kind": "bonus", "card": card }),
         Question::NextMonster => serde_json::json!({ "kind": "next_monster" }),
+        Question::Order { hook, monster } => {
+            serde_json::json!({ "kind": "order", "hook": hook, "monster": monster })
+        }
     }
 }
 
@@ -416,6 +419,9 @@ fn answer_json(a: &Answer) -> serde_json::Value {
         Answer::May(take) => serde_json::json!({ "kind": "may", "take": take }),
         Answer::Monster { index, id } => {
             serde_json::json!({ "kind": "monster", "monster": id, "index": index })
+        }
+        Answer::MonsterFirst(first) => {
+            serde_json::json!({ "kind": "order", "monster_first": first })
         }
     }
 }

@@ -155,6 +155,9 @@ pub struct RawChoices {
     pub use_: Vec<Spanned<String>>,
     #[serde(default)]
     pub order: Vec<Spanned<String>>,
+    /// Cards whose effects the player resolves before the monster's at the same moment.
+    #[serde(default)]
+    pub first: Vec<Spanned<String>>,
     #[serde(default)]
     pub evade: Option<bool>,
     #[serde(default)]

@@ -225,3 +225,40 @@ fn an_exhausted_spell_is_not_offered_for_a_cast() {
     let fresh = first_round_options(&mut p, &[5, 1]);
     assert_eq!(held_and_cast(&fresh, "early_ward"), (true, true));
 }
+
+/// Two effects at the same moment (EH Reference Guide, Timing Conflicts): the monster's "before the
+/// Strength test, lose 1 Sanity" and the investigator's card's "recover 1 Sanity" both at
+/// `before_test`: the order is a question, the monster's first as the first option; his card first
+/// keeps him standing at 1 Sanity, the monster's first defeats him before the test.
+#[test]
+fn two_effects_at_the_same_moment_are_ordered_by_the_player() {
+    let text = r#"game = "eldritch"
+[investigator]
+card = "mark_harrigan"
+sanity = 1
+possessions = [{ id = "salts", name = "Salts (synthetic)", kind = "asset", source = "synthetic", script = "fn before_test(ctx) { if ctx.test.slot == \"strength\" { ctx.investigator.gain(\"sanity\", 1); } }" }]
+[[monsters]]
+card = { id = "drain", name = "Drain (synthetic)", kind = "monster", toughness = 1, strength = { modifier = 0, damage = 0 }, source = "synthetic", script = "fn before_test(ctx) { if ctx.test.slot == \"strength\" { ctx.investigator.lose(\"sanity\", 1); } }" }
+"#;
+    let mut p = prepare(text);
+    let (_, need) = play(&mut p, &[], &[]);
+    let need = need.expect("a question");
+    assert_eq!(
+        need.question,
+        Question::Order {
+            hook: "before_test".to_string(),
+            monster: "drain".to_string()
+        }
+    );
+    assert_eq!(
+        need.options,
+        vec![Answer::MonsterFirst(true), Answer::MonsterFirst(false)]
+    );
+    let (monster_first, _) = play(&mut p, &[], &[0]);
+    assert_eq!(monster_first.table.investigator.sanity, 0);
+    assert!(monster_first.table.tests.is_empty());
+    let (card_first, need) = play(&mut p, &[5, 1, 1, 1], &[1]);
+    assert!(need.is_none());
+    assert_eq!(card_first.table.investigator.sanity, 1);
+    assert_eq!(card_first.table.tests.len(), 1);
+}

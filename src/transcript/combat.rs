@@ -211,6 +211,26 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
                 _ => "Combat checks",
             }
         ),
+        Event::EffectsOrdered {
+            hook,
+            monster,
+            cards,
+            monster_first,
+        } => {
+            let theirs = cards
+                .iter()
+                .map(|c| w.card(c))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let (first, then) = if *monster_first {
+                (w.card(monster), theirs)
+            } else {
+                (theirs, w.card(monster))
+            };
+            format!(
+                "  at the same moment ({hook}), in the order the investigator chose: {first}, then {then}\n"
+            )
+        }
         Event::StrengthFirst { source } => format!(
             "  {}: the Strength test is resolved first\n",
             w.source(source)

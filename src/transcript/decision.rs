@@ -33,6 +33,10 @@ pub fn question_text(q: &Question, names: &Names, game: Game) -> String {
             format!("{}: use its optional bonus on this test?", w.card(card))
         }
         Question::NextMonster => "which monster do you encounter next?".to_string(),
+        Question::Order { hook, monster } => format!(
+            "{} and your cards act at the same moment ({hook}): which first?",
+            w.card(monster)
+        ),
     }
 }
 
@@ -77,5 +81,7 @@ pub fn answer_text(a: &Answer, faces: &[u8], names: &Names, game: Game) -> Strin
         Answer::May(true) => "yes".to_string(),
         Answer::May(false) => "no".to_string(),
         Answer::Monster { id, .. } => w.card(id),
+        Answer::MonsterFirst(true) => "the monster's effect first".to_string(),
+        Answer::MonsterFirst(false) => "your cards' effects first".to_string(),
     }
 }

@@ -132,6 +132,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::CombatBonus { .. }
         | Event::CombatCheckBonus { .. }
         | Event::StrengthFirst { .. }
+        | Event::EffectsOrdered { .. }
         | Event::ClueRerollsForbidden { .. }
         | Event::ClueRerollRefused { .. }
         | Event::DamageValueChanged { .. }

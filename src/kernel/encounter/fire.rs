@@ -40,7 +40,8 @@ impl Encounter {
     ) -> Result<(), KernelError> {
         // Only the cards that define this hook (usually none or one) are taken out, before any is
         // called: a card that comes into play during this hook point is not called at it.
-        let cards = self.defining(hook, hooks);
+        let mut cards = self.defining(hook, hooks);
+        self.order_at_the_same_moment(hook, &mut cards)?;
         // EH: a defeated investigator stops resolving at once: no card is called after his defeat and
         // no effect after the one that defeated him applies (RG, Defeated Investigators). A loss the
         // monster takes at the same time as his (the Strength test) still goes through on_damage.
@@ -67,6 +68,51 @@ impl Encounter {
             self.run.pending -= left;
             called?;
         }
+        Ok(())
+    }
+
+    /// Two effects at the same moment: when the monster met and cards of the investigator define
+    /// `hook`, the player chooses which resolve first (EH Reference Guide, Timing Conflicts). The
+    /// scenario's answer: his cards first when one of them is in `choices.first`, else the monster's
+    /// (as the cards fire in the documented order). His cards first moves the monster to the end.
+    fn order_at_the_same_moment(
+        &mut self,
+        hook: Hook,
+        cards: &mut SmallVec<[Rc<str>; 4]>,
+    ) -> Result<(), KernelError> {
+        let Some(m) = self.table.current else {
+            return Ok(());
+        };
+        let monster: String = self.table.monsters[m].id.to_string();
+        if cards.len() < 2 || *cards[0] != *monster || cards[1..].iter().any(|c| **c == *monster) {
+            return Ok(());
+        }
+        let theirs: Vec<String> = cards[1..].iter().map(|c| c.to_string()).collect();
+        let fixed = !theirs.iter().any(|c| self.setup.first.contains(c));
+        let question = crate::kernel::Question::Order {
+            hook: hook.name().to_string(),
+            monster: monster.to_string(),
+        };
+        let options = vec![Answer::MonsterFirst(true), Answer::MonsterFirst(false)];
+        let monster_first = self.decide_unplaced(question, options, Answer::MonsterFirst(fixed))?
+            == Answer::MonsterFirst(true);
+        if !monster_first {
+            cards.rotate_left(1);
+        }
+        // The documented order taken by the scenario's own choices goes without saying; an order
+        // the player chose (a question answered, or `choices.first`) is said.
+        if monster_first && self.run.decisions.is_fixed() {
+            return Ok(());
+        }
+        emit!(
+            self.run,
+            Event::EffectsOrdered {
+                hook: hook.name(),
+                monster: monster.to_string(),
+                cards: theirs,
+                monster_first,
+            }
+        );
         Ok(())
     }
 

@@ -28,6 +28,9 @@ pub struct Setup {
     pub default_policy: Policy,
     /// Card ids whose optional effects the player takes.
     pub chosen: Vec<String>,
+    /// Card ids whose effects the player resolves before the monster's when both resolve at the
+    /// same moment (the same hook); otherwise the monster's come first.
+    pub first: Vec<String>,
     pub investigators_in_game: u32,
     pub rules: Rules,
     /// AH2e: the player's plan for each round of Fight or Flee; the last one repeats.
@@ -270,6 +273,7 @@ impl Setup {
             policy: BTreeMap::new(),
             default_policy: Policy::None,
             chosen: Vec::new(),
+            first: Vec::new(),
             investigators_in_game: 1,
             rules: Rules::default(),
             rounds: Vec::new(),

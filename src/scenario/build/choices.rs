@@ -83,6 +83,22 @@ impl Builder<'_> {
             .collect()
     }
 
+    /// The cards whose effects the player resolves before the monster's at the same moment
+    /// (`first`): ids or printed names, kept as written.
+    pub(super) fn first(&mut self) -> Vec<String> {
+        let Some(choices) = self.raw.choices.as_ref() else {
+            return Vec::new();
+        };
+        choices
+            .first
+            .iter()
+            .map(|u| match self.resolve(u.get_ref()) {
+                Some(c) => c.id.clone(),
+                None => u.get_ref().clone(),
+            })
+            .collect()
+    }
+
     /// AH2e: the plan for each round of Fight or Flee.
     pub(super) fn rounds(&mut self) -> Vec<Round> {
         let Some(choices) = self.raw.choices.as_ref() else {

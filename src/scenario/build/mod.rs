@@ -308,6 +308,7 @@ impl<'a> Builder<'a> {
         let dice = self.dice();
         let (default_policy, policy) = self.policies();
         let chosen = self.chosen();
+        let first = self.first();
         let rounds = self.rounds();
         self.refused_code();
         let catalog = self.set.cards.iter();
@@ -321,6 +322,7 @@ impl<'a> Builder<'a> {
             policy,
             default_policy,
             chosen,
+            first,
             investigators_in_game: self.investigators,
             rules: Rules {
                 clues_after_zero_dice: rules.and_then(|r| r.clues_after_zero_dice).unwrap_or(true),
