@@ -192,8 +192,9 @@ mod tests {
     /// changed or dropped here is added, changed or dropped there.
     #[test]
     fn the_readme_lists_every_limit_with_its_value_and_reason() {
-        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/script-api.md"))
-            .expect("docs/script-api.md");
+        let readme =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/script-api.md"))
+                .expect("docs/script-api.md");
         let section = readme
             .split("\n### Every limit\n")
             .nth(1)
@@ -216,7 +217,10 @@ mod tests {
                 )
             })
             .collect();
-        assert_eq!(rows, want, "docs/script-api.md's table of limits against src/limits.rs");
+        assert_eq!(
+            rows, want,
+            "docs/script-api.md's table of limits against src/limits.rs"
+        );
     }
 
     #[test]
