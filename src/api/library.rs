@@ -113,7 +113,7 @@ impl PackSource {
     }
 
     /// The pack and every problem found reading it.
-    fn into_pack(&self) -> (Option<crate::defs::Pack>, Vec<crate::defs::Diagnostic>) {
+    fn read_pack(&self) -> (Option<crate::defs::Pack>, Vec<crate::defs::Diagnostic>) {
         match self.folder() {
             Ok(folder) => folder.into_pack(),
             Err(d) => (None, vec![d]),
@@ -267,7 +267,7 @@ impl Library {
         let mut set = CardSet::load(game.into(), &self.base_read(game)?)?;
         let mut problems = set.add_shipped();
         for p in &self.packs {
-            let (pack, ds) = p.into_pack();
+            let (pack, ds) = p.read_pack();
             problems.extend(ds);
             match pack {
                 Some(pack) if pack.game == game.into() => problems.extend(set.add_pack(&pack)),
@@ -376,7 +376,7 @@ impl Library {
         let mut packs_read = Vec::new();
         let mut cards = 0;
         for p in &self.packs {
-            let (pack, ds) = p.into_pack();
+            let (pack, ds) = p.read_pack();
             problems.extend(ds);
             packs_read.extend(pack);
         }
