@@ -24,6 +24,7 @@ use std::sync::{Arc, OnceLock};
 pub struct PackFiles {
     root: String,
     files: Vec<(String, String)>,
+    refused: Vec<Diagnostic>,
 }
 
 impl PackFiles {
@@ -32,7 +33,27 @@ impl PackFiles {
         PackFiles {
             root: root.into(),
             files,
+            refused: Vec::new(),
         }
+    }
+
+    /// The same pack with `refused`, the files that were refused while it was read from the disk
+    /// (E0001 to E0006: a link, a file too large, one that is not UTF-8, …): each is reported when the
+    /// pack is loaded, as a problem of the pack, and a refused `pack.toml` leaves the pack out.
+    ///
+    /// ```
+    /// use mythos::{Diagnostic, Game, Library, PackFiles, Reading};
+    /// let refused = Diagnostic::reading(Reading::NotRegularFile, "`p/cards/x.toml` is a FIFO")
+    ///     .about_file("p/cards/x.toml");
+    /// let pack = PackFiles::new("p", vec![
+    ///     ("p/pack.toml".into(), "name = \"p\"\nversion = \"1.0.0\"\ngame = \"eldritch\"\n".into()),
+    /// ]).with_refused(vec![refused]);
+    /// let e = Library::new().with_pack(pack).cards(Game::Eldritch).unwrap_err();
+    /// assert_eq!(e[0].code(), "E0002");
+    /// ```
+    pub fn with_refused(mut self, refused: Vec<Diagnostic>) -> PackFiles {
+        self.refused.extend(refused);
+        self
     }
 
     /// The folder the pack stands for.
@@ -41,7 +62,62 @@ impl PackFiles {
     }
 
     fn folder(&self) -> PackFolder {
-        PackFolder::new(self.root.clone(), self.files.clone())
+        let mut folder = PackFolder::new(self.root.clone(), self.files.clone());
+        folder.refused = self.refused.iter().map(|d| (*d.0).clone()).collect();
+        folder
+    }
+}
+
+/// Reads a game's base pack when it is first loaded (`Library::with_base_from`).
+type BaseReader = dyn Fn(Game) -> Result<Vec<(String, String)>, Vec<Diagnostic>> + Send + Sync;
+/// Reads one pack folder when it is first needed (`Library::with_pack_from`,
+/// `Library::with_folders_from`).
+type FolderReader = dyn Fn(&str) -> Result<PackFiles, String> + Send + Sync;
+
+/// A reader the library calls lazily, shown by name only.
+struct Reader<F: ?Sized>(Arc<F>);
+
+impl<F: ?Sized> Clone for Reader<F> {
+    fn clone(&self) -> Self {
+        Reader(Arc::clone(&self.0))
+    }
+}
+
+impl<F: ?Sized> std::fmt::Debug for Reader<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Reader")
+    }
+}
+
+/// A pack loaded after the base pack: given in memory, or read when the cards are first loaded.
+#[derive(Debug, Clone)]
+enum PackSource {
+    Files(PackFiles),
+    /// The folder as diagnostics show it, and its reader.
+    Read(String, Reader<FolderReader>),
+}
+
+impl PackSource {
+    /// The pack's folder, or the diagnostic of a folder that cannot be read at all.
+    fn folder(&self) -> Result<PackFolder, crate::defs::Diagnostic> {
+        match self {
+            PackSource::Files(p) => Ok(p.folder()),
+            PackSource::Read(root, read) => (read.0)(root).map(|p| p.folder()).map_err(|why| {
+                crate::defs::Diagnostic::new(
+                    crate::defs::Code::CannotRead,
+                    format!("cannot read pack `{root}`: {why}"),
+                )
+                .hint("a pack is a folder holding pack.toml, cards/ and scripts/")
+            }),
+        }
+    }
+
+    /// The pack and every problem found reading it.
+    fn read_pack(&self) -> (Option<crate::defs::Pack>, Vec<crate::defs::Diagnostic>) {
+        match self.folder() {
+            Ok(folder) => folder.into_pack(),
+            Err(d) => (None, vec![d]),
+        }
     }
 }
 
@@ -62,8 +138,10 @@ impl PackFiles {
 #[derive(Debug, Clone, Default)]
 pub struct Library {
     base: BTreeMap<Game, Vec<(String, String)>>,
-    packs: Vec<PackFiles>,
+    base_reader: Option<Reader<BaseReader>>,
+    packs: Vec<PackSource>,
     folders: BTreeMap<String, PackFiles>,
+    folder_reader: Option<Reader<FolderReader>>,
     /// Each game's base pack and packs, loaded (Eldritch Horror first): shared by the clones.
     loaded: Arc<[OnceLock<Result<CardSet, Diagnostics>>; 2]>,
 }
@@ -85,8 +163,71 @@ impl Library {
     /// Loads `pack` after the base pack and the packs added before it (as `mythos --pack DIR` does).
     /// A pack of the other game is left out of that game's cards.
     pub fn with_pack(mut self, pack: PackFiles) -> Library {
-        self.packs.push(pack);
+        self.packs.push(PackSource::Files(pack));
         self.loaded = Arc::default();
+        self
+    }
+
+    /// Reads each game's base pack with `read` when that game's cards are first loaded (as
+    /// `mythos --base DIR` reads the folder), unless [`Library::with_base`] gave it: `(path, text)`
+    /// pairs, or every problem reading them (which loading the cards then reports).
+    ///
+    /// ```
+    /// use mythos::{Diagnostic, Game, Library, Reading};
+    /// let library = Library::new().with_base_from(|game| {
+    ///     Err(vec![Diagnostic::reading(Reading::CannotRead, format!("no base for {}", game.as_str()))])
+    /// });
+    /// let e = library.cards(Game::Arkham).unwrap_err();
+    /// assert_eq!((e[0].code(), e[0].message()), ("E0001", "no base for arkham"));
+    /// ```
+    pub fn with_base_from(
+        mut self,
+        read: impl Fn(Game) -> Result<Vec<(String, String)>, Vec<Diagnostic>> + Send + Sync + 'static,
+    ) -> Library {
+        self.base_reader = Some(Reader(Arc::new(read)));
+        self.loaded = Arc::default();
+        self
+    }
+
+    /// Loads the pack in the folder `root` after the base pack and the packs added before it, read
+    /// with `read` (given `root`) when the cards are first loaded (as `mythos --pack DIR` does): the
+    /// pack's files, with those refused while reading ([`PackFiles::with_refused`]), or why the folder
+    /// cannot be read at all (`cannot read pack `root`: why`, E0001).
+    ///
+    /// ```
+    /// use mythos::{Game, Library};
+    /// let library = Library::new().with_pack_from("gone", |_| Err("no such folder".to_string()));
+    /// let e = library.cards(Game::Eldritch).unwrap_err();
+    /// assert_eq!((e[0].code(), e[0].message()), ("E0001", "cannot read pack `gone`: no such folder"));
+    /// ```
+    pub fn with_pack_from(
+        mut self,
+        root: impl Into<String>,
+        read: impl Fn(&str) -> Result<PackFiles, String> + Send + Sync + 'static,
+    ) -> Library {
+        self.packs
+            .push(PackSource::Read(root.into(), Reader(Arc::new(read))));
+        self.loaded = Arc::default();
+        self
+    }
+
+    /// Reads the folders a scenario's `packs` names, as written there, with `read` when the scenario
+    /// is parsed (as the `mythos` command reads them relative to the scenario file), unless
+    /// [`Library::with_folder`] gave them: the pack's files, or why the folder cannot be read. The
+    /// cards already loaded are kept (the folders are the scenario's, not the library's).
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// let library = Library::new().with_folders_from(|dir| Err(format!("`{dir}` is not here")));
+    /// let text = "game = \"eldritch\"\npacks = [\"extra\"]\n[investigator]\nwill = 1\n[test]\nskill = \"will\"\n";
+    /// let e = Scenario::parse(&library, "s.toml", text).err().unwrap();
+    /// assert!(e[0].message().contains("`extra` is not here"), "{}", e[0].message());
+    /// ```
+    pub fn with_folders_from(
+        mut self,
+        read: impl Fn(&str) -> Result<PackFiles, String> + Send + Sync + 'static,
+    ) -> Library {
+        self.folder_reader = Some(Reader(Arc::new(read)));
         self
     }
 
@@ -98,10 +239,19 @@ impl Library {
     }
 
     /// The files of `game`'s base pack: those given with [`Library::with_base`], or the built-in ones.
+    /// With [`Library::with_base_from`], those it reads (none when it refuses them).
     pub fn base_files(&self, game: Game) -> Vec<(String, String)> {
-        match self.base.get(&game) {
-            Some(files) => files.clone(),
-            None => crate::defs::embedded_base_files(game.into()),
+        self.base_read(game).unwrap_or_default()
+    }
+
+    /// The files of `game`'s base pack, or every problem reading them.
+    fn base_read(&self, game: Game) -> Result<Vec<(String, String)>, Diagnostics> {
+        match (self.base.get(&game), &self.base_reader) {
+            (Some(files), _) => Ok(files.clone()),
+            (None, Some(read)) => {
+                (read.0)(game).map_err(|ds| Diagnostics(ds.into_iter().map(|d| *d.0).collect()))
+            }
+            (None, None) => Ok(crate::defs::embedded_base_files(game.into())),
         }
     }
 
@@ -114,10 +264,10 @@ impl Library {
 
     /// Loads the base pack of `game` and then each pack of that game, in order.
     fn load(&self, game: Game) -> Result<CardSet, Diagnostics> {
-        let mut set = CardSet::load(game.into(), &self.base_files(game))?;
+        let mut set = CardSet::load(game.into(), &self.base_read(game)?)?;
         let mut problems = set.add_shipped();
         for p in &self.packs {
-            let (pack, ds) = p.folder().into_pack();
+            let (pack, ds) = p.read_pack();
             problems.extend(ds);
             match pack {
                 Some(pack) if pack.game == game.into() => problems.extend(set.add_pack(&pack)),
@@ -133,9 +283,10 @@ impl Library {
 
     /// The pack folder a scenario's `packs` names, or why there is none.
     pub(crate) fn folder(&self, dir: &str) -> Result<PackFolder, String> {
-        match self.folders.get(dir) {
-            Some(p) => Ok(p.folder()),
-            None => Err("no such folder".to_string()),
+        match (self.folders.get(dir), &self.folder_reader) {
+            (Some(p), _) => Ok(p.folder()),
+            (None, Some(read)) => (read.0)(dir).map(|p| p.folder()),
+            (None, None) => Err("no such folder".to_string()),
         }
     }
 
@@ -199,15 +350,50 @@ impl Library {
     /// assert!(problems.iter().any(|d| d.code() == "E0102" && d.line() == Some(3)));
     /// ```
     pub fn validate(&self) -> Vec<Diagnostic> {
+        self.validation(false).problems
+    }
+
+    /// [`Library::validate`], counting the cards checked: with `packs_only`, only the games of the
+    /// packs added are checked and only the packs' own cards counted (as `mythos validate DIR` does);
+    /// without, both games and every card. The packs of a game are loaded in their `requires` order.
+    ///
+    /// ```
+    /// use mythos::{Library, PackFiles};
+    /// let pack = PackFiles::new("p", vec![
+    ///     ("p/pack.toml".into(), "name = \"p\"\nversion = \"1.0.0\"\ngame = \"eldritch\"\n".into()),
+    ///     ("p/cards/ghast.toml".into(), "id = \"made_up_ghast\"\nname = \"Made-up Ghast\"\nkind = \"monster\"\n\
+    ///        source = \"synthetic\"\ntoughness = 1\nwill = { modifier = 0, horror = 1 }\n\
+    ///        strength = { modifier = 0, damage = 1 }\n".into()),
+    /// ]);
+    /// let library = Library::new().with_pack(pack);
+    /// let checked = library.validation(true);
+    /// assert!(checked.problems().is_empty(), "{:?}", checked.problems());
+    /// assert_eq!(checked.cards(), 1);
+    /// assert!(library.validation(false).cards() > 100);
+    /// ```
+    pub fn validation(&self, packs_only: bool) -> Validation {
         let mut problems = Vec::new();
         let mut packs_read = Vec::new();
+        let mut cards = 0;
         for p in &self.packs {
-            let (pack, ds) = p.folder().into_pack();
+            let (pack, ds) = p.read_pack();
             problems.extend(ds);
             packs_read.extend(pack);
         }
         for game in Game::ALL {
-            let mut set = match CardSet::load(game.into(), &self.base_files(game)) {
+            let mine: Vec<&crate::defs::Pack> = crate::defs::in_requires_order(
+                &packs_read
+                    .iter()
+                    .filter(|p| p.game == game.into())
+                    .collect::<Vec<_>>(),
+            );
+            if packs_only && mine.is_empty() {
+                continue;
+            }
+            let mut set = match self
+                .base_read(game)
+                .and_then(|files| CardSet::load(game.into(), &files))
+            {
                 Ok(set) => set,
                 Err(ds) => {
                     problems.extend(ds.0);
@@ -215,15 +401,43 @@ impl Library {
                 }
             };
             problems.extend(set.add_shipped());
-            for p in packs_read.iter().filter(|p| p.game == game.into()) {
+            let names: Vec<&str> = mine.iter().map(|p| p.name.as_str()).collect();
+            for p in mine {
                 problems.extend(set.add_pack(p));
             }
+            cards += set
+                .origins
+                .values()
+                .filter(|o| !packs_only || names.contains(&o.pack.as_str()))
+                .count();
             problems.extend(set.check_references());
             if let Err(ds) = ScriptHooks::compile(&set) {
                 problems.extend(ds);
             }
         }
-        wrap(problems)
+        Validation {
+            cards,
+            problems: wrap(problems),
+        }
+    }
+}
+
+/// What [`Library::validation`] checked: how many cards, and every problem found.
+#[derive(Debug, Clone)]
+pub struct Validation {
+    cards: usize,
+    problems: Vec<Diagnostic>,
+}
+
+impl Validation {
+    /// How many cards were checked.
+    pub fn cards(&self) -> usize {
+        self.cards
+    }
+
+    /// Every problem found, in the order found; empty when there is none.
+    pub fn problems(&self) -> &[Diagnostic] {
+        &self.problems
     }
 }
 

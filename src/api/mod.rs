@@ -9,14 +9,16 @@ mod library;
 mod odds;
 mod played;
 mod printed;
+mod reading;
 mod scenario;
 mod step;
 
 pub use best::{BestOdds, Choice, Decision, Objective};
 pub use diagnostic::{Diagnostic, Error, render};
-pub use library::{Card, Cards, Library, PackFiles, card_id, closest};
+pub use library::{Card, Cards, Library, PackFiles, Validation, card_id, closest};
 pub use odds::Odds;
 pub use played::{Miss, Misses, Played};
+pub use reading::{Reading, decode_text, visible};
 pub use scenario::Scenario;
 pub use step::{Dice, Next, Step};
 

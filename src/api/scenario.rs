@@ -86,12 +86,6 @@ impl Scenario {
         Ok(Scenario::from(prepared))
     }
 
-    /// A scenario of `prepared`, made by the `mythos` command's own loader (which reads the disk).
-    #[cfg(feature = "cli")]
-    pub(crate) fn of_prepared(prepared: Prepared) -> Scenario {
-        Scenario::from(prepared)
-    }
-
     fn from(prepared: Prepared) -> Scenario {
         let scenario = Scenario {
             plan: prepared.blueprint(),
@@ -149,6 +143,19 @@ impl Scenario {
             Ok(r) => r.map_err(Diagnostic::from),
             Err(ds) => Err(first(ds)),
         }
+    }
+
+    /// Whether `samples` samples may be drawn for the scenario file `path` (1 to the sampling budget
+    /// of `mythos::limits`): the refusal [`Scenario::sampled_odds`] would give, known before the file is
+    /// read (`mythos odds --samples` asks first).
+    ///
+    /// ```
+    /// use mythos::Scenario;
+    /// assert!(Scenario::check_samples("s.toml", 1000).is_ok());
+    /// assert_eq!(Scenario::check_samples("s.toml", 0).unwrap_err().code(), "E0502");
+    /// ```
+    pub fn check_samples(path: &str, samples: u64) -> Result<(), Diagnostic> {
+        crate::odds::check_samples(path, samples).map_err(Diagnostic::from)
     }
 
     /// The code a scenario file says it must be refused with (`[expect] refused = "CODE"`), if it

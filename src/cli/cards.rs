@@ -16,10 +16,10 @@ fn library(base: &Option<PathBuf>, packs: &[PathBuf]) -> Result<Library, i32> {
     let mut library = Library::new();
     if base.is_some() {
         for game in Game::ALL {
-            match base_files(base, game.into()) {
+            match base_files(base, game) {
                 Ok(files) => library = library.with_base(game, files),
                 Err(ds) => {
-                    print_diagnostics(&ds.0);
+                    print_diagnostics(&ds);
                     return Err(2);
                 }
             }

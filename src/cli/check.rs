@@ -5,15 +5,15 @@
 
 use super::args::Cli;
 use super::folder::{Folder, Kind, Sub};
+use super::pack_dir::library;
 use super::paths::shown;
-use super::play::{play_source, read};
+use super::play::{ScenarioFile, parse_source, read};
 use super::report::print_diagnostics;
 use super::text_file::{
     MAX_DEPTH, MAX_ENTRIES, MAX_FILE_BYTES, MAX_SHOWN, about, cannot_read, read_opened,
     refused_kind,
 };
-use crate::defs::{Code, Diagnostic, SourceFile};
-use crate::scenario::{Miss, check_expectations, check_refusal, result_object, unknown_paths};
+use crate::{Diagnostic, Misses, Reading, visible};
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 /// typed on the command line is read when it is played).
 struct Scenario {
     path: PathBuf,
-    read: Option<SourceFile>,
+    read: Option<ScenarioFile>,
 }
 
 /// What `check` plays: the scenario files found, in order, and each entry refused, with its diagnostic.
@@ -37,8 +37,8 @@ struct Found {
 /// E0001 for the folder or file at `path`.
 fn cannot(path: &Path, e: std::io::Error) -> (PathBuf, Diagnostic) {
     let at = shown(path);
-    let d =
-        about(Code::CannotRead, &at, format!("cannot read `{at}`: {e}")).hint("check the folder");
+    let d = about(Reading::CannotRead, &at, format!("cannot read `{at}`: {e}"))
+        .with_hint("check the folder");
     (path.to_path_buf(), d)
 }
 
@@ -72,7 +72,7 @@ impl Found {
                 let message = format!(
                     "more than {MAX_ENTRIES} files and folders; the rest of `{at}` was not looked at"
                 );
-                let d = about(Code::TooMany, &at, message).hint("check a smaller folder");
+                let d = about(Reading::TooMany, &at, message).with_hint("check a smaller folder");
                 self.refused.push((path.to_path_buf(), d));
                 self.full = true;
                 return;
@@ -93,11 +93,11 @@ impl Found {
                 Kind::Folder if depth + 1 > MAX_DEPTH => {
                     let at = shown(&p);
                     let d = about(
-                        Code::TooMany,
+                        Reading::TooMany,
                         &at,
                         format!("`{at}` is more than {MAX_DEPTH} folders deep; not looked at"),
                     )
-                    .hint("check that folder itself");
+                    .with_hint("check that folder itself");
                     self.refused.push((p, d));
                 }
                 // Opened relative to `dir`, without following a link: a folder swapped for a link
@@ -148,7 +148,7 @@ impl Found {
         match opened.and_then(|f| read_opened(f, &at, MAX_FILE_BYTES)) {
             Ok(text) => self.files.push(Scenario {
                 path,
-                read: Some(SourceFile::new(at, text)),
+                read: Some(ScenarioFile { path: at, text }),
             }),
             Err(d) => self.refused.push((path, d)),
         }
@@ -178,10 +178,11 @@ pub(super) fn check(cli: &Cli, paths: &[PathBuf]) -> i32 {
     for p in paths {
         found.add(p);
     }
+    let library = library(&cli.base, &cli.packs);
     let (mut passed, mut failed, mut bad) = (0, 0, 0);
     for (f, d) in &found.refused {
         bad += 1;
-        outln!("error {}", crate::kernel::visible(&f.display().to_string()));
+        outln!("error {}", visible(&f.display().to_string()));
         print_diagnostics(std::slice::from_ref(d));
     }
     for Scenario {
@@ -194,50 +195,56 @@ pub(super) fn check(cli: &Cli, paths: &[PathBuf]) -> i32 {
             None => read(&f),
         };
         let (outcome, file) = match file {
-            Ok(file) => (play_source(&f, &file, cli), Some(file)),
+            Ok(file) => {
+                let played = parse_source(&library, &f, &file)
+                    .and_then(|s| s.play().map_err(crate::Error::into_diagnostics));
+                (played, Some(file))
+            }
             Err(d) => (Err(vec![d]), None),
         };
         // A scenario that says it must be refused (`[expect] refused = "CODE"`) passes when it is.
-        let refusal = |ds: &[Diagnostic]| file.as_ref().and_then(|file| check_refusal(file, ds));
-        let misses: Vec<Miss> = match &outcome {
+        let refusal = |ds: &[Diagnostic]| {
+            file.as_ref()
+                .and_then(|file| Misses::of_refusal(&file.path, &file.text, ds))
+        };
+        let misses: Misses = match &outcome {
             Err(ds) => match refusal(ds) {
                 Some(m) => m,
                 None => {
                     bad += 1;
-                    outln!("error {}", crate::kernel::visible(&f.display().to_string()));
+                    outln!("error {}", visible(&f.display().to_string()));
                     print_diagnostics(ds);
                     continue;
                 }
             },
-            Ok(played) => match &played.error {
+            Ok(played) => match &played.error() {
                 Some(d) => match refusal(std::slice::from_ref(d)) {
                     Some(m) => m,
                     None => {
                         bad += 1;
-                        outln!("error {}", crate::kernel::visible(&f.display().to_string()));
+                        outln!("error {}", visible(&f.display().to_string()));
                         print_diagnostics(std::slice::from_ref(d));
                         continue;
                     }
                 },
                 None => {
-                    let result = result_object(played);
-                    let unknown = unknown_paths(played, &result);
+                    let unknown = played.unknown_paths();
                     if !unknown.is_empty() {
                         bad += 1;
-                        outln!("error {}", crate::kernel::visible(&f.display().to_string()));
+                        outln!("error {}", visible(&f.display().to_string()));
                         print_diagnostics(&unknown);
                         continue;
                     }
-                    check_expectations(played, &result)
+                    played.check()
                 }
             },
         };
         if misses.is_empty() {
             passed += 1;
-            outln!("ok    {}", crate::kernel::visible(&f.display().to_string()));
+            outln!("ok    {}", visible(&f.display().to_string()));
         } else {
             failed += 1;
-            outln!("FAIL  {}", crate::kernel::visible(&f.display().to_string()));
+            outln!("FAIL  {}", visible(&f.display().to_string()));
             for m in misses.iter().take(MAX_SHOWN) {
                 outln!("      {m}");
             }
@@ -288,7 +295,7 @@ mod tests {
         let refused: Vec<(PathBuf, &str)> = found
             .refused
             .iter()
-            .map(|(p, d)| (p.clone(), d.code.as_str()))
+            .map(|(p, d)| (p.clone(), d.code()))
             .collect();
         assert_eq!(
             refused,

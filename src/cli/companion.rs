@@ -7,7 +7,7 @@
 use super::args::Cli;
 use super::args::Format;
 use super::play::{failed, scenario_at};
-use super::report::print_api_diagnostics;
+use super::report::print_diagnostics;
 use crate::{Dice, Next, Objective, Scenario};
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -130,7 +130,7 @@ pub(super) fn parse_faces(s: &str, n: usize) -> Result<Vec<u8>, String> {
                 _ => {
                     return Err(format!(
                         "`{}` is not a die face: faces are 1 to 6",
-                        crate::kernel::visible(d)
+                        crate::visible(d)
                     ));
                 }
             }
@@ -185,7 +185,7 @@ pub(super) fn play(cli: &Cli, file: &Path, objective: Objective, seed: Option<u6
                 table.ask_option(&mut input, options.len())
             }
             Next::Failed(d) => {
-                print_api_diagnostics(std::slice::from_ref(d));
+                print_diagnostics(std::slice::from_ref(d));
                 return 2;
             }
         };
@@ -278,7 +278,7 @@ impl Table {
             Ok(i @ 1..) if i <= k => Ok(i - 1),
             _ => Err(format!(
                 "`{}` is not an option: choose 1 to {k}, or `q` to quit",
-                crate::kernel::visible(s)
+                crate::visible(s)
             )),
         });
         reply.map(|i| self.answers.push(i))

@@ -65,8 +65,8 @@ pub fn main() -> i32 {
                 let message = e.to_string();
                 let message = message.lines().next().unwrap_or_default();
                 let message = message.strip_prefix("error: ").unwrap_or(message);
-                let d = crate::defs::Diagnostic::new(crate::defs::Code::BadArgument, message)
-                    .hint("`mythos help` lists the commands and their arguments");
+                let d = crate::Diagnostic::reading(crate::Reading::BadArgument, message)
+                    .with_hint("`mythos help` lists the commands and their arguments");
                 outln!(
                     "{}",
                     serde_json::to_string_pretty(&d.to_json()).expect("a JSON value serializes")

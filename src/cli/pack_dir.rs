@@ -1,30 +1,76 @@
 //! Pack folders on disk: the base packs of `--base`, each `--pack`, a scenario's `packs` and the packs
-//! `validate DIR` finds, read into (path, text) pairs for `defs`. May import `defs` and `scenario`.
+//! `validate DIR` finds, read into (path, text) pairs and handed to the library (`Library::with_base_from`,
+//! `with_pack_from`, `with_folders_from`: read lazily, when the cards are first loaded). Goes over the
+//! public API only.
 
-use super::paths::shown;
+use super::paths::{normalize, shown};
 use super::text_file::{MAX_ENTRIES, MAX_FILE_BYTES, about, read_text, refused_kind};
 use super::tree::Tree;
-use crate::defs::{CardSet, Code, Diagnostic, Diagnostics, Pack, embedded_base_files};
-use crate::kernel::Game;
-use crate::scenario::PackFolder;
+use crate::{Diagnostic, Game, Library, PackFiles, Reading};
 use std::path::{Path, PathBuf};
+
+/// Where a pack's manifest is: `pack.toml` in its folder, as diagnostics show it.
+fn manifest_path(root: &str) -> String {
+    format!("{}/pack.toml", root.trim_end_matches('/'))
+}
+
+/// One pack folder read: the folder as diagnostics show it, its (path, text) pairs and every file
+/// refused.
+pub(super) struct PackRead {
+    pub root: String,
+    pub files: Vec<(String, String)>,
+    pub refused: Vec<Diagnostic>,
+}
+
+impl PackRead {
+    /// The pack as the library takes it, its refused files with it.
+    pub fn into_files(self) -> PackFiles {
+        PackFiles::new(self.root, self.files).with_refused(self.refused)
+    }
+}
+
+/// The library the command line describes, read lazily from the disk: `--base` (when given) for each
+/// game's base pack, then every `--pack`, in order.
+pub(super) fn library(base: &Option<PathBuf>, packs: &[PathBuf]) -> Library {
+    let mut library = Library::new();
+    if let Some(dir) = base {
+        let dir = Some(dir.clone());
+        library = library.with_base_from(move |game| base_files(&dir, game));
+    }
+    for dir in packs {
+        let path = dir.clone();
+        library = library.with_pack_from(shown(dir), move |_| {
+            read_pack_files(&path).map(PackRead::into_files)
+        });
+    }
+    library
+}
+
+/// `library` with the folders a scenario file at `path` names in its `packs`, read relative to it.
+pub(super) fn with_scenario_folders(library: &Library, path: &Path) -> Library {
+    let here = path.parent().unwrap_or(Path::new("")).to_path_buf();
+    library.clone().with_folders_from(move |dir| {
+        read_pack_files(&normalize(&here.join(dir))).map(PackRead::into_files)
+    })
+}
 
 /// The base pack of `game` in the folder `--base` names: `cards/GAME/**.toml` and
 /// `scripts/GAME/**.rhai`, paths relative to that folder; or the copy built into the binary.
 pub(super) fn base_files(
     base: &Option<PathBuf>,
     game: Game,
-) -> Result<Vec<(String, String)>, Diagnostics> {
+) -> Result<Vec<(String, String)>, Vec<Diagnostic>> {
     let Some(dir) = base else {
-        return Ok(embedded_base_files(game));
+        return Ok(Library::new().base_files(game));
     };
     if !dir.is_dir() {
-        return Err(Diagnostic::new(
-            Code::CannotRead,
-            format!("cannot read `{}`: no such folder", shown(dir)),
-        )
-        .hint("`--base` takes a folder holding cards/ and scripts/")
-        .into());
+        return Err(vec![
+            Diagnostic::reading(
+                Reading::CannotRead,
+                format!("cannot read `{}`: no such folder", shown(dir)),
+            )
+            .with_hint("`--base` takes a folder holding cards/ and scripts/"),
+        ]);
     }
     let mut tree = Tree::default();
     for (sub, ext) in [("cards", ".toml"), ("scripts", ".rhai")] {
@@ -32,13 +78,13 @@ pub(super) fn base_files(
         tree.read_top(dir, &[sub, game.as_str()], &shown, ext);
     }
     if !tree.problems.is_empty() {
-        return Err(Diagnostics(tree.problems));
+        return Err(tree.problems);
     }
     // A base without a card of the game would make every card of a scenario unknown without saying
     // why (issue 39): the folder is refused, named.
     if !tree.files.iter().any(|(path, _)| path.ends_with(".toml")) {
-        return Err(Diagnostic::new(
-            Code::CannotRead,
+        return Err(vec![Diagnostic::reading(
+            Reading::CannotRead,
             format!(
                 "`--base {}` holds no card of {}: no `.toml` file in its `cards/{}`",
                 shown(dir),
@@ -46,22 +92,21 @@ pub(super) fn base_files(
                 game.as_str()
             ),
         )
-        .hint("`--base` takes a folder holding cards/eldritch, cards/arkham (and scripts/): the base packs")
-        .into());
+        .with_hint("`--base` takes a folder holding cards/eldritch, cards/arkham (and scripts/): the base packs")]);
     }
     Ok(tree.files)
 }
 
 /// A pack folder's manifest, cards and scripts as (path, text) pairs, paths starting with the folder,
 /// and every file refused; or why the folder cannot be read at all.
-pub(super) fn read_pack_files(dir: &Path) -> Result<PackFolder, String> {
+pub(super) fn read_pack_files(dir: &Path) -> Result<PackRead, String> {
     if !dir.is_dir() {
         return Err("no such folder".to_string());
     }
     let root = shown(dir);
     let base = root.trim_end_matches('/');
     let mut tree = Tree::default();
-    let manifest = Pack::manifest_path(&root);
+    let manifest = manifest_path(&root);
     match std::fs::symlink_metadata(dir.join("pack.toml")) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         _ => match read_text(&dir.join("pack.toml"), &manifest, MAX_FILE_BYTES) {
@@ -72,51 +117,11 @@ pub(super) fn read_pack_files(dir: &Path) -> Result<PackFolder, String> {
     for (sub, ext) in [("cards", ".toml"), ("scripts", ".rhai")] {
         tree.read_top(dir, &[sub], &format!("{base}/{sub}"), ext);
     }
-    Ok(PackFolder {
+    Ok(PackRead {
         root,
         files: tree.files,
         refused: tree.problems,
     })
-}
-
-/// Reads the pack in `dir`: the pack when its manifest holds, and every problem found reading it.
-pub(super) fn read_pack(dir: &Path) -> (Option<Pack>, Vec<Diagnostic>) {
-    match read_pack_files(dir) {
-        Ok(folder) => folder.into_pack(),
-        Err(why) => (
-            None,
-            vec![
-                Diagnostic::new(
-                    Code::CannotRead,
-                    format!("cannot read pack `{}`: {why}", shown(dir)),
-                )
-                .hint("a pack is a folder holding pack.toml, cards/ and scripts/"),
-            ],
-        ),
-    }
-}
-
-/// The base pack of `game`, then every `--pack` of that game, in order.
-pub(super) fn load_set(
-    base: &Option<PathBuf>,
-    packs: &[PathBuf],
-    game: Game,
-) -> Result<CardSet, Diagnostics> {
-    let mut set = CardSet::load(game, &base_files(base, game)?)?;
-    let mut problems = set.add_shipped();
-    for dir in packs {
-        let (pack, ds) = read_pack(dir);
-        problems.extend(ds);
-        match pack {
-            Some(pack) if pack.game == game => problems.extend(set.add_pack(&pack)),
-            _ => {}
-        }
-    }
-    if problems.is_empty() {
-        Ok(set)
-    } else {
-        Err(Diagnostics(problems))
-    }
 }
 
 /// The packs in `dir`: the folder itself when it holds pack.toml, else each sub-folder that does (a link
@@ -134,11 +139,11 @@ pub(super) fn pack_dirs(dir: &Path) -> (Vec<PathBuf>, Vec<Diagnostic>) {
                 let at = shown(dir);
                 problems.push(
                     about(
-                        Code::TooMany,
+                        Reading::TooMany,
                         &at,
                         format!("`{at}` holds more than {MAX_ENTRIES} entries; the rest were not looked at"),
                     )
-                    .hint("name the pack folders themselves"),
+                    .with_hint("name the pack folders themselves"),
                 );
                 break;
             }

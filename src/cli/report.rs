@@ -1,7 +1,7 @@
 //! Diagnostics printed on stderr, in colour when it is a terminal (and `NO_COLOR` is not set).
 
 use super::text_file::MAX_SHOWN;
-use crate::defs::{Diagnostic, render_all};
+use crate::{Diagnostic, render};
 use std::io::IsTerminal;
 
 pub(super) fn color() -> bool {
@@ -11,19 +11,7 @@ pub(super) fn color() -> bool {
 /// Prints diagnostics on stderr: the first [`MAX_SHOWN`], then how many more there are.
 pub(super) fn print_diagnostics(ds: &[Diagnostic]) {
     let shown = ds.len().min(MAX_SHOWN);
-    eprintln!("{}", render_all(&ds[..shown], color()));
-    if ds.len() > shown {
-        eprintln!(
-            "… and {} more problems, not shown (fix these first)",
-            ds.len() - shown
-        );
-    }
-}
-
-/// [`print_diagnostics`] of the library's diagnostics.
-pub(super) fn print_api_diagnostics(ds: &[crate::Diagnostic]) {
-    let shown = ds.len().min(MAX_SHOWN);
-    eprintln!("{}", crate::render(&ds[..shown], color()));
+    eprintln!("{}", render(&ds[..shown], color()));
     if ds.len() > shown {
         eprintln!(
             "… and {} more problems, not shown (fix these first)",

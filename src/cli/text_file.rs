@@ -1,8 +1,8 @@
 //! One text file read at the trust boundary: a regular file only (never through a symbolic link, never a
 //! FIFO, socket or device), opened without blocking, read through a size cap, its UTF-8 checked and a
-//! leading BOM dropped. The limits on what mythos reads are rows of `crate::limits`. May import `defs`.
+//! leading BOM dropped. The limits on what mythos reads are rows of `crate::limits`. Goes over the public API only.
 
-use crate::defs::{Code, Diagnostic, SourceFile};
+use crate::{Diagnostic, Reading};
 use std::fs::{File, Metadata};
 use std::io::Read;
 use std::path::Path;
@@ -13,8 +13,8 @@ pub(super) use crate::limits::{
 
 /// A diagnostic about the file at `shown` as a whole: it points at line 1, column 1 and carries no text
 /// of the file (a refused file's content never reaches the output).
-pub(super) fn about(code: Code, shown: &str, message: String) -> Diagnostic {
-    Diagnostic::new(code, message).at(&SourceFile::new(shown, ""), 0..0)
+pub(super) fn about(why: Reading, shown: &str, message: String) -> Diagnostic {
+    Diagnostic::reading(why, message).about_file(shown)
 }
 
 /// What a path is, when it is not a regular file or folder: a symbolic link, a FIFO, a socket, a device.
@@ -45,11 +45,11 @@ pub(super) fn odd_kind(meta: &Metadata) -> Option<&'static str> {
 /// E0002: a path that is a symbolic link, FIFO, socket or device; never opened.
 pub(super) fn refused_kind(shown: &str, kind: &str) -> Diagnostic {
     about(
-        Code::NotRegularFile,
+        Reading::NotRegularFile,
         shown,
         format!("`{shown}` is {kind}; mythos reads only regular files"),
     )
-    .hint(
+    .with_hint(
         "links are followed only in a path typed on the command line; copy the file or folder here \
          instead of linking to it",
     )
@@ -57,11 +57,11 @@ pub(super) fn refused_kind(shown: &str, kind: &str) -> Diagnostic {
 
 fn too_large(shown: &str, cap: u64) -> Diagnostic {
     about(
-        Code::TooLarge,
+        Reading::TooLarge,
         shown,
         format!("`{shown}` is larger than {} KiB", cap >> 10),
     )
-    .hint("a card, script, manifest or scenario file holds at most 1 MiB")
+    .with_hint("a card, script, manifest or scenario file holds at most 1 MiB")
 }
 
 /// Opens `path` for reading without following a link and without waiting on a FIFO or device.
@@ -76,38 +76,21 @@ fn open(path: &Path) -> std::io::Result<File> {
     options.open(path)
 }
 
-/// The text of `bytes` read from `shown`: a leading UTF-8 BOM dropped; E0005 at the first byte that is
-/// not UTF-8 (the text before it is the only text shown, with U+FFFD in the bad byte's place).
-pub(super) fn decode(shown: &str, mut bytes: Vec<u8>) -> Result<String, Diagnostic> {
-    if bytes.starts_with(b"\xEF\xBB\xBF") {
-        bytes.drain(..3);
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let good = e.utf8_error().valid_up_to();
-        // The text before the bad byte, and U+FFFD standing in for it, for the caret to point at.
-        let mut prefix = String::from_utf8_lossy(&e.as_bytes()[..good]).into_owned();
-        prefix.push(char::REPLACEMENT_CHARACTER);
-        let file = SourceFile::new(shown, prefix);
-        let (line, col) = file.line_col(good);
-        Diagnostic::new(
-            Code::NotUtf8,
-            format!("`{shown}` is not UTF-8 text (line {line}, column {col})"),
-        )
-        .at(&file, good..good + char::REPLACEMENT_CHARACTER.len_utf8())
-        .label("the first byte that is not UTF-8")
-        .hint("save the file as UTF-8")
-    })
+/// The text of `bytes` read from `shown` (`mythos::decode_text`: a BOM dropped, E0005 at the first
+/// byte that is not UTF-8).
+pub(super) fn decode(shown: &str, bytes: Vec<u8>) -> Result<String, Diagnostic> {
+    crate::decode_text(shown, bytes)
 }
 
 /// E0001 for `shown`, with what the system said.
 pub(super) fn cannot_read(shown: &str) -> impl Fn(std::io::Error) -> Diagnostic + Copy + '_ {
     move |e| {
         about(
-            Code::CannotRead,
+            Reading::CannotRead,
             shown,
             format!("cannot read `{shown}`: {e}"),
         )
-        .hint("check the path")
+        .with_hint("check the path")
     }
 }
 
@@ -119,11 +102,11 @@ pub(super) fn read_text(path: &Path, shown: &str, cap: u64) -> Result<String, Di
     let meta = std::fs::symlink_metadata(path).map_err(cannot)?;
     if meta.is_dir() {
         return Err(about(
-            Code::CannotRead,
+            Reading::CannotRead,
             shown,
             format!("`{shown}` is a folder, not a file"),
         )
-        .hint("name a file"));
+        .with_hint("name a file"));
     }
     if let Some(kind) = odd_kind(&meta) {
         return Err(refused_kind(shown, kind));
@@ -166,7 +149,7 @@ mod tests {
     #[test]
     fn bytes_that_are_not_utf8_are_e0005_at_their_line_and_column() {
         let d = decode("a.toml", b"id = \"a\"\nname = \"\xFF\"".to_vec()).expect_err("not UTF-8");
-        assert_eq!(d.code, Code::NotUtf8);
+        assert_eq!(d.code(), "E0005");
         assert_eq!(d.location().as_deref(), Some("a.toml:2:9"));
     }
 }

@@ -2,13 +2,13 @@
 //! (`folder`: each entry opened relative to the folder that listed it, never following a link, so a
 //! folder swapped for a link mid-walk is refused, not followed), within the limits of `text_file`:
 //! every entry is read or refused with a diagnostic, none is skipped without a rule (hidden names,
-//! starting with `.`, are not read). May import `defs`.
+//! starting with `.`, are not read). Goes over the public API only.
 
 use super::folder::{Folder, Kind, Sub};
 use super::text_file::{
     MAX_DEPTH, MAX_ENTRIES, MAX_FILE_BYTES, MAX_PACK_BYTES, about, read_opened, refused_kind,
 };
-use crate::defs::{Code, Diagnostic};
+use crate::{Diagnostic, Reading};
 use std::ffi::{OsStr, OsString};
 use std::path::Path;
 
@@ -32,7 +32,7 @@ impl Tree {
     pub fn read_top(&mut self, root: &Path, rel: &[&str], shown: &str, ext: &str) {
         let cannot = |e: std::io::Error| {
             about(
-                Code::CannotRead,
+                Reading::CannotRead,
                 shown,
                 format!("cannot read `{shown}`: {e}"),
             )
@@ -49,11 +49,11 @@ impl Tree {
                 Ok(Sub::Not(Kind::File)) => {
                     return self.problems.push(
                         about(
-                            Code::NotPackFile,
+                            Reading::NotPackFile,
                             shown,
                             format!("`{shown}` is a file, not a folder"),
                         )
-                        .hint("`cards` and `scripts` are folders"),
+                        .with_hint("`cards` and `scripts` are folders"),
                     );
                 }
                 Ok(Sub::Not(k)) => {
@@ -79,11 +79,11 @@ impl Tree {
                 let child = format!("{shown}/{}", name.to_string_lossy());
                 self.problems.push(
                     about(
-                        Code::NotPackFile,
+                        Reading::NotPackFile,
                         &child,
                         format!("`{child}`: the name is not UTF-8"),
                     )
-                    .hint("rename it with letters, digits, `_`, `-` and `.`"),
+                    .with_hint("rename it with letters, digits, `_`, `-` and `.`"),
                 );
                 continue;
             };
@@ -120,13 +120,13 @@ impl Tree {
                 self.full = true;
                 self.problems.push(
                     about(
-                        Code::TooMany,
+                        Reading::TooMany,
                         shown,
                         format!(
                             "more than {MAX_ENTRIES} files and folders; `{shown}` was not read"
                         ),
                     )
-                    .hint(format!(
+                    .with_hint(format!(
                         "a pack's cards/ and scripts/ hold at most {MAX_ENTRIES} files and folders"
                     )),
                 );
@@ -152,11 +152,11 @@ impl Tree {
         if depth + 1 > MAX_DEPTH {
             return self.problems.push(
                 about(
-                    Code::TooMany,
+                    Reading::TooMany,
                     child,
                     format!("`{child}` is more than {MAX_DEPTH} folders deep; not read"),
                 )
-                .hint(format!(
+                .with_hint(format!(
                     "folders in cards/ and scripts/ nest at most {MAX_DEPTH} deep"
                 )),
             );
@@ -184,11 +184,11 @@ impl Tree {
                 refused_kind(shown, "a symbolic link")
             } else {
                 about(
-                    Code::CannotRead,
+                    Reading::CannotRead,
                     shown,
                     format!("cannot read `{shown}`: {e}"),
                 )
-                .hint("check the path")
+                .with_hint("check the path")
             }
         });
         match opened.and_then(|f| read_opened(f, shown, MAX_FILE_BYTES)) {
@@ -199,14 +199,14 @@ impl Tree {
                     self.full = true;
                     self.problems.push(
                         about(
-                            Code::TooLarge,
+                            Reading::TooLarge,
                             shown,
                             format!(
                                 "the files read up to `{shown}` hold more than {} MiB; the rest was not read",
                                 MAX_PACK_BYTES >> 20
                             ),
                         )
-                        .hint(format!(
+                        .with_hint(format!(
                             "a pack's cards and scripts hold at most {} MiB together",
                             MAX_PACK_BYTES >> 20
                         )),
@@ -251,7 +251,7 @@ mod tests {
     fn codes(t: &Tree) -> Vec<(String, &'static str)> {
         t.problems
             .iter()
-            .map(|d| (d.location().unwrap_or_default(), d.code.as_str()))
+            .map(|d| (d.location().unwrap_or_default(), d.code()))
             .collect()
     }
 
@@ -359,11 +359,11 @@ mod tests {
 /// E0001: the folder `shown` cannot be read.
 fn cannot_read(shown: &str, e: std::io::Error) -> Diagnostic {
     about(
-        Code::CannotRead,
+        Reading::CannotRead,
         shown,
         format!("cannot read `{shown}`: {e}"),
     )
-    .hint("check the folder")
+    .with_hint("check the folder")
 }
 
 /// A file of a pack's `cards/` (`ext` `.toml`) or `scripts/` (`.rhai`) that is neither.
@@ -374,11 +374,11 @@ fn not_of_the_folder(child: &str, ext: &str) -> Diagnostic {
         "card file (`.toml`)"
     };
     about(
-        Code::NotPackFile,
+        Reading::NotPackFile,
         child,
         format!("`{child}` is not a {what}"),
     )
-    .hint(
+    .with_hint(
         "cards/ holds only .toml card files and scripts/ only .rhai scripts, in folders if you \
          like; keep other files elsewhere in the pack",
     )

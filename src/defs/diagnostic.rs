@@ -381,21 +381,12 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
     out
 }
 
-#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the `mythos` command's (tests/modules.rs, CLI_PAST_THE_API)
+#[cfg_attr(not(any(test, feature = "bench")), allow(dead_code))] // the unit tests' and the bench's
 pub fn render_all(ds: &[Diagnostic], color: bool) -> String {
     ds.iter()
         .map(|d| render(d, color))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// One diagnostic as its JSON object (`Diagnostic::to_json`), several as an array of them.
-#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the `mythos` command's (tests/modules.rs, CLI_PAST_THE_API)
-pub fn json_all(ds: &[Diagnostic]) -> serde_json::Value {
-    match ds {
-        [one] => one.to_json(),
-        _ => serde_json::Value::Array(ds.iter().map(Diagnostic::to_json).collect()),
-    }
 }
 
 /// Several diagnostics: validation collects every problem before it stops.

@@ -18,9 +18,9 @@ mod shipped;
 pub use card::Card;
 pub use code::Code;
 pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, render};
-#[cfg_attr(not(feature = "cli"), allow(unused_imports))]
-// the `mythos` command's (tests/modules.rs, CLI_PAST_THE_API)
-pub use diagnostic::{json_all, render_all};
+// The unit tests' and the bench's (the command line renders through the public API).
+#[cfg(any(test, feature = "bench"))]
+pub use diagnostic::render_all;
 pub use id::{card_id, closest};
 pub use numbers::{int, int_opt, out_of_range};
 #[cfg(test)]

@@ -15,8 +15,6 @@ pub use exact::{
 pub use exact::{best_resuming, exact_resuming};
 pub use outcome::Odds;
 pub use report::{Wording, best_json, best_text, decision_text, odds_json, odds_text};
-#[cfg_attr(not(feature = "cli"), allow(unused_imports))]
-// the `mythos` command's (tests/modules.rs, CLI_PAST_THE_API)
 pub use sample::check_samples;
 pub use sample::sampled;
 

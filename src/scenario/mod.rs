@@ -24,8 +24,7 @@ pub use packs::PackFolder;
 pub use packs::no_packs;
 #[cfg(test)]
 pub use play::play_file;
-#[cfg_attr(not(feature = "cli"), allow(unused_imports))]
-// the `mythos` command's (tests/modules.rs, CLI_PAST_THE_API)
+#[cfg(test)]
 pub use play::play_file_with_packs;
 pub use play::prepare_file;
 pub use played::Played;

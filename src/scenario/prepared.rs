@@ -157,7 +157,7 @@ impl Prepared {
     }
 
     /// Plays the scenario with its own `[dice]`.
-    #[cfg_attr(not(feature = "cli"), allow(dead_code))] // the `mythos` command's (tests/modules.rs, CLI_PAST_THE_API)
+    #[cfg_attr(not(any(test, feature = "bench")), allow(dead_code))] // the unit tests' and the bench's
     pub fn play(mut self) -> Result<Played, Vec<Diagnostic>> {
         let dice = self.dice.take();
         let (encounter, error) = self.play_dice(dice)?;
