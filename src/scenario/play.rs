@@ -15,7 +15,7 @@ pub fn play_file(file: &SourceFile, base: BaseLoader<'_>) -> Result<Played, Vec<
 }
 
 /// Parses and plays one scenario file, reading the folders of its `packs` with `packs`.
-#[cfg_attr(not(any(test, feature = "bench")), allow(dead_code))] // the unit tests' and the bench's
+#[cfg_attr(not(test), allow(dead_code))] // the unit tests'
 pub fn play_file_with_packs(
     file: &SourceFile,
     base: BaseLoader<'_>,
