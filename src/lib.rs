@@ -1,5 +1,7 @@
 //! mythos: a rules engine for the skill tests and combat of Eldritch Horror and Arkham Horror 2nd
-//! edition. `kernel` ← `defs` ← `script` ← `scenario` ← `cli`; `transcript` depends on `kernel` only.
+//! edition. `kernel` ← `defs` ← `script` ← `scenario` ← `api`; `transcript` depends on `kernel` only.
+//! The `mythos` command is the binary's own crate (`src/main.rs`, `src/cli/`, feature `cli`) and uses
+//! this library through its public API only.
 //!
 //! This crate is also a library for embedding mythos in another program (a bot, a web page, a
 //! companion app). Everything is given in memory, never read from the disk: a [`Library`] of card
@@ -35,12 +37,10 @@
 #![cfg_attr(not(feature = "bench"), warn(missing_docs))]
 
 mod api;
-#[cfg(feature = "cli")]
-#[doc(hidden)]
-pub mod cli;
 mod defs;
 mod kernel;
-mod limits;
+/// Every limit mythos works under, each with its value and why (the table of `docs/script-api.md`).
+pub mod limits;
 mod odds;
 mod scenario;
 mod schema;

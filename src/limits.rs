@@ -4,6 +4,17 @@
 //! together); the modules that enforce a limit read it from here. Every limit counts work, sizes or
 //! depth, never time, so a refusal is the same on every machine and in debug and release builds.
 //! Imports nothing.
+//!
+//! Public: a program that reads files for the library (the `mythos` command does) or talks with a
+//! player keeps to the same limits, and every limit can be listed with its reason.
+//!
+//! ```
+//! use mythos::limits::{self, MAX_FILE_BYTES, Room};
+//! assert_eq!(MAX_FILE_BYTES, 1 << 20);
+//! let row = limits::TABLE.iter().find(|l| l.name == "MAX_FILE_BYTES").unwrap();
+//! assert_eq!((row.room, row.value), (Room::Loaders, 1 << 20));
+//! assert!(row.why.contains("E0003"));
+//! ```
 
 /// The part of mythos that enforces a limit (the table of docs/script-api.md is grouped by it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,10 +33,6 @@ pub enum Room {
 
 impl Room {
     /// The room as the table of docs/script-api.md names it.
-    #[allow(
-        dead_code,
-        reason = "read by the test that holds the table of docs/script-api.md to it"
-    )]
     pub fn name(self) -> &'static str {
         match self {
             Room::Sandbox => "sandbox",
@@ -42,7 +49,9 @@ impl Room {
 pub struct Limit {
     /// The constant's name in this module.
     pub name: &'static str,
+    /// The part of mythos that enforces it.
     pub room: Room,
+    /// Its value, as a whole number (a count or a number of bytes).
     pub value: u64,
     /// What it bounds, and why it is there.
     pub why: &'static str,
@@ -58,7 +67,6 @@ macro_rules! limits {
         )*
 
         /// Every limit, in the order of the table of docs/script-api.md.
-        #[allow(dead_code, reason = "read by the test that holds the table of docs/script-api.md to it")]
         pub const TABLE: &[Limit] = &[$(Limit {
             name: stringify!($name),
             room: Room::$room,

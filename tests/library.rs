@@ -207,12 +207,14 @@ fn without_generics(s: &str) -> String {
 }
 
 /// The public items of one file, each on a line: `Type::item signature`, `Type variant V`,
-/// `impl Trait for Type`, or a free item's signature. `only`: keep only the items of these types.
+/// `Type::field: type` (a public field of a public struct), `impl Trait for Type`, or a free item's
+/// signature. `only`: keep only the items of these types.
 fn surface_of(file: &str, text: &str, only: Option<&BTreeSet<String>>) -> Vec<String> {
     let lines = code_lines(text);
     let mut out = Vec::new();
-    // The type whose `impl` or `enum` block is open, and the depth of braces it opened at.
-    let mut context: Option<(String, bool, i32)> = None;
+    // The type whose `impl`, `enum` or `struct` block is open, what it is, and the depth of braces it
+    // opened at.
+    let mut context: Option<(String, Block, i32)> = None;
     let mut depth = 0i32;
     let mut in_tests = false;
     let keep = |ty: &str| only.is_none_or(|o| o.contains(ty));
@@ -245,12 +247,12 @@ fn surface_of(file: &str, text: &str, only: Option<&BTreeSet<String>>) -> Vec<St
                     if sig.contains(" for ") && names_one && !sig.contains("crate::") {
                         out.push(format!("{file}: {sig}"));
                     }
-                    context = Some((base, false, depth));
+                    context = Some((base, Block::Impl, depth));
                 } else if let Some(name) = word(l, "pub enum ") {
                     if keep(&name) {
                         out.push(format!("{file}: {}", signature(&lines, i)));
                     }
-                    context = Some((name, true, depth));
+                    context = Some((name, Block::Enum, depth));
                 } else if l.starts_with("pub ")
                     && !l.starts_with("pub use")
                     && !l.starts_with("pub mod")
@@ -275,12 +277,19 @@ fn surface_of(file: &str, text: &str, only: Option<&BTreeSet<String>>) -> Vec<St
                     if keep(&name) {
                         out.push(format!("{file}: {sig}"));
                     }
+                    if l.starts_with("pub struct ") && l.ends_with('{') {
+                        context = Some((name, Block::Struct, depth));
+                    }
                 }
-            } else if let Some((ty, is_enum, at)) = &context
+            } else if let Some((ty, block, at)) = &context
                 && depth == at + 1
                 && keep(ty)
             {
-                if *is_enum {
+                if *block == Block::Struct {
+                    if let Some(field) = l.strip_prefix("pub ") {
+                        out.push(format!("{file}: {ty}::{}", field.trim_end_matches(',')));
+                    }
+                } else if *block == Block::Enum {
                     let v: String = l
                         .chars()
                         .take_while(|c| c.is_alphanumeric() || *c == '_')
@@ -312,6 +321,35 @@ fn surface_of(file: &str, text: &str, only: Option<&BTreeSet<String>>) -> Vec<St
     out
 }
 
+/// What a block opened at depth 0 of a file is.
+#[derive(Clone, Copy, PartialEq)]
+enum Block {
+    Impl,
+    Enum,
+    Struct,
+}
+
+/// The limits `limits!` declares in `src/limits.rs`, one a line of the macro's call
+/// (`Sandbox HOOK_OPERATIONS: u64 = 100_000,`): `pub const HOOK_OPERATIONS: u64`, and its `TABLE`.
+fn declared_limits(text: &str) -> Vec<String> {
+    let call = text
+        .split("\nlimits! {")
+        .nth(1)
+        .expect("limits.rs calls limits!");
+    let call = &call[..call.find("\n}").expect("the call ends")];
+    let mut out = vec!["limits.rs: pub const TABLE: &[Limit]".to_string()];
+    for l in call.lines() {
+        let mut words = l.split_whitespace();
+        if let (Some(room), Some(name), Some(ty)) = (words.next(), words.next(), words.next())
+            && room.starts_with(|c: char| c.is_ascii_uppercase())
+            && let Some(name) = name.strip_suffix(':')
+        {
+            out.push(format!("limits.rs: pub const {name}: {ty}"));
+        }
+    }
+    out
+}
+
 /// Every public item of the library, sorted.
 fn public_surface() -> Vec<String> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -323,6 +361,16 @@ fn public_surface() -> Vec<String> {
         .iter()
         .map(|n| format!("lib.rs: pub use {n}"))
         .collect();
+    // The public modules: every limit (`mythos::limits`), its table and the constants it declares.
+    for l in code_lines(&lib) {
+        // `pub mod bench { … }` (feature `bench`) is not the API.
+        if let Some(m) = l.strip_prefix("pub mod ").and_then(|m| m.strip_suffix(';')) {
+            out.push(format!("lib.rs: pub mod {m}"));
+        }
+    }
+    let limits = read("limits.rs");
+    out.extend(surface_of("limits.rs", &limits, None));
+    out.extend(declared_limits(&limits));
     let mut api: Vec<String> = std::fs::read_dir(src.join("api"))
         .expect("src/api")
         .flatten()

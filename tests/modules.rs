@@ -1,6 +1,8 @@
 //! The module graph of `src/`, read from the source text: no module imports another that imports it
 //! back (DESIGN: one noun per file, dependencies one way), and the rooms' dependencies point the way
-//! DESIGN.md's "Rooms" says.
+//! DESIGN.md's "Rooms" says. The library is `lib.rs` and its rooms; the `mythos` command (`main.rs`
+//! and `cli/`) is the binary's own crate, which reaches the library as `mythos::…` only (the compiler
+//! holds that front door), and is read as a graph of its own.
 //!
 //! Nodes are the rooms' sub-modules: `kernel::encounter`, `kernel::pool`, `script::hooks`, ... A folder
 //! module and its files are one node (`kernel/encounter/effects/pool.rs` is `kernel::encounter`); a
@@ -313,7 +315,9 @@ fn read(module: Module, text: &str) -> File {
     file
 }
 
-fn files(root: &Path) -> Vec<(Module, String)> {
+/// The library's files (every `.rs` of `src/` but the binary's: `main.rs` and `cli/`), or the
+/// binary's (`main.rs`, the crate root, and `cli/`).
+fn files(root: &Path, binary: bool) -> Vec<(Module, String)> {
     fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
         for e in std::fs::read_dir(dir).expect("read src/") {
             let p = e.expect("an entry").path();
@@ -329,14 +333,20 @@ fn files(root: &Path) -> Vec<(Module, String)> {
     paths.sort();
     paths
         .into_iter()
-        .filter(|p| p.file_name().is_some_and(|n| n != "main.rs"))
+        .filter(|p| {
+            let rel = p.strip_prefix(root).expect("under src/");
+            let of_the_binary = rel == Path::new("main.rs") || rel.starts_with("cli");
+            of_the_binary == binary
+        })
         .map(|p| {
             let rel = p.strip_prefix(root).expect("under src/").with_extension("");
             let mut m: Module = rel
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .collect();
-            if m.last().is_some_and(|s| s == "mod" || s == "lib") {
+            if m.last()
+                .is_some_and(|s| s == "mod" || s == "lib" || s == "main")
+            {
                 m.pop();
             }
             let text = std::fs::read_to_string(&p).expect("read a source file");
@@ -355,8 +365,8 @@ struct Graph {
 }
 
 impl Graph {
-    fn new(root: &Path) -> Graph {
-        Graph::of(files(root))
+    fn new(root: &Path, binary: bool) -> Graph {
+        Graph::of(files(root, binary))
     }
 
     /// The graph of these sources, each with its module path.
@@ -498,40 +508,6 @@ impl Graph {
         out
     }
 
-    /// `imports_of`, where a path through the crate root's re-exports of the public API (`crate::Game`,
-    /// `use crate::{Objective, Scenario}`; `lib.rs`: `pub use api::{…}`) is an import of `api`, the
-    /// front door, wherever the item is defined (`Objective` lives in `odds`).
-    fn imports_through_the_api(&self, f: &File) -> Vec<(Module, String)> {
-        let api: BTreeSet<&str> = self
-            .uses_in(&Vec::new())
-            .filter(|u| u.reexport && u.path.first().is_some_and(|p| p == "api"))
-            .map(|u| u.name.as_str())
-            .collect();
-        let front = |abs: &Module| abs.first().is_some_and(|n| api.contains(n.as_str()));
-        let mut out = Vec::new();
-        for u in f.uses.iter().filter(|u| !u.reexport) {
-            if let Some(abs) = self.absolute(&u.scope, &u.path) {
-                let to = if front(&abs) {
-                    vec!["api".to_string()]
-                } else {
-                    self.defining(&abs, 0)
-                };
-                out.push((to, format!("use {}", u.path.join("::"))));
-            }
-        }
-        for (p, scope) in &f.paths {
-            if let Some(abs) = self.absolute(scope, p) {
-                let to = if front(&abs) {
-                    vec!["api".to_string()]
-                } else {
-                    self.defining(&abs, 0)
-                };
-                out.push((to, p.join("::")));
-            }
-        }
-        out
-    }
-
     /// Edges between nodes, each with the first place that makes it (file module: path as written).
     fn edges(&self) -> BTreeMap<Module, BTreeMap<Module, String>> {
         let mut edges: BTreeMap<Module, BTreeMap<Module, String>> = BTreeMap::new();
@@ -596,8 +572,14 @@ fn cycle_through(
     go(edges, start, start, &mut path, &mut BTreeSet::new()).then_some(path)
 }
 
+/// The library's module graph.
 fn graph() -> Graph {
-    Graph::new(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+    Graph::new(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), false)
+}
+
+/// The `mythos` command's module graph (`main.rs` and `cli/`).
+fn binary_graph() -> Graph {
+    Graph::new(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), true)
 }
 
 /// Every cycle of the graph, once each, described edge by edge with the place that makes it.
@@ -637,6 +619,43 @@ fn no_module_imports_another_that_imports_it_back() {
     );
 }
 
+/// The same of the `mythos` command's modules, which the library graph no longer holds.
+#[test]
+fn no_module_of_the_command_imports_another_that_imports_it_back() {
+    let g = binary_graph();
+    assert!(
+        g.files.iter().any(|f| f.module == ["cli"]),
+        "the binary's graph reads src/cli/"
+    );
+    let found = cycles(&g);
+    assert!(
+        found.is_empty(),
+        "modules of the command that import each other back:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The library's graph holds no module of the command: `cli/` is the binary's (`main.rs`: `mod
+/// cli;`), so no library room can import it, and it can import nothing of the library but what
+/// `mythos::` exports.
+#[test]
+fn the_command_is_no_room_of_the_library() {
+    let lib = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/lib.rs"))
+        .expect("src/lib.rs");
+    assert!(
+        !lib.lines()
+            .any(|l| l.trim_start().starts_with("pub mod cli")
+                || l.trim_start().starts_with("mod cli")),
+        "lib.rs declares no cli module"
+    );
+    assert!(
+        graph()
+            .files
+            .iter()
+            .all(|f| f.module.first().map(String::as_str) != Some("cli"))
+    );
+}
+
 /// The reader finds a cycle made through a re-export and a `super::` path, and none once it is gone.
 #[test]
 fn a_cycle_through_a_facade_is_found() {
@@ -666,9 +685,9 @@ fn a_cycle_through_a_facade_is_found() {
     assert!(cycles(&without).is_empty());
 }
 
-/// The rooms each room may import (DESIGN.md, "Rooms": `kernel` ← `defs` ← `script` ← `scenario` ←
-/// `cli`; `transcript` depends on `kernel` only; `odds` plays scenarios; the API and the schemas sit
-/// on top).
+/// The rooms each room may import (DESIGN.md, "Rooms": `kernel` ← `defs` ← `script` ← `scenario`;
+/// `transcript` depends on `kernel` only; `odds` plays scenarios; the API and the schemas sit on top;
+/// the command, `cli/`, is the binary's and goes through the public API, `mythos::`).
 const MAY_IMPORT: &[(&str, &[&str])] = &[
     ("kernel", &[]),
     ("defs", &["kernel"]),
@@ -683,19 +702,7 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
         "api",
         &["kernel", "defs", "script", "scenario", "odds", "schema"],
     ),
-    // The command line goes over the public API only (DESIGN.md; issue 37 item 4): what it still
-    // reaches past the API for is listed, file by file, in `CLI_PAST_THE_API`.
-    ("cli", &["api"]),
 ];
-
-/// The rooms each file of `cli/` still imports past the public API (issue 37 item 4): each entry only
-/// shrinks. A `cli/` file that imports a room not listed for it fails
-/// `rooms_depend_on_one_another_the_way_design_says`, and an entry that lists a room its file no
-/// longer imports fails `the_cli_imports_past_the_api_only_what_is_listed`, so the list stays exact.
-/// Empty: the disk reader for `--base`, `--pack` and a scenario's `packs` is handed to the library
-/// (`Library::with_base_from`, `with_pack_from`, `with_folders_from`), the file-reading diagnostics are
-/// `Diagnostic::reading`, and `validate DIR`'s count is `Library::validation`.
-const CLI_PAST_THE_API: &[(&str, &[&str])] = &[];
 
 /// What any room may import: the folder walk of the unit tests, and the one table of limits (which
 /// imports nothing).
@@ -724,21 +731,10 @@ fn rooms_depend_on_one_another_the_way_design_says() {
             wrong.push(format!("room `{room}` is not in MAY_IMPORT"));
             continue;
         };
-        let module = f.module.join("::");
-        let past_the_api = CLI_PAST_THE_API
-            .iter()
-            .find(|(m, _)| *m == module)
-            .map_or(&[][..], |(_, rooms)| *rooms);
-        let imports = if room == "cli" {
-            g.imports_through_the_api(f)
-        } else {
-            g.imports_of(f)
-        };
-        for (to, why) in imports {
+        for (to, why) in g.imports_of(f) {
             let Some(other) = to.first() else { continue };
             if other != room
                 && !allowed.contains(&other.as_str())
-                && !past_the_api.contains(&other.as_str())
                 && !ANY_ROOM_MAY_IMPORT.contains(&other.as_str())
             {
                 wrong.push(format!("{room} -> {other} ({why})"));
@@ -749,32 +745,5 @@ fn rooms_depend_on_one_another_the_way_design_says() {
         wrong.is_empty(),
         "imports against the rooms' direction:\n{}",
         wrong.join("\n")
-    );
-}
-
-/// `CLI_PAST_THE_API` lists no more than the `cli/` files import: an entry whose room a file no longer
-/// imports is taken out, so the list shows what is left to bring over the public API.
-#[test]
-fn the_cli_imports_past_the_api_only_what_is_listed() {
-    let g = graph();
-    let mut stale = Vec::new();
-    for (module, rooms) in CLI_PAST_THE_API {
-        let imported: BTreeSet<String> = g
-            .files
-            .iter()
-            .filter(|f| f.module.join("::") == *module)
-            .flat_map(|f| g.imports_through_the_api(f))
-            .filter_map(|(to, _)| to.first().cloned())
-            .collect();
-        for room in *rooms {
-            if !imported.contains(*room) {
-                stale.push(format!("{module} no longer imports {room}"));
-            }
-        }
-    }
-    assert!(
-        stale.is_empty(),
-        "CLI_PAST_THE_API lists more than is left: take out\n{}",
-        stale.join("\n")
     );
 }

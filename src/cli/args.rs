@@ -103,10 +103,10 @@ pub(super) enum GameArg {
 }
 
 impl GameArg {
-    pub(super) fn game(self) -> crate::Game {
+    pub(super) fn game(self) -> mythos::Game {
         match self {
-            GameArg::Eldritch => crate::Game::Eldritch,
-            GameArg::Arkham => crate::Game::Arkham,
+            GameArg::Eldritch => mythos::Game::Eldritch,
+            GameArg::Arkham => mythos::Game::Arkham,
         }
     }
 }
@@ -127,8 +127,8 @@ pub(super) enum BestOf {
 }
 
 impl BestOf {
-    pub(super) fn objective(self) -> crate::Objective {
-        use crate::Objective;
+    pub(super) fn objective(self) -> mythos::Objective {
+        use mythos::Objective;
         match self {
             BestOf::DefeatAll => Objective::DefeatAll,
             BestOf::Survive => Objective::Survive,

@@ -5,7 +5,7 @@
 use super::args::{Format, GameArg};
 use super::pack_dir::{base_files, read_pack_files};
 use super::report::print_diagnostics;
-use crate::{Card, Game, Library, PackFiles};
+use mythos::{Card, Game, Library, PackFiles};
 use std::path::PathBuf;
 
 /// How many cards a search shows whole; past that, one line each.
@@ -119,7 +119,7 @@ fn json(game: Game, c: &Card) -> serde_json::Value {
 
 /// Whether `c` is found by `wanted` (lowercase): part of its printed name or its id.
 fn matches(c: &Card, wanted: &str) -> bool {
-    let id = crate::card_id(wanted);
+    let id = mythos::card_id(wanted);
     c.name().to_lowercase().contains(wanted) || (!id.is_empty() && c.id().contains(&id))
 }
 
@@ -146,7 +146,7 @@ pub(super) fn cards(
             Ok(c) => c,
             Err(ds) => {
                 for d in &ds {
-                    eprintln!("{}", crate::render(std::slice::from_ref(d), false));
+                    eprintln!("{}", mythos::render(std::slice::from_ref(d), false));
                 }
                 return 2;
             }
@@ -214,12 +214,12 @@ pub(super) fn cards(
 
 /// Up to three printed names closest to `wanted`, as `Name (game)`.
 fn closest_names(wanted: &str, all: &[(Game, Card)]) -> Vec<String> {
-    let ids: Vec<String> = all.iter().map(|(_, c)| crate::card_id(c.name())).collect();
-    crate::closest(&crate::card_id(wanted), ids.iter().map(String::as_str))
+    let ids: Vec<String> = all.iter().map(|(_, c)| mythos::card_id(c.name())).collect();
+    mythos::closest(&mythos::card_id(wanted), ids.iter().map(String::as_str))
         .into_iter()
         .filter_map(|id| {
             all.iter()
-                .find(|(_, c)| crate::card_id(c.name()) == id)
+                .find(|(_, c)| mythos::card_id(c.name()) == id)
                 .map(|(g, c)| format!("{} ({})", visible(c.name(), ""), game_words(*g)))
         })
         .collect()

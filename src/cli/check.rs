@@ -13,7 +13,7 @@ use super::text_file::{
     MAX_DEPTH, MAX_ENTRIES, MAX_FILE_BYTES, MAX_SHOWN, about, cannot_read, read_opened,
     refused_kind,
 };
-use crate::{Diagnostic, Misses, Reading, visible};
+use mythos::{Diagnostic, Misses, Reading, visible};
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
@@ -197,7 +197,7 @@ pub(super) fn check(cli: &Cli, paths: &[PathBuf]) -> i32 {
         let (outcome, file) = match file {
             Ok(file) => {
                 let played = parse_source(&library, &f, &file)
-                    .and_then(|s| s.play().map_err(crate::Error::into_diagnostics));
+                    .and_then(|s| s.play().map_err(mythos::Error::into_diagnostics));
                 (played, Some(file))
             }
             Err(d) => (Err(vec![d]), None),

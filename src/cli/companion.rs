@@ -8,7 +8,7 @@ use super::args::Cli;
 use super::args::Format;
 use super::play::{failed, scenario_at};
 use super::report::print_diagnostics;
-use crate::{Dice, Next, Objective, Scenario};
+use mythos::{Dice, Next, Objective, Scenario};
 use std::io::{BufRead, Write};
 use std::path::Path;
 
@@ -30,7 +30,7 @@ impl<T> Reply<T> {
     }
 }
 
-pub(super) use crate::limits::MAX_ANSWER;
+pub(super) use mythos::limits::MAX_ANSWER;
 
 /// One line of input, at most [`MAX_ANSWER`] bytes kept: `None` at the end of input, `Err(length)`
 /// for a longer line (read to its end, in pieces, and dropped). Bytes that are not UTF-8 are
@@ -130,7 +130,7 @@ pub(super) fn parse_faces(s: &str, n: usize) -> Result<Vec<u8>, String> {
                 _ => {
                     return Err(format!(
                         "`{}` is not a die face: faces are 1 to 6",
-                        crate::visible(d)
+                        mythos::visible(d)
                     ));
                 }
             }
@@ -278,7 +278,7 @@ impl Table {
             Ok(i @ 1..) if i <= k => Ok(i - 1),
             _ => Err(format!(
                 "`{}` is not an option: choose 1 to {k}, or `q` to quit",
-                crate::visible(s)
+                mythos::visible(s)
             )),
         });
         reply.map(|i| self.answers.push(i))

@@ -55,8 +55,7 @@ fn machine_output() -> bool {
     })
 }
 
-pub use crate::limits::STACK;
-
+/// Runs the command the process was given and returns its exit status.
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -65,7 +64,7 @@ pub fn main() -> i32 {
                 let message = e.to_string();
                 let message = message.lines().next().unwrap_or_default();
                 let message = message.strip_prefix("error: ").unwrap_or(message);
-                let d = crate::Diagnostic::reading(crate::Reading::BadArgument, message)
+                let d = mythos::Diagnostic::reading(mythos::Reading::BadArgument, message)
                     .with_hint("`mythos help` lists the commands and their arguments");
                 outln!(
                     "{}",
@@ -105,9 +104,9 @@ pub fn main() -> i32 {
         ),
         Command::Schema { of } => {
             let schema = match of {
-                SchemaOf::Card => crate::Schema::Card,
-                SchemaOf::Scenario => crate::Schema::Scenario,
-                SchemaOf::Pack => crate::Schema::Pack,
+                SchemaOf::Card => mythos::Schema::Card,
+                SchemaOf::Scenario => mythos::Schema::Scenario,
+                SchemaOf::Pack => mythos::Schema::Pack,
             }
             .json();
             outln!(

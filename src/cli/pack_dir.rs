@@ -6,7 +6,7 @@
 use super::paths::{normalize, shown};
 use super::text_file::{MAX_ENTRIES, MAX_FILE_BYTES, about, read_text, refused_kind};
 use super::tree::Tree;
-use crate::{Diagnostic, Game, Library, PackFiles, Reading};
+use mythos::{Diagnostic, Game, Library, PackFiles, Reading};
 use std::path::{Path, PathBuf};
 
 /// Where a pack's manifest is: `pack.toml` in its folder, as diagnostics show it.

@@ -6,7 +6,7 @@ use std::path::{Component, Path, PathBuf};
 /// A path as diagnostics show it: forward slashes, no trailing slash, control characters (a file
 /// name may hold ESC or a line break) shown as escapes.
 pub(super) fn shown(path: &Path) -> String {
-    let s = crate::visible(&path.display().to_string().replace('\\', "/")).into_owned();
+    let s = mythos::visible(&path.display().to_string().replace('\\', "/")).into_owned();
     match s.trim_end_matches('/') {
         "" => s,
         t => t.to_string(),

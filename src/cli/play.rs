@@ -5,8 +5,8 @@ use super::args::{Cli, Format};
 use super::pack_dir::{library, with_scenario_folders};
 use super::report::{color, print_diagnostics};
 use super::text_file::{MAX_FILE_BYTES, read_text};
-use crate::{Diagnostic, Library, Objective, Scenario};
 use indicatif::{ProgressBar, ProgressStyle};
+use mythos::{Diagnostic, Library, Objective, Scenario};
 use std::io::IsTerminal;
 use std::path::Path;
 
@@ -31,7 +31,7 @@ pub(super) fn parse_source(
     file: &ScenarioFile,
 ) -> Result<Scenario, Vec<Diagnostic>> {
     let library = with_scenario_folders(library, path);
-    Scenario::parse(&library, &file.path, &file.text).map_err(crate::Error::into_diagnostics)
+    Scenario::parse(&library, &file.path, &file.text).map_err(mythos::Error::into_diagnostics)
 }
 
 /// The scenario file at `path` as the library's [`Scenario`], its packs read from the disk.

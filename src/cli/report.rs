@@ -1,7 +1,7 @@
 //! Diagnostics printed on stderr, in colour when it is a terminal (and `NO_COLOR` is not set).
 
 use super::text_file::MAX_SHOWN;
-use crate::{Diagnostic, render};
+use mythos::{Diagnostic, render};
 use std::io::IsTerminal;
 
 pub(super) fn color() -> bool {

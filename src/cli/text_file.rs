@@ -1,13 +1,13 @@
 //! One text file read at the trust boundary: a regular file only (never through a symbolic link, never a
 //! FIFO, socket or device), opened without blocking, read through a size cap, its UTF-8 checked and a
-//! leading BOM dropped. The limits on what mythos reads are rows of `crate::limits`. Goes over the public API only.
+//! leading BOM dropped. The limits on what mythos reads are rows of `mythos::limits`. Goes over the public API only.
 
-use crate::{Diagnostic, Reading};
+use mythos::{Diagnostic, Reading};
 use std::fs::{File, Metadata};
 use std::io::Read;
 use std::path::Path;
 
-pub(super) use crate::limits::{
+pub(super) use mythos::limits::{
     MAX_DEPTH, MAX_ENTRIES, MAX_FILE_BYTES, MAX_PACK_BYTES, SHOWN_DIAGNOSTICS as MAX_SHOWN,
 };
 
@@ -79,7 +79,7 @@ fn open(path: &Path) -> std::io::Result<File> {
 /// The text of `bytes` read from `shown` (`mythos::decode_text`: a BOM dropped, E0005 at the first
 /// byte that is not UTF-8).
 pub(super) fn decode(shown: &str, bytes: Vec<u8>) -> Result<String, Diagnostic> {
-    crate::decode_text(shown, bytes)
+    mythos::decode_text(shown, bytes)
 }
 
 /// E0001 for `shown`, with what the system said.

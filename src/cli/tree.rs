@@ -8,7 +8,7 @@ use super::folder::{Folder, Kind, Sub};
 use super::text_file::{
     MAX_DEPTH, MAX_ENTRIES, MAX_FILE_BYTES, MAX_PACK_BYTES, about, read_opened, refused_kind,
 };
-use crate::{Diagnostic, Reading};
+use mythos::{Diagnostic, Reading};
 use std::ffi::{OsStr, OsString};
 use std::path::Path;
 
