@@ -144,6 +144,7 @@ fn search(
     let mut total_runs = 0;
     let mut script_ops = 0;
     let mut decision_options = 0;
+    let mut carried = 0;
     let readers = Readers::of(p);
     // A fight that repeats is solved where the scenario's `[choices]` answer and no script can
     // tell one round from the next (`rounds.rs`).
@@ -176,11 +177,13 @@ fn search(
             loops: loops.then(|| Loops::new(without_check)),
             depth: 0,
             decision_options,
+            carried,
         };
         let d = s.explore(None, &mut start.to_vec(), 1.0, 1.0);
         total_runs += s.runs;
         script_ops = s.script_ops;
         decision_options = s.decision_options;
+        carried = s.carried;
         told = s.told;
         let decisions = s.choose.take().map(|c| c.report).unwrap_or_default();
         let (d, at) = d.map_err(|e| match e {

@@ -172,8 +172,9 @@ mod tests {
     /// arguments and the range of each.
     #[test]
     fn the_readme_gives_each_methods_argument_ranges() {
-        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/script-api.md"))
-            .expect("docs/script-api.md");
+        let readme =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/script-api.md"))
+                .expect("docs/script-api.md");
         let rows: Vec<&str> = readme
             .lines()
             .skip_while(|l| !l.starts_with("| method | arguments | each argument's range |"))
