@@ -520,6 +520,19 @@ fn copies_of_one_weapon_are_one_choice_and_answered() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(stdout.contains("best: 99.93%"), "{stdout}");
+    // Twelve different one-hand weapons are 79 sets a round (none, 12 alone, 66 pairs: two hands),
+    // each with Fight or Flee: the rules' count, refused with what the options are, and a hint that
+    // offers what can be answered (no sampling under the best policy: the scenario's own choices).
+    let path = scratch("weapons_12.toml", &weapons(12, false));
+    let out = mythos(&["odds", path.to_str().unwrap(), "--best", "defeat_all"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("E0501") && stderr.contains("this one offers 158"),
+        "{stderr}"
+    );
+    let flat = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("`[choices]` can be sampled"), "{stderr}");
 }
 
 /// AH2e, one-hand items that add nothing and one that adds 4 to Combat checks, the useful one first
