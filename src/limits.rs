@@ -149,6 +149,8 @@ limits! {
         "Rolls and questions along one path of an exact search, which recurses once for each: deeper is refused before the stack could run out (E0501); the deepest path of the suite is a few dozen, a 200-round AH2e fight under the best policy about 400.";
     Odds MAX_DECISION_OPTIONS: u64 = 20_000,
         "Options the questions of one search under the best policy offer together, counted before they are explored (E0501): 6 one-hand weapons against a one-Health monster stay under it.";
+    Odds MAX_CARRIED_SHARES: u64 = 5_000_000,
+        "Outcomes and monster shares one exact computation may carry from a roll or question to the one before it, all thresholds together (E0501): a node holds an outcome for each amount lost and each count of monsters defeated after it, so that with many monsters this work, not the runs, grows with the square of the input: 300 Ghouls are refused on it after 1.4 to 1.7 s in release on a loaded machine (more than 25 s before), 20 answered (2.6 million); the heaviest scenario of the suite carries under 70,000.";
     Odds MAX_REPLAYED_DICE: u64 = 200_000_000,
         "Dice replayed over all runs of one exact computation, each run replaying its prefix from the checkpoint it starts from (E0501).";
     Odds MAX_EXACT_SCRIPT_OPERATIONS: u64 = 20_000_000,

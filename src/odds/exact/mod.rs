@@ -155,6 +155,7 @@ fn search(
     let mut total_runs = 0;
     let mut script_ops = 0;
     let mut decision_options = 0;
+    let mut carried = 0;
     let readers = Readers::of(p);
     // A fight that repeats is solved where the scenario's `[choices]` answer and no script can
     // tell one round from the next (`rounds.rs`).
@@ -185,16 +186,18 @@ fn search(
             loops: loops.then(|| Loops::new(without_check)),
             depth: 0,
             decision_options,
+            carried,
         };
         let d = s.explore(None, &mut start.to_vec(), 1.0, 1.0);
         total_runs += s.runs;
         script_ops = s.script_ops;
         decision_options = s.decision_options;
+        carried = s.carried;
         told = s.told;
         let decisions = s.choose.take().map(|c| c.report).unwrap_or_default();
         let (d, at) = d.map_err(|e| match e {
             Stop::Kernel(e) => p.diagnostic(&e),
-            Stop::Budget(why) => too_large(p, &why),
+            Stop::Budget(why) => too_large(p, &why, choose.is_some()),
             Stop::Cancelled => cancelled(p),
         })?;
         if d.unresolved < TARGET || threshold < 1e-30 {
@@ -266,16 +269,27 @@ fn aim_scores(p: &Prepared, objective: Objective) -> Result<(), Diagnostic> {
     }))
 }
 
-fn too_large(p: &Prepared, why: &str) -> Diagnostic {
+/// Under the best policy (`best`) there are no sampled odds (`--best` conflicts with `--samples`):
+/// the hint offers the odds of the scenario's own `[choices]`, sampled.
+fn too_large(p: &Prepared, why: &str, best: bool) -> Diagnostic {
+    let hint = if best {
+        format!(
+            "the best policy is searched exactly only; the odds of the scenario's own `[choices]` \
+             can be sampled: `mythos odds {} --samples 100000`",
+            p.file.path
+        )
+    } else {
+        format!(
+            "sample it instead: `mythos odds {} --samples 100000`",
+            p.file.path
+        )
+    };
     Diagnostic::new(
         Code::OddsTooLarge,
         format!("exact odds of `{}` refused: {why}", p.file.path),
     )
     .at(&p.file, 0..0)
-    .hint(format!(
-        "sample it instead: `mythos odds {} --samples 100000`",
-        p.file.path
-    ))
+    .hint(hint)
 }
 
 /// Monster ids and names in the order the kernel meets them (EH: Normal before Epic).
