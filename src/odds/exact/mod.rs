@@ -55,6 +55,9 @@ use tables::Tables;
 /// The unresolved mass exact odds aim below.
 const TARGET: f64 = 1e-9;
 
+/// The samples a refusal's hint offers: each probability to within about 1% (two standard errors).
+const HINT_SAMPLES: u64 = 10_000;
+
 /// The exact distribution of outcomes of a prepared scenario (its own `[dice]` ignored).
 pub fn exact(p: &mut Prepared) -> Result<Odds, Diagnostic> {
     exact_with(p, true, None)
@@ -187,6 +190,7 @@ fn search(
             depth: 0,
             decision_options,
             carried,
+            earlier_runs: total_runs,
         };
         let d = s.explore(None, &mut start.to_vec(), 1.0, 1.0);
         total_runs += s.runs;
@@ -240,7 +244,6 @@ fn cancelled(p: &Prepared) -> Diagnostic {
     .hint("its progress callback returned false")
 }
 
-/// The refusal of a scenario too large to enumerate: it names the file and points at sampling.
 /// An aim the scenario's request can score: `pass` a `[test]`, `defeat_all` a combat (issue 39: the
 /// other pairs were accepted and answered 0% or 100% with every option tied).
 fn aim_scores(p: &Prepared, objective: Objective) -> Result<(), Diagnostic> {
@@ -269,24 +272,32 @@ fn aim_scores(p: &Prepared, objective: Objective) -> Result<(), Diagnostic> {
     }))
 }
 
-/// Under the best policy (`best`) there are no sampled odds (`--best` conflicts with `--samples`):
-/// the hint offers the odds of the scenario's own `[choices]`, sampled.
+/// The refusal of a scenario too large to enumerate: it names the file, and its hint offers a
+/// question that can be answered with this command. Sampled odds (`--samples`) play a fixed policy,
+/// the scenario's `[choices]`: under the best policy (`best`), which is never sampled (`--best`
+/// conflicts with `--samples`), the hint says so, and offers the best play with fewer tokens where the
+/// investigator holds some (each Clue and Focus multiplies the options of every roll).
 fn too_large(p: &Prepared, why: &str, best: bool) -> Diagnostic {
+    let path = &p.file.path;
     let hint = if best {
+        let (clues, focus) = (p.start.clues, p.start.focus);
+        let fewer = match (clues > 0, focus > 0) {
+            (false, false) => String::new(),
+            _ => format!(
+                "; or the best play with fewer tokens (the scenario's `[investigator]` has \
+                 {clues} Clues and {focus} Focus)"
+            ),
+        };
         format!(
             "the best policy is searched exactly only; the odds of the scenario's own `[choices]` \
-             can be sampled: `mythos odds {} --samples 100000`",
-            p.file.path
+             (a fixed policy) can be sampled: `mythos odds {path} --samples {HINT_SAMPLES}`{fewer}"
         )
     } else {
-        format!(
-            "sample it instead: `mythos odds {} --samples 100000`",
-            p.file.path
-        )
+        format!("sample it instead: `mythos odds {path} --samples {HINT_SAMPLES}`")
     };
     Diagnostic::new(
         Code::OddsTooLarge,
-        format!("exact odds of `{}` refused: {why}", p.file.path),
+        format!("exact odds of `{path}` refused: {why}"),
     )
     .at(&p.file, 0..0)
     .hint(hint)
