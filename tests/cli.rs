@@ -486,7 +486,8 @@ fn a_path_of_thousands_of_rolls_is_refused_not_a_stack_overflow() {
 /// Issue 39 item 7: exact odds of 300 Ghouls were refused only after 25 s (each node of the search
 /// holds an outcome for each count of monsters defeated after it, so merging them grew with the square
 /// of the monsters while the runs grew in proportion). The work of merging is a budget of its own
-/// (`MAX_CARRIED_SHARES`): the refusal names it, and its hint offers what can be answered, sampled odds.
+/// that grows with the runs (`MAX_CARRIED_SHARES`, `CARRIED_SHARES_PER_RUN`: 50 Ghouls are answered):
+/// the refusal names it, and its hint offers what can be answered, sampled odds.
 #[test]
 fn exact_odds_of_hundreds_of_monsters_are_refused_for_their_merging() {
     let path = scratch("ghouls_300.toml", &ghouls(300));
@@ -498,7 +499,11 @@ fn exact_odds_of_hundreds_of_monsters_are_refused_for_their_merging() {
         stderr.contains("E0501") && stderr.contains("too many outcomes to merge"),
         "{stderr}"
     );
-    assert!(stderr.contains("--samples"), "{stderr}");
+    let flat = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("--samples 10000`"), "{stderr}");
+    // Issue 39 item 7: the budget grows with the runs: the refusal says how much was carried in how
+    // many runs, and that each node holds a share for each of the 300 monsters.
+    assert!(flat.contains("300 monsters"), "{stderr}");
 }
 
 /// Issue 39 item 3: twelve copies of one one-hand weapon are three sets a round (none, one, both),
@@ -532,7 +537,20 @@ fn copies_of_one_weapon_are_one_choice_and_answered() {
         "{stderr}"
     );
     let flat = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(flat.contains("`[choices]` can be sampled"), "{stderr}");
+    assert!(
+        flat.contains("`[choices]` (a fixed policy) can be sampled"),
+        "{stderr}"
+    );
+    // The hint's command is one `mythos odds` accepts: `--samples` without `--best`.
+    let command = flat
+        .split("`mythos odds ")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .expect("the hint gives a command");
+    assert!(
+        command.contains("--samples") && !command.contains("--best"),
+        "{command}"
+    );
 }
 
 /// AH2e, one-hand items that add nothing and one that adds 4 to Combat checks, the useful one first

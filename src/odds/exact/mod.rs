@@ -142,6 +142,23 @@ pub fn best_resuming(
     })
 }
 
+/// `best`, choosing whether faces that count alike are grouped where nothing can tell them apart
+/// (tests compare both ways).
+#[cfg(test)]
+pub(crate) fn best_grouping(
+    p: &mut Prepared,
+    objective: Objective,
+    collapse: bool,
+) -> Result<BestOdds, Diagnostic> {
+    let (odds, decisions) = search(p, collapse, true, None, &[], Some((objective, &[])))?;
+    Ok(BestOdds {
+        objective,
+        value: objective.value(&odds.dist),
+        odds,
+        decisions,
+    })
+}
+
 /// The passes of the search from `start` (faces already rolled), each with a lower threshold, until
 /// less than `TARGET` is left unresolved; under the best policy for an objective (after the answers
 /// given) when `choose` says so, with the decisions of the first round of the last pass.
