@@ -157,6 +157,10 @@ limits! {
         "Rolls and questions along one path of an exact search, which recurses once for each: deeper is refused before the stack could run out (E0501); the deepest path of the suite is a few dozen, a 200-round AH2e fight under the best policy about 400.";
     Odds MAX_DECISION_OPTIONS: u64 = 20_000,
         "Options the questions of one search under the best policy offer together, counted before they are explored (E0501): 6 one-hand weapons against a one-Health monster stay under it.";
+    Odds MAX_CARRIED_SHARES: u64 = 5_000_000,
+        "Outcomes and monster shares any exact computation may carry from a roll or question to the one before it, all thresholds together, before `CARRIED_SHARES_PER_RUN` (E0501); the heaviest scenario of the suite carries under 70,000.";
+    Odds CARRIED_SHARES_PER_RUN: u64 = 160,
+        "Outcomes and monster shares an exact computation may carry for each of its runs, past `MAX_CARRIED_SHARES` (E0501): a node holds a share for each monster after it and an outcome for each amount lost and count defeated, so that with many monsters this work grows with the runs times the monsters; in proportion to the runs, it stays in proportion to the input. 20 Ghouls carry 68 a run, 50 Ghouls 152 (14.5 million in 95,199 runs: answered); 300 Ghouls carry more than 270 a run and are refused after about 43,000 runs.";
     Odds MAX_REPLAYED_DICE: u64 = 200_000_000,
         "Dice replayed over all runs of one exact computation, each run replaying its prefix from the checkpoint it starts from (E0501).";
     Odds MAX_EXACT_SCRIPT_OPERATIONS: u64 = 20_000_000,

@@ -483,6 +483,76 @@ fn a_path_of_thousands_of_rolls_is_refused_not_a_stack_overflow() {
     }
 }
 
+/// Issue 39 item 7: exact odds of 300 Ghouls were refused only after 25 s (each node of the search
+/// holds an outcome for each count of monsters defeated after it, so merging them grew with the square
+/// of the monsters while the runs grew in proportion). The work of merging is a budget of its own
+/// that grows with the runs (`MAX_CARRIED_SHARES`, `CARRIED_SHARES_PER_RUN`: 50 Ghouls are answered):
+/// the refusal names it, and its hint offers what can be answered, sampled odds.
+#[test]
+fn exact_odds_of_hundreds_of_monsters_are_refused_for_their_merging() {
+    let path = scratch("ghouls_300.toml", &ghouls(300));
+    let path = path.to_str().unwrap();
+    let out = mythos(&["odds", path]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("E0501") && stderr.contains("too many outcomes to merge"),
+        "{stderr}"
+    );
+    let flat = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("--samples 10000`"), "{stderr}");
+    // Issue 39 item 7: the budget grows with the runs: the refusal says how much was carried in how
+    // many runs, and that each node holds a share for each of the 300 monsters.
+    assert!(flat.contains("300 monsters"), "{stderr}");
+}
+
+/// Issue 39 item 3: twelve copies of one one-hand weapon are three sets a round (none, one, both),
+/// not 79: `--best` answers (it was refused with E0501 for its options), the weapon in both hands:
+/// a Combat check of 9 dice (Fight 1 + 4 + 4) against the Brute (toughness 1, rating 0), failed twice
+/// to lose the 2 Stamina at 1 damage a round, so the Brute is defeated with 1 − ((2/3)^9)² = 99.93%.
+#[test]
+fn copies_of_one_weapon_are_one_choice_and_answered() {
+    let good = "{ id = \"good\", name = \"Good\", kind = \"item\", hands = 1, bonuses = [{ check = \"combat\", value = 4, kind = \"physical\" }] }";
+    let text = weapons(1, true).replace(good, &vec![good; 12].join(", "));
+    assert_eq!(text.matches("id = \"good\"").count(), 12);
+    let path = scratch("weapons_12_copies.toml", &text);
+    let out = mythos(&["odds", path.to_str().unwrap(), "--best", "defeat_all"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("best: 99.93%"), "{stdout}");
+    // Twelve different one-hand weapons are 79 sets a round (none, 12 alone, 66 pairs: two hands),
+    // each with Fight or Flee: the rules' count, refused with what the options are, and a hint that
+    // offers what can be answered (no sampling under the best policy: the scenario's own choices).
+    let path = scratch("weapons_12.toml", &weapons(12, false));
+    let out = mythos(&["odds", path.to_str().unwrap(), "--best", "defeat_all"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("E0501") && stderr.contains("this one offers 158"),
+        "{stderr}"
+    );
+    let flat = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("`[choices]` (a fixed policy) can be sampled"),
+        "{stderr}"
+    );
+    // The hint's command is one `mythos odds` accepts: `--samples` without `--best`.
+    let command = flat
+        .split("`mythos odds ")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .expect("the hint gives a command");
+    assert!(
+        command.contains("--samples") && !command.contains("--best"),
+        "{command}"
+    );
+}
+
 /// AH2e, one-hand items that add nothing and one that adds 4 to Combat checks, the useful one first
 /// or last of `n` (a synthetic Brute: toughness 1, combat rating 0, the investigator Fight 1).
 fn weapons(n: usize, useful_first: bool) -> String {

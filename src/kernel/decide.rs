@@ -118,6 +118,12 @@ impl Decisions {
 /// fit is never extended), so their number grows with the cards to the power of the hands, and they
 /// are counted as they are built: past [`ROUND_OPTIONS`] the round is refused with that count
 /// (`Err`), never cut.
+///
+/// Copies of one card in the same state ([`twins`]: the same card, both castable or not, both cast or
+/// not) are one choice: the rules tell them apart by nothing, so a set holds them in the order held
+/// (the second copy only with the first) and casts them in that order too. Two copies of a one-hand
+/// weapon are then three sets (none, one, both), not four; twelve copies of one weapon three, not 79
+/// (issue 39: the options grow with what can be chosen, not with how the copies are numbered).
 pub fn round_options(
     held: &[(String, u32, bool)],
     cast: &[String],
@@ -133,9 +139,11 @@ pub fn round_options(
     } else {
         &[Action::Fight]
     };
-    // Each card that fits the hands is a set of its own: more of them than options is refused at once.
+    let twin = twins(held, cast);
+    // Each card that fits the hands is a set of its own (but the later copies of a twin): more of
+    // them than options is refused at once.
     let fits: Vec<usize> = (0..held.len()).filter(|&i| held[i].1 <= hands).collect();
-    if fits.len() >= ROUND_OPTIONS {
+    if fits.iter().filter(|&&i| twin[i].is_none()).count() >= ROUND_OPTIONS {
         return Err(too_many());
     }
     // Sets of cards whose hands add up to at most `hands`, each set's cards in increasing order: a
@@ -151,7 +159,9 @@ pub fn round_options(
     let mut stack: Vec<(Vec<usize>, usize, u32)> = vec![(Vec::new(), 0, 0)];
     while let Some((picked, next, need)) = stack.pop() {
         for (at, &i) in fits.iter().enumerate().skip(next) {
-            if need + held[i].1 <= hands {
+            // A later copy of a twin only beside the copy before it: one set for each count of copies.
+            let in_order = twin[i].is_none_or(|before| picked.contains(&before));
+            if in_order && need + held[i].1 <= hands {
                 let mut more = picked.clone();
                 more.push(i);
                 let spells = spells_in(&more).min(usize::BITS as usize - 1);
@@ -174,6 +184,19 @@ pub fn round_options(
                 .filter(|&i| held[i].2 && !cast.contains(&held[i].0))
                 .collect();
             for smask in 0u32..(1 << spells.len()) {
+                // Twin spells are cast in the order held: a later copy only with the one before.
+                let cast_in_order = (0..spells.len()).all(|j| {
+                    smask & (1 << j) == 0
+                        || twin[spells[j]].is_none_or(|before| {
+                            spells
+                                .iter()
+                                .position(|&s| s == before)
+                                .is_some_and(|b| smask & (1 << b) != 0)
+                        })
+                });
+                if !cast_in_order {
+                    continue;
+                }
                 let to_cast: Vec<String> = (0..spells.len())
                     .filter(|j| smask & (1 << j) != 0)
                     .map(|j| held[spells[j]].0.clone())
@@ -187,6 +210,21 @@ pub fn round_options(
         }
     }
     Ok(out)
+}
+
+/// For each card of `held` (see [`round_options`]), the nearest earlier copy of the same card in the
+/// same state (the same hands, castable or not, cast or not in `cast`), if any: the two are twins,
+/// and a choice between them is no choice.
+fn twins(held: &[(String, u32, bool)], cast: &[String]) -> Vec<Option<usize>> {
+    let mut last: std::collections::HashMap<(&str, u32, bool, bool), usize> =
+        std::collections::HashMap::new();
+    held.iter()
+        .enumerate()
+        .map(|(i, (key, hands, spell))| {
+            let state = (super::split_copy(key).0, *hands, *spell, cast.contains(key));
+            last.insert(state, i)
+        })
+        .collect()
 }
 
 /// A round whose options are more than [`ROUND_OPTIONS`]: the cards that take hands it had.
@@ -298,6 +336,57 @@ mod tests {
             assert!(options.iter().any(|a| matches!(a,
                 Answer::Round(r) if r.wield == vec![last.clone()])));
         }
+    }
+
+    /// Issue 39: copies of one card in the same state are one choice. Two hands and n copies of one
+    /// one-hand weapon: hold none, one or two (3 sets, each with Fight or Flee), however many copies;
+    /// the sets that hold one copy hold the first. Beside a different weapon: none, the copy, the
+    /// other, the copy and the other, two copies (5 sets).
+    #[test]
+    fn copies_of_one_card_are_one_choice() {
+        for n in [2usize, 12, 44] {
+            let held: Vec<(String, u32, bool)> = (1..=n)
+                .map(|i| (crate::kernel::copy_key("pistol", i), 1, false))
+                .collect();
+            let options = round_options(&held, &[], 2, true).unwrap();
+            assert_eq!(options.len(), 2 * 3, "{n} copies");
+            assert!(
+                options.iter().all(|a| match a {
+                    Answer::Round(r) =>
+                        r.wield.is_empty()
+                            || r.wield == ["pistol"]
+                            || r.wield == ["pistol", "pistol#2"],
+                    _ => false,
+                })
+            );
+        }
+        let held = vec![
+            ("pistol".to_string(), 1, false),
+            ("pistol#2".to_string(), 1, false),
+            ("knife".to_string(), 1, false),
+        ];
+        assert_eq!(round_options(&held, &[], 2, false).unwrap().len(), 5);
+    }
+
+    /// Copies of one spell in different states are two choices: one cast this combat and one not are
+    /// told apart by the rules (the cast one keeps its cast, the other may be cast). Two uncast
+    /// copies held together are cast in order: none, the first, both (not the second alone).
+    #[test]
+    fn copies_in_different_states_stay_apart() {
+        let held = vec![
+            ("wither".to_string(), 1, true),
+            ("wither#2".to_string(), 1, true),
+        ];
+        // Uncast: sets none, one, both; casts 1, 2 and 3 of them: 6 options to Fight.
+        assert_eq!(round_options(&held, &[], 2, false).unwrap().len(), 6);
+        // The first cast already: each copy is its own choice. Sets: none; first (kept cast);
+        // second (cast or not); both (the second cast or not): 6.
+        assert_eq!(
+            round_options(&held, &["wither".into()], 2, false)
+                .unwrap()
+                .len(),
+            6
+        );
     }
 
     /// Options past the limit refuse the round with their count, never a cut: a thousand cards that

@@ -158,4 +158,12 @@ pub trait Hooks {
     /// (`Encounter::checkpoint`): what the hooks need to go on from it (the scripts' budgets used so
     /// far) is theirs to keep. By default nothing.
     fn checkpoint(&mut self, _at: Point) {}
+    /// Whether some card of the scenario may tell apart, in the test `spec`, faces that count alike
+    /// (its hooks after the roll read raw faces or die positions, as `script/faces.rs` reads them
+    /// from the syntax tree). Where none may, the token step offers one reroll for each kind of
+    /// failing die, not one for each face (issue 38: equivalent choices are one choice). By default
+    /// some card may.
+    fn may_tell_faces_apart(&self, _spec: &super::TestSpec) -> bool {
+        true
+    }
 }

@@ -7,6 +7,8 @@ mod outcome;
 mod report;
 mod sample;
 
+#[cfg(test)]
+pub(crate) use exact::best_grouping;
 pub use exact::{
     BestOdds, DecisionOdds, Objective, OptionOdds, best, best_with_progress, exact,
     exact_with_progress,

@@ -6,11 +6,27 @@ use super::outcome::Outcome;
 use crate::scenario::Prepared;
 use crate::scenario::synthetic::{prepare, prepare_path, scenario_files};
 
-/// Scenarios of synthetic cards whose faces fall into classes that count alike: a blessing (4s
+/// Scenarios of synthetic cards whose faces fall into classes that count alike: a card that reads
+/// only which dice fail and rerolls the first of them (as the Fishing Net does), a blessing (4s
 /// succeed) and a weapon whose 6s count two in an EH combat, Clue rerolls in an EH combat, an AH2e
 /// fight to its end with a Clue spent, and an EH combat with a card that turns a 4 into a 5 in the
 /// Strength test only (its faces are kept apart there, grouped in the Will test).
-const GROUPED: [(&str, &str); 4] = [
+const GROUPED: [(&str, &str); 5] = [
+    (
+        "a_card_that_rerolls_the_first_failing_die.toml",
+        r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+strength = 3
+will = 2
+clues = 1
+possessions = [{ id = "net", name = "Net", kind = "asset", script = "fn after_roll(ctx) { if ctx.test.slot == \"strength\" && ctx.test.failing_dice.len() > 0 { let f = ctx.test.failing_dice; ctx.test.reroll(f[0]); } }" }]
+[[monsters]]
+card = { id = "brute", name = "Brute", kind = "monster", toughness = 2, will = { modifier = 0, horror = 2 }, strength = { modifier = 0, damage = 2 } }
+[choices]
+rerolls = "max"
+"#,
+    ),
     (
         "a_raw_face_read_in_the_strength_test_only.toml",
         r#"game = "eldritch"
@@ -98,6 +114,46 @@ fn grouping_faces_changes_no_probability() {
         }
         assert_eq!(grouped.dist.len(), apart.dist.len(), "{name}");
     }
+}
+
+/// Issue 38: under the best policy, grouping faces that count alike and offering one reroll for
+/// each kind of failing die are only shortcuts. A card that reads which dice fail and rerolls the
+/// first (the Fishing Net's way) with a Clue to spend: the same value and distribution with every
+/// face apart, from fewer runs. With every face apart (no grouping), a die showing 1 and one showing
+/// 3 still fail alike: no question offers more than one reroll a token in the Will test, where the
+/// card cannot apply (and no other card reads faces); in the Strength test, where it reads
+/// positions, each failing face stays an option of its own.
+#[test]
+fn grouping_changes_no_probability_under_the_best_policy() {
+    let (name, text) = GROUPED[0];
+    let mut p = prepare(name, text);
+    let grouped = crate::odds::best_grouping(&mut p, Objective::DefeatAll, true).unwrap();
+    let apart = crate::odds::best_grouping(&mut p, Objective::DefeatAll, false).unwrap();
+    assert!(grouped.odds.runs < apart.odds.runs, "grouping saved no run");
+    assert!((grouped.value - apart.value).abs() < 1e-12);
+    assert_eq!(grouped.odds.dist.len(), apart.odds.dist.len());
+    for ((a, pa), (b, pb)) in grouped.odds.dist.iter().zip(apart.odds.dist.iter()) {
+        assert_eq!(a, b);
+        assert!((pa - pb).abs() < 1e-12, "{a:?}: {pa} vs {pb}");
+    }
+    let will_failing: Vec<_> = apart
+        .decisions
+        .iter()
+        .filter(|d| matches!(d.question, crate::kernel::Question::Reroll { test: 1 }))
+        .collect();
+    assert!(!will_failing.is_empty(), "the Will test asks to reroll");
+    for d in &will_failing {
+        // Stop, and one Clue reroll: whatever failing faces show.
+        assert_eq!(d.options.len(), 2, "faces {:?}", d.faces);
+    }
+    assert!(
+        will_failing.iter().any(|d| {
+            let mut failing: Vec<u8> = d.faces.iter().copied().filter(|&f| f < 5).collect();
+            failing.dedup();
+            failing.len() > 1
+        }),
+        "some Will roll shows two different failing faces"
+    );
 }
 
 /// Going on from a checkpoint is only a shortcut: on every combat scenario of the suite, exact odds

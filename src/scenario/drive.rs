@@ -54,6 +54,10 @@ impl Hooks for Keeping<'_> {
     fn checkpoint(&mut self, _at: Point) {
         self.used = Some(self.inner.run_usage());
     }
+
+    fn may_tell_faces_apart(&self, spec: &crate::kernel::TestSpec) -> bool {
+        self.inner.may_tell_faces_apart(spec)
+    }
 }
 
 /// How one run is played ([`Prepared::drive`]).

@@ -40,16 +40,56 @@ pub fn hooks_reading_faces(ast: &AST, defined: HookSet) -> HookSet {
         .fold(HookSet::NONE, HookSet::with)
 }
 
+/// What tells apart faces that count alike, where reading which dice fail and where they are
+/// (`failing_dice`, `reroll`, `rerolled`) does not: the faces themselves.
+const FACE: [&str; 2] = ["faces", "set_face"];
+
+/// The hooks of `ast` (among `defined`) that tell apart faces that count alike: they read the faces
+/// themselves (`ctx.test.faces`, `set_face`), or in `after_roll` the result. A hook that reads raw
+/// faces but none of these reads only which dice fail and where they are (the Fishing Net rerolls
+/// the first failing die): exact odds may still group its test's faces into classes that count
+/// alike, when each class is a run of faces next to each other (then a die's class is the same at
+/// each position however the faces are grouped; `odds/exact/collapse.rs`).
+pub fn hooks_telling_faces_apart(ast: &AST, defined: HookSet) -> HookSet {
+    AFTER_THE_ROLL
+        .into_iter()
+        .filter(|h| {
+            defined.contains(*h)
+                && names_in_hook(ast, *h, |name| {
+                    FACE.contains(&name)
+                        || (matches!(h, Hook::AfterRoll | Hook::AfterReroll)
+                            && RESULT.contains(&name))
+                })
+        })
+        .fold(HookSet::NONE, HookSet::with)
+}
+
+/// What changes how a test's faces count.
+const COUNTING: [&str; 3] = ["success_from", "count_face", "negate_face"];
+
+/// Whether `ast` may change a test's counting rules once its dice are rolled: it defines
+/// `after_roll` or `after_reroll` and names what changes them anywhere. Where no script may, the
+/// counting rules of a roll are those before it, and exact odds need no probe run to learn them.
+pub fn sets_counting_after_roll(ast: &AST, defined: HookSet) -> bool {
+    (defined.contains(Hook::AfterRoll) || defined.contains(Hook::AfterReroll))
+        && names_any(ast, &COUNTING)
+}
+
 /// Whether `hook` as `ast` defines it, or a function of the script that is not a hook, names what
 /// reveals raw faces: as a property, a method or function called, or a string (an index by name).
 fn reads_raw_faces(ast: &AST, hook: Hook) -> bool {
+    names_in_hook(ast, hook, |name| {
+        RAW.contains(&name)
+            || (matches!(hook, Hook::AfterRoll | Hook::AfterReroll) && RESULT.contains(&name))
+    })
+}
+
+/// Whether `hook` as `ast` defines it, or a function of the script that is not a hook, names
+/// something `reads` holds: as a property, a method or function called, or a string.
+fn names_in_hook(ast: &AST, hook: Hook, reads: impl Fn(&str) -> bool) -> bool {
     let only = applies::functions_only(ast, |name, params| {
         (name == hook.name() && params == 1) || Hook::parse(name).is_none()
     });
-    let reads = |name: &str| {
-        RAW.contains(&name)
-            || (matches!(hook, Hook::AfterRoll | Hook::AfterReroll) && RESULT.contains(&name))
-    };
     let mut found = false;
     only.walk(&mut |path: &[ASTNode]| {
         found |= match path.last() {
@@ -128,6 +168,29 @@ mod tests {
         let other =
             "fn on_pool(ctx) { let f = ctx.test.faces; } fn after_test(ctx) { ctx.note(\"x\"); }";
         assert!(!reads(other, Hook::AfterTest));
+    }
+
+    /// The Fishing Net's `after_roll` reads which dice fail and rerolls the first of them: it reads
+    /// raw faces (positions), but tells no two faces that count alike apart; one that reads
+    /// `ctx.test.faces` does.
+    #[test]
+    fn reading_which_dice_fail_tells_no_alike_faces_apart() {
+        let net = "fn after_roll(ctx) { if ctx.test.failing_dice.len() > 0 && ctx.card.may(\"reroll 1 die\") { let f = ctx.test.failing_dice; ctx.test.reroll(f[0]); } }";
+        let tells = |code: &str| {
+            let ast = crate::script::engine::sandboxed_engine(Default::default())
+                .compile(code)
+                .expect("compiles");
+            let defined = HookSet::NONE.with(Hook::AfterRoll);
+            hooks_telling_faces_apart(&ast, defined).contains(Hook::AfterRoll)
+        };
+        assert!(reads(net, Hook::AfterRoll));
+        assert!(!tells(net));
+        assert!(tells(
+            "fn after_roll(ctx) { let f = ctx.test.faces; if f[0] == 1 { ctx.test.reroll(0); } }"
+        ));
+        assert!(tells(
+            "fn after_roll(ctx) { if ctx.test.successes == 0 { ctx.test.reroll(0); } }"
+        ));
     }
 
     /// A method written as a function call (`reroll(ctx.test, 0)`) is the same call.

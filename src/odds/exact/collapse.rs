@@ -6,7 +6,7 @@
 //! successes, and the search makes the rolls of as many successes one branch (`search.rs`,
 //! `Grouping`): an EH Strength test whose 6s count two rolls 8 dice in 17 branches, not 45.
 
-use super::readers::Grouping;
+use super::readers::{Grouping, May};
 use super::search::Search;
 use crate::kernel::Encounter;
 use crate::scenario::Checkpoint;
@@ -25,7 +25,8 @@ impl Search<'_> {
         prefix: &mut Vec<u8>,
         n: usize,
     ) -> Option<Grouping> {
-        if !self.collapse || !self.readers.may_group(self.p, enc) {
+        let may = self.readers.may_group(self.p, enc);
+        if !self.collapse || may == May::Not {
             return None;
         }
         let r = enc.stage_rules()?;
@@ -36,14 +37,23 @@ impl Search<'_> {
             self.runs += 1;
             let run = self.run(start, prefix);
             prefix.truncate(len);
-            let (probe, _, _) = run.ok()?;
-            (from, counts, negates) = probe
-                .run
-                .roll_rules
-                .iter()
-                .rev()
-                .find(|(test, _)| *test == k)
-                .map(|(_, rules)| rules.clone())?;
+            let learnt = run.ok().and_then(|(probe, _, _)| {
+                probe
+                    .run
+                    .roll_rules
+                    .iter()
+                    .rev()
+                    .find(|(test, _)| *test == k)
+                    .map(|(_, rules)| rules.clone())
+            });
+            match learnt {
+                Some(rules) => (from, counts, negates) = rules,
+                // The probe stopped before the roll's hooks were done (a card rerolls there, or asks
+                // the player): where no script may change the counting rules after the roll, they
+                // are those before it.
+                None if !self.p.hooks.sets_counting_after_roll() => {}
+                None => return None,
+            }
         }
         // Faces count alike when they count the same successes and negate the same (a 1 that
         // negates one is not a 2).
@@ -61,11 +71,27 @@ impl Search<'_> {
                 None => classes.push((v, f, 1.0 / 6.0)),
             }
         }
+        // Where cards read which dice fail and where, each class must be a run of faces next to
+        // each other: then the dice of a roll fed in ascending order are of the same class at each
+        // position, grouped or not.
+        if may == May::Classes {
+            let class = |f: u8| {
+                let v = (
+                    crate::kernel::face_value(f, from, &counts),
+                    crate::kernel::face_negates(f, &negates),
+                );
+                classes.iter().position(|(cv, _, _)| *cv == v)
+            };
+            let runs = (2..=6u8).filter(|&f| class(f) != class(f - 1)).count() + 1;
+            if runs != classes.len() {
+                return None;
+            }
+        }
         let classes = classes.into_iter().map(|(_, f, p)| (f, p)).collect();
         // Without negation the successes of a roll are the sum of each die's: what is added to them
         // later (a die added, a face counted) adds alike to every roll of as many.
-        let successes =
-            (negates.is_empty() && enc.tokens_read_only_successes()).then_some((from, counts));
+        let successes = (may == May::All && negates.is_empty() && enc.tokens_read_only_successes())
+            .then_some((from, counts));
         Some(Grouping { classes, successes })
     }
 }

@@ -59,9 +59,16 @@ impl Search<'_> {
         });
         self.decision_options += need.options.len() as u64;
         if self.decision_options > MAX_DECISION_OPTIONS {
+            let why = match need.question {
+                Question::Round { .. } => {
+                    ": each set of the cards in hand that fits two hands, with Fight or Flee; \
+                     copies of one card are one choice"
+                }
+                _ => "",
+            };
             return Err(Stop::Budget(format!(
                 "under the best policy its questions offer more than {MAX_DECISION_OPTIONS} \
-                 options together, each to be explored (this one offers {})",
+                 options together, each to be explored (this one offers {}{why})",
                 need.options.len()
             )));
         }
@@ -73,6 +80,7 @@ impl Search<'_> {
             self.choosing().answers.push(i);
             let (child, at) = self.explore(from.clone(), prefix, 1.0, share)?;
             self.choosing().answers.pop();
+            self.carry(&child)?;
             // Moved across by `Base::from`, the outcomes keep their order and stay distinct.
             let rel: Vec<(Outcome, f64)> = child
                 .dist

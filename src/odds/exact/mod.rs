@@ -55,6 +55,9 @@ use tables::Tables;
 /// The unresolved mass exact odds aim below.
 const TARGET: f64 = 1e-9;
 
+/// The samples a refusal's hint offers: each probability to within about 1% (two standard errors).
+const HINT_SAMPLES: u64 = 10_000;
+
 /// The exact distribution of outcomes of a prepared scenario (its own `[dice]` ignored).
 pub fn exact(p: &mut Prepared) -> Result<Odds, Diagnostic> {
     exact_with(p, true, None)
@@ -139,6 +142,23 @@ pub fn best_resuming(
     })
 }
 
+/// `best`, choosing whether faces that count alike are grouped where nothing can tell them apart
+/// (tests compare both ways).
+#[cfg(test)]
+pub(crate) fn best_grouping(
+    p: &mut Prepared,
+    objective: Objective,
+    collapse: bool,
+) -> Result<BestOdds, Diagnostic> {
+    let (odds, decisions) = search(p, collapse, true, None, &[], Some((objective, &[])))?;
+    Ok(BestOdds {
+        objective,
+        value: objective.value(&odds.dist),
+        odds,
+        decisions,
+    })
+}
+
 /// The passes of the search from `start` (faces already rolled), each with a lower threshold, until
 /// less than `TARGET` is left unresolved; under the best policy for an objective (after the answers
 /// given) when `choose` says so, with the decisions of the first round of the last pass.
@@ -155,6 +175,7 @@ fn search(
     let mut total_runs = 0;
     let mut script_ops = 0;
     let mut decision_options = 0;
+    let mut carried = 0;
     let readers = Readers::of(p);
     // A fight that repeats is solved where the scenario's `[choices]` answer and no script can
     // tell one round from the next (`rounds.rs`).
@@ -185,16 +206,19 @@ fn search(
             loops: loops.then(|| Loops::new(without_check)),
             depth: 0,
             decision_options,
+            carried,
+            earlier_runs: total_runs,
         };
         let d = s.explore(None, &mut start.to_vec(), 1.0, 1.0);
         total_runs += s.runs;
         script_ops = s.script_ops;
         decision_options = s.decision_options;
+        carried = s.carried;
         told = s.told;
         let decisions = s.choose.take().map(|c| c.report).unwrap_or_default();
         let (d, at) = d.map_err(|e| match e {
             Stop::Kernel(e) => p.diagnostic(&e),
-            Stop::Budget(why) => too_large(p, &why),
+            Stop::Budget(why) => too_large(p, &why, choose.is_some()),
             Stop::Cancelled => cancelled(p),
         })?;
         if d.unresolved < TARGET || threshold < 1e-30 {
@@ -237,7 +261,6 @@ fn cancelled(p: &Prepared) -> Diagnostic {
     .hint("its progress callback returned false")
 }
 
-/// The refusal of a scenario too large to enumerate: it names the file and points at sampling.
 /// An aim the scenario's request can score: `pass` a `[test]`, `defeat_all` a combat (issue 39: the
 /// other pairs were accepted and answered 0% or 100% with every option tied).
 fn aim_scores(p: &Prepared, objective: Objective) -> Result<(), Diagnostic> {
@@ -266,16 +289,35 @@ fn aim_scores(p: &Prepared, objective: Objective) -> Result<(), Diagnostic> {
     }))
 }
 
-fn too_large(p: &Prepared, why: &str) -> Diagnostic {
+/// The refusal of a scenario too large to enumerate: it names the file, and its hint offers a
+/// question that can be answered with this command. Sampled odds (`--samples`) play a fixed policy,
+/// the scenario's `[choices]`: under the best policy (`best`), which is never sampled (`--best`
+/// conflicts with `--samples`), the hint says so, and offers the best play with fewer tokens where the
+/// investigator holds some (each Clue and Focus multiplies the options of every roll).
+fn too_large(p: &Prepared, why: &str, best: bool) -> Diagnostic {
+    let path = &p.file.path;
+    let hint = if best {
+        let (clues, focus) = (p.start.clues, p.start.focus);
+        let fewer = match (clues > 0, focus > 0) {
+            (false, false) => String::new(),
+            _ => format!(
+                "; or the best play with fewer tokens (the scenario's `[investigator]` has \
+                 {clues} Clues and {focus} Focus)"
+            ),
+        };
+        format!(
+            "the best policy is searched exactly only; the odds of the scenario's own `[choices]` \
+             (a fixed policy) can be sampled: `mythos odds {path} --samples {HINT_SAMPLES}`{fewer}"
+        )
+    } else {
+        format!("sample it instead: `mythos odds {path} --samples {HINT_SAMPLES}`")
+    };
     Diagnostic::new(
         Code::OddsTooLarge,
-        format!("exact odds of `{}` refused: {why}", p.file.path),
+        format!("exact odds of `{path}` refused: {why}"),
     )
     .at(&p.file, 0..0)
-    .hint(format!(
-        "sample it instead: `mythos odds {} --samples 100000`",
-        p.file.path
-    ))
+    .hint(hint)
 }
 
 /// Monster ids and names in the order the kernel meets them (EH: Normal before Epic).

@@ -1,6 +1,9 @@
 //! When exact odds may group the faces of a roll that count alike: no card that is active in the
 //! test, nor a Condition it may gain, has a hook that may apply to that test after its roll and
 //! reads raw faces or die positions (decided from each script's syntax tree: `script/faces.rs`).
+//! A card whose hooks read only which dice fail and where (`failing_dice`, `reroll`: the Fishing
+//! Net, Mandy Thompson's Research) lets faces that count alike be grouped too, in classes that are
+//! runs of faces next to each other ([`May::Classes`]).
 //! Where, besides, no face negates a success and the game's token step picks no die by its face
 //! (`Procedure::tokens_read_only_successes`), nothing after the roll reads more of it than its
 //! successes, and the search makes the rolls of as many successes one branch (`search.rs`,
@@ -34,22 +37,45 @@ impl Readers {
         self.cards.is_empty() && self.conditions.is_empty()
     }
 
-    /// Whether faces that count alike may be grouped in the test under way in `enc`.
-    pub(super) fn may_group(&self, p: &Prepared, enc: &Encounter) -> bool {
+    /// Whether faces that count alike may be grouped in the test under way in `enc`, and how.
+    pub(super) fn may_group(&self, p: &Prepared, enc: &Encounter) -> May {
         if self.none() {
-            return true;
+            return May::All;
         }
         let Some(spec) = enc.current_spec() else {
-            return false;
+            return May::Not;
         };
         let active: Vec<&str> = enc.active_ids().collect();
-        !self
+        let mut reading = self
             .cards
             .iter()
             .filter(|id| active.contains(&id.as_str()))
             .chain(self.conditions.iter())
-            .any(|id| p.hooks.reads_faces_in(id, spec))
+            .filter(|id| p.hooks.reads_faces_in(id, spec))
+            .peekable();
+        if reading.peek().is_none() {
+            return May::All;
+        }
+        if reading.any(|id| p.hooks.tells_faces_apart_in(id, spec)) {
+            May::Not
+        } else {
+            May::Classes
+        }
     }
+}
+
+/// Whether the faces of a test's roll may be grouped, as the cards in play read them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum May {
+    /// A card tells apart faces that count alike: every face is a branch.
+    Not,
+    /// Cards read which dice fail and where, no more (the Fishing Net, Mandy Thompson's Research):
+    /// faces that count alike are one class where each class is a run of faces next to each other,
+    /// and the rolls are not grouped by their successes.
+    Classes,
+    /// Nothing reads raw faces: faces that count alike are one class, and where nothing reads more
+    /// than the successes, the rolls of as many successes one branch.
+    All,
 }
 
 /// The counting rules of a test's faces once its `after_roll` hooks ran: the lowest success face

@@ -2,8 +2,8 @@
 //! branch where the dice run out, memoise on the state the rules go on from, prune below a threshold.
 
 use super::super::budget::{
-    MAX_EXACT_SCRIPT_OPERATIONS, MAX_REPLAYED_DICE, MAX_ROLL_BRANCHES, MAX_ROLL_FACES, MAX_RUNS,
-    MAX_SEARCH_DEPTH, multiset_count,
+    CARRIED_SHARES_PER_RUN, MAX_CARRIED_SHARES, MAX_EXACT_SCRIPT_OPERATIONS, MAX_REPLAYED_DICE,
+    MAX_ROLL_BRANCHES, MAX_ROLL_FACES, MAX_RUNS, MAX_SEARCH_DEPTH, multiset_count,
 };
 use super::super::outcome::Outcome;
 use super::base::Base;
@@ -61,6 +61,12 @@ pub(super) struct Search<'a> {
     pub(super) depth: usize,
     /// Options of the questions met so far, over every threshold (`MAX_DECISION_OPTIONS`).
     pub(super) decision_options: u64,
+    /// Outcomes and monster shares carried from a node into the one above it so far, over every
+    /// threshold (`MAX_CARRIED_SHARES`): the work of merging the search's distributions, which
+    /// grows with the outcomes a node holds and not with its runs.
+    pub(super) carried: u64,
+    /// Runs of the passes before this one (`MAX_CARRIED_SHARES` grows with every run).
+    pub(super) earlier_runs: u64,
 }
 
 /// Runs between two calls of the progress callback.
@@ -273,6 +279,7 @@ impl Search<'_> {
             prefix.extend_from_slice(faces);
             let (child, at) = self.explore(from.clone(), prefix, mass * w, abs * w)?;
             prefix.truncate(len);
+            self.carry(&child)?;
             for (o, p) in &child.dist {
                 *acc.entry(base.from(&at, o)).or_insert(0.0) += w * p;
             }
@@ -288,6 +295,26 @@ impl Search<'_> {
             defeated,
             back,
         })
+    }
+
+    /// Counts the work of carrying `child`'s outcomes and monster shares into its parent against
+    /// their budget, which grows with the runs (`carried_budget`).
+    pub(super) fn carry(&mut self, child: &Node) -> Result<(), Stop> {
+        self.carried = self
+            .carried
+            .saturating_add((child.dist.len() + child.defeated.len()) as u64);
+        let runs = self.earlier_runs + self.runs;
+        if self.carried > carried_budget(runs) {
+            return Err(Stop::Budget(format!(
+                "its distributions hold too many outcomes to merge: {} outcomes and monster \
+                 shares carried from one roll or question to the one before it in {runs} runs, \
+                 more than {MAX_CARRIED_SHARES} and {CARRIED_SHARES_PER_RUN} a run (each node holds \
+                 a share for each monster after it: {} monsters)",
+                self.carried,
+                child.defeated.len()
+            )));
+        }
+        Ok(())
     }
 
     /// `node` as the distribution of the memo point `key` (`memo`: it is one), kept for the next
@@ -336,4 +363,11 @@ impl Search<'_> {
         };
         (enc.relative_key(), first_test, n)
     }
+}
+
+/// The outcomes and monster shares a search may have carried after `runs` runs: what any search may
+/// carry, and as much again for each run (the work of merging grows with the runs, as the input
+/// does, and not with the runs times the monsters).
+pub(super) fn carried_budget(runs: u64) -> u64 {
+    MAX_CARRIED_SHARES.saturating_add(CARRIED_SHARES_PER_RUN.saturating_mul(runs))
 }

@@ -130,6 +130,11 @@ impl Hooks for ScriptHooks {
         }
         Ok(self.hand_back(call.depth, state.effects, state.asked_at))
     }
+
+    fn may_tell_faces_apart(&self, spec: &crate::kernel::TestSpec) -> bool {
+        self.compiled_cards()
+            .any(|(id, _)| self.reads_faces_in(id, spec))
+    }
 }
 
 impl ScriptHooks {

@@ -2,7 +2,7 @@
 //! read raw faces (`script/faces.rs`), and whether one may in a given test.
 
 use super::ScriptHooks;
-use crate::kernel::TestSpec;
+use crate::kernel::{HookSet, TestSpec};
 use crate::script::applies::{self, TestFacts};
 use crate::script::faces::AFTER_THE_ROLL;
 
@@ -38,18 +38,35 @@ impl ScriptHooks {
 
     /// Whether `card`'s hooks may read raw faces in the test `spec` (as hooks left it so far).
     pub fn reads_faces_in(&self, card: &str, spec: &TestSpec) -> bool {
+        self.compiled_card(card)
+            .is_some_and(|c| Self::any_in(c, c.reads_faces, spec))
+    }
+
+    /// Whether `card`'s hooks may tell apart faces that count alike in the test `spec`: read more
+    /// than which dice fail and where (`script/faces.rs`).
+    pub fn tells_faces_apart_in(&self, card: &str, spec: &TestSpec) -> bool {
+        self.compiled_card(card)
+            .is_some_and(|c| Self::any_in(c, c.tells_faces, spec))
+    }
+
+    /// Whether a script compiled for the scenario may change a test's counting rules once its dice
+    /// are rolled (`script/faces.rs`).
+    pub fn sets_counting_after_roll(&self) -> bool {
+        self.compiled_cards().any(|(_, c)| c.sets_counting)
+    }
+
+    /// Whether one of `hooks` of `c`, after the roll, may apply to the test `spec`.
+    fn any_in(c: &super::Compiled, hooks: HookSet, spec: &TestSpec) -> bool {
         let test = TestFacts {
             skill: spec.skill.as_str().to_string(),
             kind: spec.kind.as_str().to_string(),
             slot: spec.slot.map(|s| s.as_str().to_string()),
             in_combat: spec.in_combat,
         };
-        self.compiled_card(card).is_some_and(|c| {
-            AFTER_THE_ROLL.into_iter().any(|h| {
-                c.reads_faces.contains(h)
-                    && c.defined.contains(h)
-                    && !applies::never_applies_to(&c.ast, h, &test)
-            })
+        AFTER_THE_ROLL.into_iter().any(|h| {
+            hooks.contains(h)
+                && c.defined.contains(h)
+                && !applies::never_applies_to(&c.ast, h, &test)
         })
     }
 }

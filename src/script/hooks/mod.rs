@@ -29,6 +29,11 @@ pub(super) struct Compiled {
     pub(super) defined: HookSet,
     /// Those of them that may read raw faces (`faces.rs`).
     pub(super) reads_faces: HookSet,
+    /// Those of them that may tell apart faces that count alike (`faces.rs`): they read more than
+    /// which dice fail and where.
+    pub(super) tells_faces: HookSet,
+    /// Whether it may change a test's counting rules once its dice are rolled (`faces.rs`).
+    pub(super) sets_counting: bool,
     /// Whether it names the round of a combat anywhere (`faces::names_any`).
     pub(super) reads_round: bool,
     /// Whether it names the latest Combat check's result anywhere (`faces::names_any`).
@@ -207,6 +212,8 @@ impl ScriptHooks {
                 Compiled {
                     defined,
                     reads_faces: super::faces::hooks_reading_faces(&ast, defined),
+                    tells_faces: super::faces::hooks_telling_faces_apart(&ast, defined),
+                    sets_counting: super::faces::sets_counting_after_roll(&ast, defined),
                     reads_round: super::faces::names_any(&ast, &["round"]),
                     reads_combat_result: super::faces::names_any(
                         &ast,

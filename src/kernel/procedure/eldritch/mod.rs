@@ -56,7 +56,9 @@ impl Procedure for Eldritch {
 
     /// One token at a time, each a question to the player: which token on which die, or stop. The
     /// scenario's `[choices]` answer Focus first, then Clues, each on the lowest die that is not a
-    /// success. Dice showing the same face are one option (the first of them).
+    /// success. Dice showing the same face are one option (the first of them); where no card may
+    /// tell apart faces that count alike (`Hooks::may_tell_faces_apart`), so are failing dice that
+    /// negate as many successes.
     /// Only where no token is spent (the rerolls pick a die by its face).
     fn tokens_read_only_successes(&self, enc: &Encounter) -> bool {
         enc.policy_for(enc.current_kind()) == Policy::None && enc.run.decisions.is_fixed()
@@ -69,6 +71,11 @@ impl Procedure for Eldritch {
         }
         // A card may forbid Clue rerolls for the rest of the combat (the token step offers none).
         let forbidden = enc.clue_rerolls_forbidden().cloned();
+        // Where no card may tell apart faces that count alike, failing dice that count alike (they
+        // negate as many successes) are one option: rerolling a 1 or a 3 is the same choice.
+        let alike = enc
+            .current_spec()
+            .is_some_and(|spec| !hooks.may_tell_faces_apart(spec));
         loop {
             let failing = enc.failing_dice();
             let per_clue = enc.dice_per_clue().max(1) as usize;
@@ -111,10 +118,18 @@ impl Procedure for Eldritch {
                     continue;
                 }
                 let faces = enc.current_faces();
+                let negates = enc.stage_rules().map(|r| r.negates).unwrap_or_default();
+                let kind = |face: u8| {
+                    if alike {
+                        (0, crate::kernel::face_negates(face, &negates))
+                    } else {
+                        (face, 0)
+                    }
+                };
                 let mut seen = Vec::new();
                 for &die in &failing {
-                    if !seen.contains(&faces[die]) {
-                        seen.push(faces[die]);
+                    if !seen.contains(&kind(faces[die])) {
+                        seen.push(kind(faces[die]));
                         options.push(Answer::Reroll { token, die });
                     }
                 }
