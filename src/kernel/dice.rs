@@ -41,7 +41,9 @@ pub enum DiceError {
         given: usize,
     },
     /// A flip given (`[dice] flips`) names a copy the card does not have.
-    #[error("{wanted}: flip {index} names copy {copy}, but the card has {backs} backs (copies 1 to {backs})")]
+    #[error(
+        "{wanted}: flip {index} names copy {copy}, but the card has {backs} backs (copies 1 to {backs})"
+    )]
     NoSuchCopy {
         wanted: String,
         index: usize,
@@ -87,10 +89,7 @@ pub enum DiceSource {
     },
     /// Exact odds: given faces, then `NeedMore` where they end. A flip takes the next value as the
     /// copy drawn (1-based), and `NeedFlip` where they end.
-    Replay {
-        faces: Arc<[u8]>,
-        next: usize,
-    },
+    Replay { faces: Arc<[u8]>, next: usize },
 }
 
 impl DiceSource {
@@ -294,6 +293,57 @@ mod tests {
         let mut dice = DiceSource::seeded(42);
         let faces = dice.roll_many(20, "golden").unwrap();
         assert_eq!(faces, GOLDEN_SEED_42);
+    }
+
+    #[test]
+    fn fixed_flips_come_in_order_then_run_out_with_the_card_named() {
+        let mut dice = DiceSource::fixed(vec![5]).with_flips(vec![2, 1]);
+        assert_eq!(dice.flip(2, "wither").unwrap(), 2);
+        assert_eq!(dice.flips_left_over(), 1);
+        assert_eq!(dice.roll("a").unwrap(), 5);
+        assert_eq!(dice.flip(3, "amnesia").unwrap(), 1);
+        let err = dice.flip(2, "wither").unwrap_err();
+        assert_eq!(
+            err,
+            DiceError::OutOfFlips {
+                wanted: "wither".into(),
+                index: 3,
+                given: 2
+            }
+        );
+    }
+
+    #[test]
+    fn a_flip_naming_a_copy_the_card_lacks_is_refused() {
+        let mut dice = DiceSource::fixed(Vec::new()).with_flips(vec![3]);
+        assert!(matches!(
+            dice.flip(2, "wither"),
+            Err(DiceError::NoSuchCopy {
+                copy: 3,
+                backs: 2,
+                ..
+            })
+        ));
+    }
+
+    /// Seeded, each copy comes up, and about as often: 6,000 flips of a card of 3 backs.
+    #[test]
+    fn seeded_flips_draw_every_copy_alike() {
+        let mut dice = DiceSource::seeded(7);
+        let mut count = [0u32; 3];
+        for _ in 0..6000 {
+            count[dice.flip(3, "c").unwrap() as usize - 1] += 1;
+        }
+        assert!(count.iter().all(|c| (1850..=2150).contains(c)), "{count:?}");
+    }
+
+    /// Replayed (exact odds): the next value is the copy; where the values end, a chance node of the
+    /// card's backs.
+    #[test]
+    fn replayed_flips_ask_for_a_branch_where_they_end() {
+        let mut dice = DiceSource::replay(vec![2]);
+        assert_eq!(dice.flip(6, "debt").unwrap(), 2);
+        assert_eq!(dice.flip(6, "debt"), Err(DiceError::NeedFlip { n: 6 }));
     }
 
     const GOLDEN_SEED_42: [u8; 20] = [4, 4, 5, 1, 3, 3, 5, 4, 1, 3, 3, 4, 3, 4, 5, 6, 1, 5, 5, 4];

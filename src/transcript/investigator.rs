@@ -396,7 +396,7 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             format!("Action: {}, outside any combat\n", w.card(card))
         }
         Event::Flipped { card, copy, backs } => format!(
-            "{} is flipped: its back is copy {copy} of {backs}; that back is read\n",
+            "  {} is flipped: its back is copy {copy} of {backs}; that back is read\n",
             w.card(card)
         ),
         Event::Reckoning => "Reckoning (Mythos Phase): each card's RECKONING effect\n".to_string(),
