@@ -246,6 +246,11 @@ pub fn scenario() -> Value {
                     &["card"],
                     "the Action a card the investigator holds prints, taken outside any combat",
                 ),
+                "reckoning": closed(
+                    json!({}),
+                    &[],
+                    "EH: the Reckoning of the Mythos Phase: each card he holds with a RECKONING effect resolves it (no keys; alone)",
+                ),
                 "dice": dice(),
                 "choices": choices(),
                 "expect": { "type": "object", "description": "result paths and the values they must equal" },
@@ -339,9 +344,11 @@ fn dice() -> Value {
             "faces": { "type": "array", "items": { "type": "integer", "minimum": 1, "maximum": 6 },
                        "description": "every die rolled takes the next face" },
             "seed": { "type": "integer", "minimum": 0, "description": "dice from the seeded generator" },
+            "flips": { "type": "array", "items": { "type": "integer", "minimum": 1, "maximum": 255 },
+                       "description": "EH: the copy (1-based, of the card's `backs`) each card flipped turns out to be, in the order flipped" },
         }),
         &[],
-        "exactly one of `faces` or `seed`",
+        "exactly one of `faces` or `seed`, and optionally `flips`",
     )
 }
 

@@ -46,6 +46,9 @@ pub enum Next {
     Done(String),
     /// This many more dice are rolled: their faces are wanted, in order.
     Roll(usize),
+    /// A card of this many backs (one a copy) is flipped: which copy it is (1 to that number) is
+    /// wanted next, in the faces, where a die's face would be.
+    Flip(usize),
     /// The player decides: the question and each option, worded as `mythos play` asks them (an
     /// answer is the option's index).
     Decide {
@@ -136,6 +139,7 @@ impl Scenario {
             let next = match result {
                 Ok(()) => Next::Done(p.summary_text(&enc)),
                 Err(KernelError::Dice(DiceError::NeedMore { n, .. })) => Next::Roll(n),
+                Err(KernelError::Dice(DiceError::NeedFlip { n })) => Next::Flip(n),
                 Err(KernelError::Decision(need)) => {
                     let words = p.words();
                     let cur = enc.current_faces();
@@ -270,5 +274,15 @@ impl Dice {
     pub fn roll(&mut self, n: usize) -> Vec<u8> {
         // Seeded dice never run out: only replayed faces do.
         self.0.roll_many(n, "mythos play").unwrap_or_default()
+    }
+
+    /// The copy (1 to `backs`, each as likely) a card of `backs` backs turns out to be when flipped.
+    ///
+    /// ```
+    /// assert!((1..=3).contains(&mythos::Dice::seeded(1).flip(3)));
+    /// ```
+    pub fn flip(&mut self, backs: usize) -> u8 {
+        // Seeded dice never run out of flips: they draw those not given.
+        self.0.flip(backs, "mythos play").unwrap_or(1)
     }
 }

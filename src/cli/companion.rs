@@ -180,6 +180,7 @@ pub(super) fn play(cli: &Cli, file: &Path, objective: Objective, seed: Option<u6
                 return 0;
             }
             Next::Roll(n) => table.ask_faces(&mut input, *n),
+            Next::Flip(n) => table.ask_flip(&mut input, *n),
             Next::Decide { question, options } => {
                 table.show_decision(question, options);
                 table.ask_option(&mut input, options.len())
@@ -225,6 +226,30 @@ impl Table {
             None => out!("(the transcript so far, revised)\n{text}"),
         }
         self.shown = text.to_string();
+    }
+
+    /// The copy of a card of `backs` backs just flipped, typed or drawn here.
+    fn ask_flip(&mut self, input: &mut impl BufRead, backs: usize) -> Reply<()> {
+        let prompt = format!(
+            "a card is flipped: which of its {backs} backs is it (1 to {backs}), or `r` to draw here"
+        );
+        let here = &mut self.here;
+        let reply = ask(input, &prompt, |s| {
+            if s.eq_ignore_ascii_case("r") {
+                return Ok(here.flip(backs));
+            }
+            match s.trim().parse::<u8>() {
+                Ok(c) if (1..=backs).contains(&(c as usize)) => Ok(c),
+                _ => Err(format!(
+                    "`{}` is not a back: 1 to {backs}",
+                    crate::visible(s.trim())
+                )),
+            }
+        });
+        reply.map(|c| {
+            outln!("back: copy {c} of {backs}");
+            self.faces.push(c);
+        })
     }
 
     /// The faces of the next `n` dice, typed or rolled here.

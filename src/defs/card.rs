@@ -288,6 +288,7 @@ impl Card {
             }),
             max_health_bonus: int_opt(&self.raw.max_stamina_bonus).unwrap_or(0),
             max_sanity_bonus: int_opt(&self.raw.max_sanity_bonus).unwrap_or(0),
+            backs: self.raw.backs.len(),
             traits: std::iter::once(format!("{:?}", self.kind).to_lowercase())
                 .chain(self.traits.iter().map(|t| t.to_lowercase()))
                 .collect(),

@@ -93,6 +93,9 @@ pub struct ActiveCard {
     /// (`max_sanity_bonus`) while the investigator holds it.
     pub max_health_bonus: i32,
     pub max_sanity_bonus: i32,
+    /// EH Spells and Conditions: how many printed backs it has, one a copy (`backs`): a flip
+    /// (`ctx.card.flip()`) draws one of them; 0 for a card without backs.
+    pub backs: usize,
 }
 
 /// How an AH2e spell is cast.

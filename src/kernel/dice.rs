@@ -30,6 +30,47 @@ pub enum DiceError {
     /// decides everything that follows.
     #[error("{n} more dice are needed (exact odds branch here)")]
     NeedMore { n: usize, memo: bool },
+    /// A card is flipped and its back read: which of its `n` backs (one a copy, each as likely) is
+    /// not known to the player. Fixed dice: the scenario's `flips` ran out.
+    #[error(
+        "the scenario's flips ran out: {wanted} wanted flip {index} but only {given} are given (`[dice] flips`)"
+    )]
+    OutOfFlips {
+        wanted: String,
+        index: usize,
+        given: usize,
+    },
+    /// A flip given (`[dice] flips`) names a copy the card does not have.
+    #[error(
+        "{wanted}: flip {index} names copy {copy}, but the card has {backs} backs (copies 1 to {backs})"
+    )]
+    NoSuchCopy {
+        wanted: String,
+        index: usize,
+        copy: u8,
+        backs: usize,
+    },
+    /// Exact odds: the replayed draws end here, and a card of `n` backs is flipped next (a chance
+    /// node of `n` branches, each as likely). Never a memo point: the flip is asked from inside a
+    /// hook.
+    #[error("a card of {n} backs is flipped (exact odds branch here)")]
+    NeedFlip { n: usize },
+}
+
+/// The copies a scenario fixes for its flips (`[dice] flips`), in the order the cards are flipped.
+#[derive(Debug, Clone, Default)]
+pub struct Flips {
+    given: Option<Arc<[u8]>>,
+    next: usize,
+}
+
+impl Flips {
+    fn take(&mut self) -> Option<Option<u8>> {
+        let given = self.given.as_ref()?;
+        let copy = given.get(self.next).copied();
+        self.next += 1;
+        Some(copy)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -38,16 +79,17 @@ pub enum DiceSource {
         #[allow(dead_code, reason = "shown by Debug; the odds memo work may key on it")]
         seed: u64,
         rng: Box<ChaCha8Rng>,
+        /// The copies given for the flips; none given: each flip is drawn from `rng`.
+        flips: Flips,
     },
     Fixed {
         faces: Arc<[u8]>,
         next: usize,
+        flips: Flips,
     },
-    /// Exact odds: given faces, then `NeedMore` where they end.
-    Replay {
-        faces: Arc<[u8]>,
-        next: usize,
-    },
+    /// Exact odds: given faces, then `NeedMore` where they end. A flip takes the next value as the
+    /// copy drawn (1-based), and `NeedFlip` where they end.
+    Replay { faces: Arc<[u8]>, next: usize },
 }
 
 impl DiceSource {
@@ -55,6 +97,7 @@ impl DiceSource {
         DiceSource::Seeded {
             seed,
             rng: Box::new(ChaCha8Rng::seed_from_u64(seed)),
+            flips: Flips::default(),
         }
     }
 
@@ -62,6 +105,88 @@ impl DiceSource {
         DiceSource::Fixed {
             faces: faces.into(),
             next: 0,
+            flips: Flips::default(),
+        }
+    }
+
+    /// This source with the copies `flips` fixed for the cards flipped, in order (`[dice] flips`):
+    /// a fixed source needs one for every flip; a seeded one draws those past them.
+    #[must_use]
+    pub fn with_flips(mut self, given: Vec<u8>) -> DiceSource {
+        match &mut self {
+            DiceSource::Seeded { flips, .. } | DiceSource::Fixed { flips, .. } => {
+                *flips = Flips {
+                    given: Some(given.into()),
+                    next: 0,
+                };
+            }
+            DiceSource::Replay { .. } => {}
+        }
+        self
+    }
+
+    /// Flips a card of `backs` backs: which copy (1-based) it is, each as likely. `wanted_by` names
+    /// the card, for the error when fixed flips run out.
+    pub fn flip(&mut self, backs: usize, wanted_by: &str) -> Result<u8, DiceError> {
+        let backs = backs.clamp(1, u8::MAX as usize);
+        let given = |flips: &mut Flips| -> Option<Result<u8, DiceError>> {
+            let index = flips.next + 1;
+            let total = flips.given.as_ref().map_or(0, |g| g.len());
+            Some(match flips.take()? {
+                Some(copy) if (1..=backs).contains(&(copy as usize)) => Ok(copy),
+                Some(copy) => Err(DiceError::NoSuchCopy {
+                    wanted: wanted_by.to_string(),
+                    index,
+                    copy,
+                    backs,
+                }),
+                None => Err(DiceError::OutOfFlips {
+                    wanted: wanted_by.to_string(),
+                    index,
+                    given: total,
+                }),
+            })
+        };
+        match self {
+            DiceSource::Seeded { rng, flips, .. } => {
+                if let Some(copy) = given(flips)
+                    && !matches!(copy, Err(DiceError::OutOfFlips { .. }))
+                {
+                    return copy;
+                }
+                // Rejection as for a die: every copy equally likely.
+                let limit = backs as u32 * (u32::MAX / backs as u32);
+                loop {
+                    let x = rng.next_u32();
+                    if x < limit {
+                        return Ok((x % backs as u32) as u8 + 1);
+                    }
+                }
+            }
+            DiceSource::Fixed { flips, .. } => given(flips).unwrap_or(Err(DiceError::OutOfFlips {
+                wanted: wanted_by.to_string(),
+                index: 1,
+                given: 0,
+            })),
+            DiceSource::Replay { faces, next } => {
+                let copy = faces
+                    .get(*next)
+                    .copied()
+                    .ok_or(DiceError::NeedFlip { n: backs })?;
+                *next += 1;
+                Ok(copy)
+            }
+        }
+    }
+
+    /// Fixed flips not yet used.
+    pub fn flips_left_over(&self) -> usize {
+        match self {
+            DiceSource::Seeded { flips, .. } | DiceSource::Fixed { flips, .. } => flips
+                .given
+                .as_ref()
+                .map_or(0, |g| g.len().saturating_sub(flips.next)),
+            DiceSource::Replay { .. } => 0,
         }
     }
 
@@ -76,7 +201,7 @@ impl DiceSource {
     pub fn used(&self) -> &[u8] {
         match self {
             DiceSource::Seeded { .. } => &[],
-            DiceSource::Fixed { faces, next } | DiceSource::Replay { faces, next } => {
+            DiceSource::Fixed { faces, next, .. } | DiceSource::Replay { faces, next } => {
                 &faces[..(*next).min(faces.len())]
             }
         }
@@ -90,7 +215,7 @@ impl DiceSource {
                     return Ok(face);
                 }
             },
-            DiceSource::Fixed { faces, next } => {
+            DiceSource::Fixed { faces, next, .. } => {
                 let face = faces
                     .get(*next)
                     .copied()
@@ -141,7 +266,7 @@ impl DiceSource {
     pub fn left_over(&self) -> usize {
         match self {
             DiceSource::Seeded { .. } => 0,
-            DiceSource::Fixed { faces, next } | DiceSource::Replay { faces, next } => {
+            DiceSource::Fixed { faces, next, .. } | DiceSource::Replay { faces, next } => {
                 faces.len() - next
             }
         }
@@ -168,6 +293,57 @@ mod tests {
         let mut dice = DiceSource::seeded(42);
         let faces = dice.roll_many(20, "golden").unwrap();
         assert_eq!(faces, GOLDEN_SEED_42);
+    }
+
+    #[test]
+    fn fixed_flips_come_in_order_then_run_out_with_the_card_named() {
+        let mut dice = DiceSource::fixed(vec![5]).with_flips(vec![2, 1]);
+        assert_eq!(dice.flip(2, "wither").unwrap(), 2);
+        assert_eq!(dice.flips_left_over(), 1);
+        assert_eq!(dice.roll("a").unwrap(), 5);
+        assert_eq!(dice.flip(3, "amnesia").unwrap(), 1);
+        let err = dice.flip(2, "wither").unwrap_err();
+        assert_eq!(
+            err,
+            DiceError::OutOfFlips {
+                wanted: "wither".into(),
+                index: 3,
+                given: 2
+            }
+        );
+    }
+
+    #[test]
+    fn a_flip_naming_a_copy_the_card_lacks_is_refused() {
+        let mut dice = DiceSource::fixed(Vec::new()).with_flips(vec![3]);
+        assert!(matches!(
+            dice.flip(2, "wither"),
+            Err(DiceError::NoSuchCopy {
+                copy: 3,
+                backs: 2,
+                ..
+            })
+        ));
+    }
+
+    /// Seeded, each copy comes up, and about as often: 6,000 flips of a card of 3 backs.
+    #[test]
+    fn seeded_flips_draw_every_copy_alike() {
+        let mut dice = DiceSource::seeded(7);
+        let mut count = [0u32; 3];
+        for _ in 0..6000 {
+            count[dice.flip(3, "c").unwrap() as usize - 1] += 1;
+        }
+        assert!(count.iter().all(|c| (1850..=2150).contains(c)), "{count:?}");
+    }
+
+    /// Replayed (exact odds): the next value is the copy; where the values end, a chance node of the
+    /// card's backs.
+    #[test]
+    fn replayed_flips_ask_for_a_branch_where_they_end() {
+        let mut dice = DiceSource::replay(vec![2]);
+        assert_eq!(dice.flip(6, "debt").unwrap(), 2);
+        assert_eq!(dice.flip(6, "debt"), Err(DiceError::NeedFlip { n: 6 }));
     }
 
     const GOLDEN_SEED_42: [u8; 20] = [4, 4, 5, 1, 3, 3, 5, 4, 1, 3, 3, 4, 3, 4, 5, 6, 1, 5, 5, 4];

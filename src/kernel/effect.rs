@@ -153,6 +153,12 @@ pub enum Effect {
     // anywhere
     /// Dice the script rolled outside any test ("roll 1 die").
     Rolled(Vec<u8>),
+    /// The script flipped its card (`ctx.card.flip()`): copy `copy` of its `backs` was drawn, and
+    /// the script resolves that back.
+    Flipped {
+        copy: u8,
+        backs: usize,
+    },
     Gain(Stat, i32),
     Lose(Stat, i32),
     Spend(Stat, i32),

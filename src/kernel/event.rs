@@ -537,6 +537,16 @@ pub enum Event {
     ActionTaken {
         card: String,
     },
+    /// Card `card` is flipped and its back read (`ctx.card.flip()`): copy `copy` of its `backs`, one
+    /// a copy, which the player could not know before (a chance: `[dice] flips` fixes it).
+    Flipped {
+        card: String,
+        copy: u8,
+        backs: usize,
+    },
+    /// The Reckoning of the Mythos Phase (a scenario's `[reckoning]`): each card he holds with a
+    /// "RECKONING:" effect resolves it (`on_reckoning`).
+    Reckoning,
     /// He draws `amount` cards of `deck` by a card's effect (`ctx.investigator.draw`): which ones is not
     /// known to the play; `drawn` is how many of that deck he has drawn in this play.
     Drew {

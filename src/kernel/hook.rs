@@ -33,10 +33,12 @@ pub enum Hook {
     /// The investigator takes the Action this card prints (EH "Action:", "Local Action:"; AH2e
     /// "Movement:"), outside any combat: called on that card only.
     OnAction,
+    /// EH: the Reckoning of the Mythos Phase: a card he holds resolves its "RECKONING:" effect.
+    OnReckoning,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 14] = [
+    pub const ALL: [Hook; 15] = [
         Hook::BeforeCombat,
         Hook::BeforeTest,
         Hook::OnPool,
@@ -51,6 +53,7 @@ impl Hook {
         Hook::AfterTokens,
         Hook::OnDiscardCondition,
         Hook::OnAction,
+        Hook::OnReckoning,
     ];
 
     pub fn name(self) -> &'static str {
@@ -69,6 +72,7 @@ impl Hook {
             Hook::AfterTokens => "after_tokens",
             Hook::OnDiscardCondition => "on_discard_condition",
             Hook::OnAction => "on_action",
+            Hook::OnReckoning => "on_reckoning",
         }
     }
 

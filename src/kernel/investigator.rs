@@ -123,6 +123,8 @@ pub struct Investigator {
     /// Cards drawn from a deck by a card's effect (`ctx.investigator.draw`: "draw 1 Spell", "gain 2
     /// Spells"), how many of each deck: which cards they are is not known to the play.
     pub drawn: BTreeMap<Deck, i32>,
+    /// EH: the cards flipped (`ctx.card.flip()`), in order, each with the copy its back is (1-based).
+    pub flipped: Vec<(String, u8)>,
 }
 
 /// A deck an investigator draws from ("draw 1 Spell", "gain 1 Artifact"): each game's own.
@@ -206,6 +208,7 @@ impl Investigator {
                 Game::Arkham => Some(Location::Arkham),
             },
             drawn: BTreeMap::new(),
+            flipped: Vec::new(),
         }
     }
 

@@ -12,6 +12,9 @@ pub enum TestRequest {
     /// The Action a card the investigator holds prints (EH "Action:", "Local Action:"; AH2e
     /// "Movement:"), taken outside any combat: the card's `on_action` hook, then the tests it asks for.
     Action(ActionSpec),
+    /// EH: the Reckoning of the Mythos Phase: each card the investigator holds whose script defines
+    /// `on_reckoning`, in the order held (his card, possessions, Conditions), then the tests they ask.
+    Reckoning,
 }
 
 /// The card whose Action is taken.

@@ -39,6 +39,9 @@ pub struct RawScenario {
     /// The Action a card the investigator holds prints, taken outside any combat.
     #[serde(default)]
     pub action: Option<Spanned<RawAction>>,
+    /// EH: the Reckoning of the Mythos Phase (`[reckoning]`, no keys).
+    #[serde(default)]
+    pub reckoning: Option<Spanned<RawReckoning>>,
     /// Required to play; `mythos odds` ignores it.
     #[serde(default)]
     pub dice: Option<Spanned<RawDice>>,
@@ -119,6 +122,12 @@ pub struct RawTestRequest {
     pub encounter: Option<Spanned<String>>,
 }
 
+/// `[reckoning]`: the Reckoning of the Mythos Phase is played (no keys: every card he holds with a
+/// "RECKONING:" effect resolves it, in the order he holds them).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawReckoning {}
+
 /// `[action]`: the card whose Action (EH "Action:", "Local Action:"; AH2e "Movement:") is taken.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -134,6 +143,9 @@ pub struct RawDice {
     pub faces: Option<Vec<Spanned<i64>>>,
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The copy each card flipped is (1-based), in the order the cards are flipped.
+    #[serde(default)]
+    pub flips: Option<Vec<Spanned<i64>>>,
 }
 
 /// One policy for every test, or a table by test kind.

@@ -212,16 +212,29 @@ impl Prepared {
         let error = match outcome {
             Ok(()) => {
                 let left = enc.run.dice.left_over();
+                let flips = enc.run.dice.flips_left_over();
                 let span = faces_span(&self.scenario);
-                (left > 0).then(|| {
-                    Diagnostic::new(
-                        Code::FacesLeftOver,
-                        format!("{left} dice faces were not used"),
+                if left > 0 {
+                    Some(
+                        Diagnostic::new(
+                            Code::FacesLeftOver,
+                            format!("{left} dice faces were not used"),
+                        )
+                        .at(&self.file, span)
+                        .label("too many faces")
+                        .hint("remove the faces no die takes; every face given must be rolled"),
                     )
-                    .at(&self.file, span)
-                    .label("too many faces")
-                    .hint("remove the faces no die takes; every face given must be rolled")
-                })
+                } else {
+                    (flips > 0).then(|| {
+                        Diagnostic::new(
+                            Code::FlipsLeftOver,
+                            format!("{flips} flips were not used: no card was flipped for them"),
+                        )
+                        .at(&self.file, flips_span(&self.scenario))
+                        .label("too many flips")
+                        .hint("remove the flips no card takes; a card is flipped where its text says \"flip this card\" (see the transcript)")
+                    })
+                }
             }
             Err(err) => Some(self.diagnostic(&err)),
         };
@@ -241,6 +254,18 @@ fn faces_span(raw: &RawScenario) -> Range<usize> {
     }
 }
 
+/// Where the fixed flips are written: the list, or the `[dice]` table when it has none.
+fn flips_span(raw: &RawScenario) -> Range<usize> {
+    let Some(dice) = &raw.dice else {
+        return 0..0;
+    };
+    match dice.get_ref().flips.as_deref() {
+        Some([first, .., last]) => first.span().start..last.span().end,
+        Some([only]) => only.span(),
+        _ => dice.span(),
+    }
+}
+
 fn kernel_diagnostic(
     err: &KernelError,
     hooks: &ScriptHooks,
@@ -249,6 +274,13 @@ fn kernel_diagnostic(
     raw: &RawScenario,
 ) -> Diagnostic {
     match err {
+        KernelError::Dice(
+            d @ (crate::kernel::DiceError::OutOfFlips { .. }
+            | crate::kernel::DiceError::NoSuchCopy { .. }),
+        ) => Diagnostic::new(Code::FlipsRanOut, d.to_string())
+            .at(file, flips_span(raw))
+            .label("no such flip")
+            .hint("give `[dice] flips = [...]` one copy for every card flipped, in the order flipped, each from 1 to the card's number of backs"),
         KernelError::Dice(d) => Diagnostic::new(Code::FacesRanOut, d.to_string())
             .at(file, faces_span(raw))
             .label("not enough faces")

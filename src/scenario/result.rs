@@ -46,6 +46,14 @@ pub fn result_object(p: &Played) -> Value {
         .map(|(deck, n)| (deck.as_str().to_string(), json!(n)))
         .collect();
     investigator.insert("drawn".into(), Value::Object(drawn));
+    if enc.setup.game == Game::Eldritch {
+        let flipped: Vec<Value> = inv
+            .flipped
+            .iter()
+            .map(|(card, copy)| json!({ "card": card, "copy": copy }))
+            .collect();
+        investigator.insert("flipped".into(), Value::Array(flipped));
+    }
     let monsters: Vec<Value> = enc
         .table
         .monsters

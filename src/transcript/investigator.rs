@@ -395,6 +395,11 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
         Event::ActionTaken { card } => {
             format!("Action: {}, outside any combat\n", w.card(card))
         }
+        Event::Flipped { card, copy, backs } => format!(
+            "  {} is flipped: its back is copy {copy} of {backs}; that back is read\n",
+            w.card(card)
+        ),
+        Event::Reckoning => "Reckoning (Mythos Phase): each card's RECKONING effect\n".to_string(),
         Event::Drew {
             deck,
             amount,

@@ -173,6 +173,8 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::Kept { .. }
         | Event::Note { .. }
         | Event::ActionTaken { .. }
+        | Event::Flipped { .. }
+        | Event::Reckoning
         | Event::Drew { .. } => investigator::line(ev, w),
     }
 }

@@ -300,7 +300,9 @@ impl Encounter {
         }
         if let Ok(effects) = &called
             && let Some((stat, amount, held)) = self.unpayable(card, effects)
-            && !effects.iter().any(|e| matches!(e, Effect::Rolled(_)))
+            && !effects
+                .iter()
+                .any(|e| matches!(e, Effect::Rolled(_) | Effect::Flipped { .. }))
         {
             // A cost the player's answer chose that cannot be paid: the option is not his to take.
             // The call again, every "may" of it declined; if that can be paid, it is what happens

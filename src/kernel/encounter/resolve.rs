@@ -106,7 +106,10 @@ impl Encounter {
         // Likewise where the replayed decisions end.
         if !matches!(
             result,
-            Err(KernelError::Dice(DiceError::NeedMore { .. }) | KernelError::Decision(_))
+            Err(
+                KernelError::Dice(DiceError::NeedMore { .. } | DiceError::NeedFlip { .. })
+                    | KernelError::Decision(_)
+            )
         ) {
             self.table.stage = None;
         }

@@ -179,6 +179,14 @@ pub trait Procedure: Sync + SetupRules {
                     self.combats(enc, hooks, from)?;
                 }
             }
+            TestRequest::Reckoning => {
+                if from.is_none() {
+                    emit!(enc.run, Event::Reckoning);
+                    enc.fire(Hook::OnReckoning, hooks, &mut None)?;
+                    self.run_queued(enc, hooks)?;
+                }
+                self.after_knockout(enc);
+            }
             TestRequest::Combat => self.combats(enc, hooks, from)?,
         }
         Ok(())

@@ -191,6 +191,10 @@ impl Search<'_> {
                 };
                 self.roll_at(asked, prefix, at)
             }
+            Err(KernelError::Dice(DiceError::NeedFlip { n })) => {
+                self.at_loop(&enc, 0, false);
+                self.flip(&enc, n, from, prefix, mass, abs)
+            }
             Err(KernelError::Decision(need)) => {
                 self.at_loop(&enc, 0, false);
                 self.decide(&enc, need, from, prefix, abs)
@@ -315,6 +319,52 @@ impl Search<'_> {
             )));
         }
         Ok(())
+    }
+
+    /// A card flipped (`ctx.card.flip()`): a chance node of its `n` backs, one a copy, each as
+    /// likely (the copy drawn is the next value of the prefix). Asked inside a hook, it is never a
+    /// memo point, like a die a script rolls.
+    fn flip(
+        &mut self,
+        enc: &Encounter,
+        n: usize,
+        from: Option<Rc<Checkpoint>>,
+        prefix: &mut Vec<u8>,
+        mass: f64,
+        abs: f64,
+    ) -> Result<(Dist, Base), Stop> {
+        let base = Base::at(enc, enc.met());
+        let w = 1.0 / n as f64;
+        let mut defeated = vec![0.0; enc.table.monsters.len()];
+        let mut acc: FxHashMap<Outcome, f64> = FxHashMap::default();
+        let (mut unresolved, mut back) = (0.0, 0.0);
+        let len = prefix.len();
+        for copy in 1..=n {
+            if mass * w < self.threshold {
+                unresolved += w;
+                self.resolved += abs * w;
+                continue;
+            }
+            prefix.push(u8::try_from(copy).unwrap_or(u8::MAX));
+            let (child, at) = self.explore(from.clone(), prefix, mass * w, abs * w)?;
+            prefix.truncate(len);
+            self.carry(&child)?;
+            for (o, p) in &child.dist {
+                *acc.entry(base.from(&at, o)).or_insert(0.0) += w * p;
+            }
+            base.add_defeated(&at, &child, w, &mut defeated);
+            unresolved += w * child.unresolved;
+            back += w * child.back;
+        }
+        let mut dist: Vec<(Outcome, f64)> = acc.into_iter().collect();
+        dist.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let node = Node {
+            dist,
+            unresolved,
+            defeated,
+            back,
+        };
+        Ok((Rc::new(node), base))
     }
 
     /// `node` as the distribution of the memo point `key` (`memo`: it is one), kept for the next

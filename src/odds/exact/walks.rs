@@ -80,6 +80,10 @@ impl Search<'_> {
                             .unwrap_or_else(|| table.last().expect("a roll has an outcome"));
                         prefix.extend_from_slice(faces);
                     }
+                    Err(KernelError::Dice(DiceError::NeedFlip { n })) => {
+                        let i = (mix.next() * n as f64) as usize;
+                        prefix.push(u8::try_from(i.min(n - 1) + 1).unwrap_or(u8::MAX));
+                    }
                     Err(KernelError::Decision(need)) if self.choose.is_some() => {
                         let key = self.memo_key(&enc, need.options.len());
                         pending.insert((key, true), need.options.len() as u64);

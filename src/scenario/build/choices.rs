@@ -13,8 +13,34 @@ impl Builder<'_> {
     /// The dice of `[dice]` (a scenario for `mythos odds` may leave them out).
     pub(super) fn dice(&mut self) -> Option<DiceSource> {
         self.at(Section::Dice, 0);
-        let d = self.raw.dice.as_ref()?;
-        Some(match (&d.get_ref().faces, d.get_ref().seed) {
+        let raw = self.raw;
+        let d = raw.dice.as_ref()?;
+        let dice = self.dice_faces(d);
+        let Some(flips) = d.get_ref().flips.as_ref() else {
+            return Some(dice);
+        };
+        let mut out = Vec::new();
+        for f in flips {
+            match u8::try_from(*f.get_ref()) {
+                Ok(copy @ 1..) => out.push(copy),
+                _ => {
+                    let d = e(
+                        Code::OutOfRange,
+                        format!("{} is not a copy", f.get_ref()),
+                        self.file,
+                        f.span(),
+                    )
+                    .hint("a flip names the copy its card's back is: 1 for the first of `backs`, 2 for the second, ...");
+                    self.push(d);
+                }
+            }
+        }
+        Some(dice.with_flips(out))
+    }
+
+    /// `[dice]`'s `faces` or `seed`.
+    fn dice_faces(&mut self, d: &Spanned<crate::scenario::file::RawDice>) -> DiceSource {
+        match (&d.get_ref().faces, d.get_ref().seed) {
             (Some(faces), None) => {
                 let mut out = Vec::new();
                 for (i, f) in faces.iter().enumerate() {
@@ -47,7 +73,7 @@ impl Builder<'_> {
                 self.push(d);
                 DiceSource::fixed(Vec::new())
             }
-        })
+        }
     }
 
     /// The token policy of the game (`rerolls` in eldritch, `clues` in arkham): one for every test,

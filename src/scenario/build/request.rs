@@ -15,6 +15,32 @@ impl Builder<'_> {
     pub(super) fn request(&mut self) -> Option<TestRequest> {
         self.at(Section::Test, 0);
         let raw = self.raw;
+        if let Some(r) = &raw.reckoning {
+            // EH's Mythos Phase: nothing else of the scenario is played with it.
+            if raw.test.is_some() || raw.monsters.is_some() || raw.action.is_some() {
+                let d = e(
+                    Code::Request,
+                    "a scenario with `[reckoning]` has no `[test]`, `[[monsters]]` or `[action]`",
+                    self.file,
+                    r.span(),
+                )
+                .hint("the Reckoning is played alone: each card he holds with a RECKONING effect resolves it");
+                self.push(d);
+                return None;
+            }
+            if self.game != Game::Eldritch {
+                let d = e(
+                    Code::Request,
+                    "`[reckoning]` is Eldritch Horror's (the Mythos Phase's Reckoning effects)",
+                    self.file,
+                    r.span(),
+                )
+                .hint("an Arkham Horror scenario has `[test]`, `[[monsters]]` or `[action]`");
+                self.push(d);
+                return None;
+            }
+            return Some(TestRequest::Reckoning);
+        }
         if let Some(a) = &raw.action {
             // `[[monsters]]` with `[action]` are the monsters on the investigator's space: the
             // Action is taken first, then their Combat Encounters.
@@ -73,7 +99,7 @@ impl Builder<'_> {
             (None, None) => {
                 let d = e(
                     Code::Request,
-                    "nothing happens: the scenario needs `[test]`, `[[monsters]]` or `[action]`",
+                    "nothing happens: the scenario needs `[test]`, `[[monsters]]`, `[action]` or `[reckoning]`",
                     self.file,
                     raw.game.span(),
                 )

@@ -149,7 +149,10 @@ impl ScriptHooks {
     /// script that is not the built-in base pack's own (a pack's, `--base DIR`'s, an inline card's).
     /// A built-in script whose card cannot come into play is left out.
     pub fn needed<'a>(set: &CardSet, in_play: impl IntoIterator<Item = &'a str>) -> Vec<String> {
-        let engine = Engine::new_raw();
+        // Parsed under the sandbox's own depth limits: a raw engine's are lower (in a debug build),
+        // and a script it could not parse would bring nothing into play (Blessing of Isis's Blessed).
+        let mut engine = Engine::new_raw();
+        engine.set_max_expr_depths(super::Limits::EXPR_DEPTH, super::Limits::FN_EXPR_DEPTH);
         let mut needed: BTreeSet<String> = set
             .scripts
             .keys()

@@ -155,4 +155,19 @@ impl Encounter {
     pub(super) fn rolled(&mut self, src: Source, faces: Vec<u8>) {
         emit!(self.run, Event::DiceRolled { source: src, faces })
     }
+
+    /// Card `card` was flipped to its copy `copy` of `backs`: kept for the result, and said.
+    pub(super) fn flipped(&mut self, card: &str, copy: u8, backs: usize) {
+        std::sync::Arc::make_mut(&mut self.table.investigator)
+            .flipped
+            .push((card.to_string(), copy));
+        emit!(
+            self.run,
+            Event::Flipped {
+                card: card.to_string(),
+                copy,
+                backs,
+            }
+        )
+    }
 }

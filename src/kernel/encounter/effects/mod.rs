@@ -116,6 +116,7 @@ impl Encounter {
             Effect::MonsterToTrophy => self.monster_to_trophy(card, hook, src)?,
             Effect::EndCombat => self.end_combat(card, hook, src)?,
             Effect::Rolled(faces) => self.rolled(src, faces),
+            Effect::Flipped { copy, backs } => self.flipped(card, copy, backs),
             Effect::Gain(stat, n) => self.gain(stat, n, src),
             Effect::Spend(stat, n) => {
                 self.spend(stat, n, src.clone())

@@ -144,8 +144,35 @@ fn card_store(e: &mut Engine) {
     });
 }
 
-/// The methods of `ctx.card`: its "may" effects, asked of the player.
+/// The methods of `ctx.card`: its "may" effects, asked of the player; flipping it.
 fn card_may(e: &mut Engine) {
+    e.register_fn(
+        "flip",
+        |call: NativeCallContext, c: &mut Card| -> Res<INT> {
+            let mut st = c.0.0.borrow_mut();
+            let backs = st.view.catalog.get(st.card.as_str()).map_or(0, |a| a.backs);
+            if backs == 0 {
+                return err(format!(
+                    "flip(): {} has no printed backs (`backs` in its card file)",
+                    st.card
+                ));
+            }
+            // Which back is a chance, as a die: the call's effects no longer follow from its reads.
+            st.replayable = false;
+            let label = format!("`ctx.card.flip()` of {}", st.card);
+            match st.dice.flip(backs, &label) {
+                Ok(copy) => {
+                    st.push(Effect::Flipped { copy, backs }, call.call_position());
+                    Ok(copy as INT)
+                }
+                Err(e) => {
+                    let msg = e.to_string();
+                    st.dice_error = Some(e);
+                    err(msg)
+                }
+            }
+        },
+    );
     e.register_fn("may", |c: &mut Card, what: &str| -> Res<bool> {
         may(&c.0, what, None)
     });
