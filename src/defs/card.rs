@@ -232,6 +232,17 @@ impl Card {
         let keywords = keywords(&raw, file, &mut out);
         if game == Game::Eldritch {
             other_game_keys(&raw, file, &mut out);
+        } else if let Some(v) = &raw.for_your_space {
+            // Who else is on the space is an Eldritch Horror scenario's `[[on_space]]`.
+            out.push(
+                Diagnostic::new(
+                    Code::OtherGame,
+                    "`for_your_space` is an Eldritch Horror key: an Arkham Horror card has none",
+                )
+                .at(file, v.span())
+                .label("not a key of this game")
+                .hint("remove `for_your_space`, or put the card in an `eldritch` pack"),
+            );
         }
         super::numbers::check_card(&raw, file, &mut out);
         if raw.kind.get_ref() == &CardKind::Monster && raw.toughness.is_none() {
