@@ -176,6 +176,10 @@ fn card_object() -> Value {
                 ranged(bounds::MAX_BONUS, "AH2e: +N maximum Sanity while held"),
             );
             keys.insert(
+                "spent_as_clue".into(),
+                json!({ "type": "boolean", "description": "AH2e: discarded in place of a Clue token (\"instead of spending 1 Clue token\"), after the investigator's own tokens" }),
+            );
+            keys.insert(
                 "for_your_space".into(),
                 json!({ "type": "boolean", "description": "EH: its text acts for every investigator on its holder's space; held by another investigator on the space (`[[on_space]]`), its script is called in the investigator's tests too" }),
             );

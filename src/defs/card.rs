@@ -48,6 +48,10 @@ fn other_game_keys(raw: &RawCard, file: &SourceFile, out: &mut Vec<Diagnostic>) 
         ),
         ("sanity_cost", raw.sanity_cost.as_ref().map(|v| v.span())),
         (
+            "spent_as_clue",
+            raw.spent_as_clue.as_ref().map(|v| v.span()),
+        ),
+        (
             "max_stamina_bonus",
             raw.max_stamina_bonus.as_ref().map(|v| v.span()),
         ),
@@ -299,6 +303,11 @@ impl Card {
             }),
             max_health_bonus: int_opt(&self.raw.max_stamina_bonus).unwrap_or(0),
             max_sanity_bonus: int_opt(&self.raw.max_sanity_bonus).unwrap_or(0),
+            spent_as_clue: self
+                .raw
+                .spent_as_clue
+                .as_ref()
+                .is_some_and(|v| *v.get_ref()),
             traits: std::iter::once(format!("{:?}", self.kind).to_lowercase())
                 .chain(self.traits.iter().map(|t| t.to_lowercase()))
                 .collect(),

@@ -170,6 +170,10 @@ pub struct RawCard {
     /// is called in the investigator's tests too.
     #[serde(default)]
     pub for_your_space: Option<Spanned<bool>>,
+    /// AH2e: "Discard it instead of spending 1 Clue token": the token step may discard it in
+    /// place of a Clue token (after the investigator's own Clue tokens).
+    #[serde(default)]
+    pub spent_as_clue: Option<Spanned<bool>>,
 }
 
 /// An AH2e monster rating: `horror = { rating = -3, damage = 2 }`; no `damage` when none is printed.

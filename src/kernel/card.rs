@@ -93,6 +93,9 @@ pub struct ActiveCard {
     /// (`max_sanity_bonus`) while the investigator holds it.
     pub max_health_bonus: i32,
     pub max_sanity_bonus: i32,
+    /// AH2e: discarded in place of a Clue token in the token step ("Discard Research Materials
+    /// instead of spending 1 Clue token").
+    pub spent_as_clue: bool,
 }
 
 /// How an AH2e spell is cast.
