@@ -175,6 +175,14 @@ fn card_object() -> Value {
                 "max_sanity_bonus".into(),
                 ranged(bounds::MAX_BONUS, "AH2e: +N maximum Sanity while held"),
             );
+            keys.insert(
+                "spent_as_clue".into(),
+                json!({ "type": "boolean", "description": "AH2e: discarded in place of a Clue token (\"instead of spending 1 Clue token\"), after the investigator's own tokens" }),
+            );
+            keys.insert(
+                "for_your_space".into(),
+                json!({ "type": "boolean", "description": "EH: its text acts for every investigator on its holder's space; held by another investigator on the space (`[[on_space]]`), its script is called in the investigator's tests too" }),
+            );
             Value::Object(keys)
         })
         .expect("an object"),
@@ -236,6 +244,18 @@ pub fn scenario() -> Value {
                 "open_gates": ranged(bounds::OPEN_GATES, "AH2e: open gates, default 0"),
                 "space": { "enum": crate::kernel::SpaceKind::NAMES, "description": "EH: the kind of space the investigator is on (none by default)" },
                 "investigators_on_space": ranged(bounds::INVESTIGATORS_ON_SPACE, "EH: other investigators on the investigator's space, default 0 (fewer than `investigators_in_game`)"),
+                "on_space": {
+                    "type": "array",
+                    "description": "EH: the other investigators on the investigator's space, each by his cards (they count among `investigators_on_space`, their number by default); of what they hold, the cards with `for_your_space` act in the investigator's tests",
+                    "items": closed(
+                        json!({
+                            "card": { "allOf": [card_ref.clone()], "description": "his investigator card" },
+                            "possessions": { "type": "array", "items": card_ref.clone(), "description": "the cards he holds" },
+                        }),
+                        &[],
+                        "another investigator on the investigator's space",
+                    ),
+                },
                 "mysteries_solved": ranged(bounds::MYSTERIES, "EH: Mysteries solved, default 0"),
                 "ancient_one": string("EH: the Ancient One's printed name (one a loaded Cultist names in brackets); it also tells apart a printed name several cards share (`Cultist`)"),
                 "investigator": investigator(&card_ref),

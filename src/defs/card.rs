@@ -48,6 +48,10 @@ fn other_game_keys(raw: &RawCard, file: &SourceFile, out: &mut Vec<Diagnostic>) 
         ),
         ("sanity_cost", raw.sanity_cost.as_ref().map(|v| v.span())),
         (
+            "spent_as_clue",
+            raw.spent_as_clue.as_ref().map(|v| v.span()),
+        ),
+        (
             "max_stamina_bonus",
             raw.max_stamina_bonus.as_ref().map(|v| v.span()),
         ),
@@ -232,6 +236,17 @@ impl Card {
         let keywords = keywords(&raw, file, &mut out);
         if game == Game::Eldritch {
             other_game_keys(&raw, file, &mut out);
+        } else if let Some(v) = &raw.for_your_space {
+            // Who else is on the space is an Eldritch Horror scenario's `[[on_space]]`.
+            out.push(
+                Diagnostic::new(
+                    Code::OtherGame,
+                    "`for_your_space` is an Eldritch Horror key: an Arkham Horror card has none",
+                )
+                .at(file, v.span())
+                .label("not a key of this game")
+                .hint("remove `for_your_space`, or put the card in an `eldritch` pack"),
+            );
         }
         super::numbers::check_card(&raw, file, &mut out);
         if raw.kind.get_ref() == &CardKind::Monster && raw.toughness.is_none() {
@@ -289,6 +304,11 @@ impl Card {
             max_health_bonus: int_opt(&self.raw.max_stamina_bonus).unwrap_or(0),
             max_sanity_bonus: int_opt(&self.raw.max_sanity_bonus).unwrap_or(0),
             backs: self.raw.backs.len(),
+            spent_as_clue: self
+                .raw
+                .spent_as_clue
+                .as_ref()
+                .is_some_and(|v| *v.get_ref()),
             traits: std::iter::once(format!("{:?}", self.kind).to_lowercase())
                 .chain(self.traits.iter().map(|t| t.to_lowercase()))
                 .collect(),

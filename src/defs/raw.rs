@@ -165,6 +165,15 @@ pub struct RawCard {
     pub max_stamina_bonus: Option<Spanned<i64>>,
     #[serde(default)]
     pub max_sanity_bonus: Option<Spanned<i64>>,
+    /// EH: its text acts for every investigator on its holder's space ("investigators on your
+    /// space"): held by another investigator on the space (a scenario's `[[on_space]]`), its script
+    /// is called in the investigator's tests too.
+    #[serde(default)]
+    pub for_your_space: Option<Spanned<bool>>,
+    /// AH2e: "Discard it instead of spending 1 Clue token": the token step may discard it in
+    /// place of a Clue token (after the investigator's own Clue tokens).
+    #[serde(default)]
+    pub spent_as_clue: Option<Spanned<bool>>,
 }
 
 /// An AH2e monster rating: `horror = { rating = -3, damage = 2 }`; no `damage` when none is printed.

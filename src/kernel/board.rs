@@ -90,6 +90,14 @@ impl EncounterKind {
     }
 }
 
+/// Another investigator on the investigator's space, by his cards: his investigator card (if named)
+/// and what he holds.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct OnSpace {
+    pub card: Option<String>,
+    pub possessions: Vec<String>,
+}
+
 /// EH board state, fixed for a play.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Board {
@@ -97,6 +105,12 @@ pub struct Board {
     pub space: Option<SpaceKind>,
     /// Other investigators on the investigator's space.
     pub investigators_on_space: u32,
+    /// Those of them the scenario names (`[[on_space]]`), each by his cards.
+    pub others: Vec<OnSpace>,
+    /// The cards they hold whose text acts for every investigator on their space (card key
+    /// `for_your_space`), in the order named: their hooks fire in the investigator's play after his
+    /// own cards'.
+    pub for_the_space: Vec<String>,
     /// Mysteries solved so far (0 to 3).
     pub mysteries_solved: u32,
     /// The Ancient One's printed name; `None` when the scenario does not say.

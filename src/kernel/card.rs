@@ -96,6 +96,9 @@ pub struct ActiveCard {
     /// EH Spells and Conditions: how many printed backs it has, one a copy (`backs`): a flip
     /// (`ctx.card.flip()`) draws one of them; 0 for a card without backs.
     pub backs: usize,
+    /// AH2e: discarded in place of a Clue token in the token step ("Discard Research Materials
+    /// instead of spending 1 Clue token").
+    pub spent_as_clue: bool,
 }
 
 /// How an AH2e spell is cast.

@@ -100,6 +100,9 @@ pub enum Event {
         /// The further dice the same token added (`extra_dice_per_clue`), after `face`.
         #[serde(skip_serializing_if = "Vec::is_empty")]
         extra: Vec<u8>,
+        /// The card discarded in place of the Clue token (`spent_as_clue`), if one was.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        card: Option<String>,
     },
     /// AH2e, open point D1: this scenario reads 0 or fewer dice as a failure Clue tokens cannot change.
     NoClueDice,

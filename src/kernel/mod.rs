@@ -50,7 +50,7 @@ mod stored;
 mod test;
 mod visible;
 
-pub use board::{Board, EncounterKind, SpaceKind};
+pub use board::{Board, EncounterKind, OnSpace, SpaceKind};
 pub use card::{ActiveCard, BonusDef, BonusKind, Casting, Catalog, During};
 pub use checkpoint::Point;
 pub use choices::{Action, Policy, Round};

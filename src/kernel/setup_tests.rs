@@ -45,6 +45,7 @@ fn a_card_held_raises_the_maximum_it_names() {
             max_health_bonus: 0,
             max_sanity_bonus: 1,
             backs: 0,
+            spent_as_clue: false,
         },
     );
     s.catalog = Arc::new(catalog);
@@ -86,6 +87,7 @@ fn more_than_two_hands_is_refused_for_the_round_that_wields_them() {
                 max_health_bonus: 0,
                 max_sanity_bonus: 0,
                 backs: 0,
+                spent_as_clue: false,
             },
         );
     }

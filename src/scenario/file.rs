@@ -24,6 +24,9 @@ pub struct RawScenario {
     /// EH: other investigators on the investigator's space (default 0).
     #[serde(default)]
     pub investigators_on_space: Option<Spanned<i64>>,
+    /// EH: the other investigators on the investigator's space, each by his card and possessions.
+    #[serde(default)]
+    pub on_space: Vec<Spanned<RawOnSpace>>,
     /// EH: Mysteries solved (default 0).
     #[serde(default)]
     pub mysteries_solved: Option<Spanned<i64>>,
@@ -105,6 +108,18 @@ pub struct RawInvestigator {
     /// AH2e: the stop of each of the card's sliders, numbered from 1 (`speed_sneak = 2`).
     #[serde(default)]
     pub sliders: BTreeMap<String, Spanned<i64>>,
+}
+
+/// EH: one `[[on_space]]` entry: another investigator on the investigator's space, by his
+/// investigator card and the cards he holds (those whose text acts for every investigator on his
+/// space are played: card key `for_your_space`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawOnSpace {
+    #[serde(default)]
+    pub card: Option<Spanned<toml::Value>>,
+    #[serde(default)]
+    pub possessions: Vec<Spanned<toml::Value>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

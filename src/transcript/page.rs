@@ -81,6 +81,19 @@ pub fn render_header(
     if let Some(line) = board_line(board) {
         let _ = writeln!(out, "  board: {line}");
     }
+    // EH `[[on_space]]`: each other investigator named on the space, by his cards.
+    for other in &board.others {
+        let who = other
+            .card
+            .as_ref()
+            .map_or_else(|| "an investigator".to_string(), |c| w.card(c));
+        let held: Vec<String> = other.possessions.iter().map(|c| w.card(c)).collect();
+        if held.is_empty() {
+            let _ = writeln!(out, "  on the space: {who}");
+        } else {
+            let _ = writeln!(out, "  on the space: {who}, holding {}", held.join(", "));
+        }
+    }
     if !inv.improvements.is_empty() {
         let list: Vec<String> = inv
             .improvements

@@ -151,6 +151,27 @@ pub(super) fn begins(ev: &Event, w: &Words, resolved: bool, tested: Option<Skill
             face,
             clues_left,
             extra,
+            card: Some(card),
+        } => {
+            let mut all = vec![*face];
+            all.extend_from_slice(extra);
+            format!(
+                "  discards {} in place of a Clue token for {}: {} ({clues_left} Clue {} left)\n",
+                w.card(card),
+                if all.len() == 1 {
+                    "an extra die".to_string()
+                } else {
+                    format!("{} extra dice", all.len())
+                },
+                faces(&all),
+                if *clues_left == 1 { "token" } else { "tokens" }
+            )
+        }
+        Event::ClueDie {
+            face,
+            clues_left,
+            extra,
+            card: None,
         } if extra.is_empty() => {
             format!("  spends a Clue token for an extra die: {face} ({clues_left} left)\n")
         }
@@ -158,6 +179,7 @@ pub(super) fn begins(ev: &Event, w: &Words, resolved: bool, tested: Option<Skill
             face,
             clues_left,
             extra,
+            card: None,
         } => {
             let mut all = vec![*face];
             all.extend_from_slice(extra);

@@ -136,8 +136,10 @@ impl Encounter {
         !self.defining(hook, hooks).is_empty()
     }
 
-    /// The active cards that define `hook`, in the order they fire (what each card defines is read
-    /// from `hooks` again only when the investigator's cards changed, and each monster's once).
+    /// The active cards that define `hook`, in the order they fire: the monster met, the
+    /// investigator's cards, then those the other investigators on his space hold that act for every
+    /// investigator on it (EH `[[on_space]]`, card key `for_your_space`). What each card defines is
+    /// read from `hooks` again only when the investigator's cards changed, and each monster's once.
     /// Asked at every hook point, where usually no active card defines the hook: that answer
     /// allocates nothing.
     fn defining(&mut self, hook: Hook, hooks: &dyn Hooks) -> SmallVec<[Rc<str>; 4]> {
@@ -153,6 +155,7 @@ impl Encounter {
                 .iter()
                 .chain(&inv.possessions)
                 .chain(&inv.conditions)
+                .chain(&self.setup.rules.board.for_the_space)
                 .map(|id| (Rc::from(id.as_str()), hooks.defined(id)))
                 .collect();
             let any = cards
@@ -228,10 +231,15 @@ impl Encounter {
             .collect()
     }
 
-    /// Whether the investigator's cards are still those `hooked` was made of, in the same order.
+    /// Whether the investigator's cards (and then those the others on his space hold that act for
+    /// it, which no rule changes) are still those `hooked` was made of, in the same order.
     fn hooked_fresh(&self) -> bool {
         let inv = &self.table.investigator;
-        let active = usize::from(inv.card.is_some()) + inv.possessions.len() + inv.conditions.len();
+        let shared = &self.setup.rules.board.for_the_space;
+        let active = usize::from(inv.card.is_some())
+            + inv.possessions.len()
+            + inv.conditions.len()
+            + shared.len();
         if self.run.hooked.cards.len() != active {
             return false;
         }
@@ -240,6 +248,7 @@ impl Encounter {
         inv.card.as_deref().is_none_or(&mut same)
             && inv.possessions.iter().all(|p| same(p))
             && inv.conditions.iter().all(|c| same(c))
+            && shared.iter().all(|c| same(c))
     }
 
     /// What copy `copy` of `card` sees when its hook is called: the test, the loss, whether this copy

@@ -1,9 +1,9 @@
-//! The EH board keys of a scenario: `space`, `investigators_on_space`, `mysteries_solved`,
+//! The EH board keys of a scenario: `space`, `investigators_on_space`, `[[on_space]]`, `mysteries_solved`,
 //! `ancient_one`, and `[test] encounter`. Arkham Horror has none of them.
 
 use super::{Builder, Section, e};
-use crate::defs::{Code, Diagnostic, closest};
-use crate::kernel::{Board, EncounterKind, Game, SpaceKind};
+use crate::defs::{CardKind, Code, Diagnostic, closest};
+use crate::kernel::{Board, EncounterKind, Game, OnSpace, SpaceKind};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -24,6 +24,7 @@ impl Builder<'_> {
                     raw.mysteries_solved.as_ref().map(|v| v.span()),
                 ),
                 ("ancient_one", raw.ancient_one.as_ref().map(|v| v.span())),
+                ("on_space", raw.on_space.first().map(|v| v.span())),
             ];
             for (i, (key, span)) in keys.into_iter().enumerate() {
                 if let Some(span) = span {
@@ -58,6 +59,7 @@ impl Builder<'_> {
         if let Some(n) = &raw.investigators_on_space {
             board.investigators_on_space = u32::try_from(*n.get_ref()).unwrap_or(u32::MAX);
         }
+        self.on_space(&mut board);
         if let Some(n) = &raw.mysteries_solved {
             board.mysteries_solved = u32::try_from(*n.get_ref()).unwrap_or(u32::MAX);
         }
@@ -76,6 +78,74 @@ impl Builder<'_> {
             }
         }
         board
+    }
+
+    /// `[[on_space]]`: the other investigators on the space, each by his cards, and of those cards
+    /// the ones whose text acts for every investigator on the space (`for_your_space`). They count
+    /// among `investigators_on_space`, which is their number when not written, and may not be fewer.
+    fn on_space(&mut self, board: &mut Board) {
+        let raw = self.raw;
+        for (i, entry) in raw.on_space.iter().enumerate() {
+            self.at(Section::Top, 7 + i);
+            let mut other = OnSpace::default();
+            if let Some(card) = &entry.get_ref().card
+                && let Some(id) = self.card_ref(card)
+            {
+                if self.set.cards[&id].kind == CardKind::Investigator {
+                    other.card = Some(id);
+                } else {
+                    let d = e(
+                        Code::WrongKind,
+                        format!("`{id}` is not an investigator"),
+                        self.file,
+                        card.span(),
+                    )
+                    .hint(
+                        "name his investigator card here, or list this card in his `possessions`",
+                    );
+                    self.push(d);
+                }
+            }
+            for p in &entry.get_ref().possessions {
+                if let Some(id) = self.card_ref(p) {
+                    other.possessions.push(id);
+                }
+            }
+            for id in other.card.iter().chain(&other.possessions) {
+                let shared = self.set.cards[id]
+                    .raw
+                    .for_your_space
+                    .as_ref()
+                    .is_some_and(|v| *v.get_ref());
+                if shared {
+                    board.for_the_space.push(id.clone());
+                }
+            }
+            board.others.push(other);
+        }
+        let named = u32::try_from(board.others.len()).unwrap_or(u32::MAX);
+        match &raw.investigators_on_space {
+            None => board.investigators_on_space = named,
+            Some(n) if board.investigators_on_space < named => {
+                self.at(Section::Top, 3);
+                let d = e(
+                    Code::OutOfRange,
+                    format!(
+                        "`investigators_on_space = {}` with {named} in `[[on_space]]`",
+                        n.get_ref()
+                    ),
+                    self.file,
+                    n.span(),
+                )
+                .label("fewer than `[[on_space]]` names")
+                .hint(
+                    "each `[[on_space]]` entry is one of the other investigators on the space: \
+                     raise `investigators_on_space`, or leave it out (it is then their number)",
+                );
+                self.push(d);
+            }
+            Some(_) => {}
+        }
     }
 
     /// `[test] encounter`: the kind of encounter the test is part of (EH).

@@ -258,6 +258,7 @@ fn in_play(setup: &Setup) -> Vec<String> {
         .iter()
         .chain(&start.possessions)
         .chain(&start.conditions)
+        .chain(&setup.rules.board.for_the_space)
         .cloned()
         .chain(setup.monsters.iter().map(|m| m.id.to_string()))
         .collect()

@@ -89,7 +89,9 @@ impl Builder<'_> {
             ),
             Part::InvestigatorsOnSpace => (
                 (Section::Top, 3, 0),
-                span(&self.raw.investigators_on_space),
+                // Counted from `[[on_space]]` when not written: its first entry.
+                span(&self.raw.investigators_on_space)
+                    .or_else(|| self.raw.on_space.first().map(|o| o.span())),
                 String::new(),
             ),
             Part::MysteriesSolved => (

@@ -36,6 +36,21 @@ impl Encounter {
         fired
     }
 
+    /// AH2e: `id` (a card `spent_as_clue`) is discarded in place of a Clue token; the Clue die's
+    /// event says so.
+    pub fn discard_in_place_of_a_clue(&mut self, id: &str) {
+        if let Some(i) = self
+            .table
+            .investigator
+            .possessions
+            .iter()
+            .position(|c| c == id)
+        {
+            self.cards_mut().possessions.remove(i);
+            self.lower_maxima(id);
+        }
+    }
+
     pub(super) fn discard(&mut self, src: Source, id: String) {
         if let Some(i) = self
             .table

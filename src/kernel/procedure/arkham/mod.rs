@@ -94,7 +94,7 @@ impl Procedure for Arkham {
         if policy == Policy::None && fixed {
             return Ok(());
         }
-        if !fixed && enc.table.investigator.clues <= 0 {
+        if !fixed && clue_tokens(enc) <= 0 {
             return Ok(());
         }
         let rolled_none = enc.current_faces_len() == 0;
@@ -102,11 +102,10 @@ impl Procedure for Arkham {
             emit!(enc.run, Event::NoClueDice);
             return Ok(());
         }
-        if rolled_none && enc.table.investigator.clues > 0 && enc.current_difficulty() > 0 {
+        if rolled_none && clue_tokens(enc) > 0 && enc.current_difficulty() > 0 {
             emit!(enc.run, Event::ClueDiceAfterNoDice);
         }
-        while enc.table.investigator.clues > 0 && enc.current_successes() < enc.current_difficulty()
-        {
+        while clue_tokens(enc) > 0 && enc.current_successes() < enc.current_difficulty() {
             let test = enc.table.tests.len() + 1;
             let answer = enc.decide(
                 Question::ClueDie { test },
@@ -120,7 +119,15 @@ impl Procedure for Arkham {
             if answer != Answer::ClueDie {
                 return Ok(());
             }
-            Arc::make_mut(&mut enc.table.investigator).clues -= 1;
+            // His own Clue tokens first, then a card discarded in place of one.
+            let card = if enc.table.investigator.clues > 0 {
+                Arc::make_mut(&mut enc.table.investigator).clues -= 1;
+                None
+            } else {
+                let card = card_as_clue(enc).expect("a card counted among the tokens");
+                enc.discard_in_place_of_a_clue(&card);
+                Some(card)
+            };
             let mut faces = enc.add_clue_dice(&format!("{label}, a Clue die"))?;
             let face = faces.remove(0);
             emit!(
@@ -129,6 +136,7 @@ impl Procedure for Arkham {
                     face,
                     clues_left: enc.table.investigator.clues,
                     extra: faces,
+                    card,
                 }
             );
         }
@@ -397,6 +405,36 @@ impl SetupRules for Arkham {
             push(Part::Location, Problem::NotAStartingLocation(loc));
         }
     }
+}
+
+/// The Clue tokens the investigator may spend: his own, and each card he holds that is discarded in
+/// place of one (`spent_as_clue`: Research Materials).
+fn clue_tokens(enc: &Encounter) -> i32 {
+    let cards = enc
+        .table
+        .investigator
+        .possessions
+        .iter()
+        .filter(|p| as_clue(enc, p))
+        .count();
+    enc.table
+        .investigator
+        .clues
+        .saturating_add(i32::try_from(cards).unwrap_or(i32::MAX))
+}
+
+/// The first card he holds that is discarded in place of a Clue token, if any.
+fn card_as_clue(enc: &Encounter) -> Option<String> {
+    enc.table
+        .investigator
+        .possessions
+        .iter()
+        .find(|p| as_clue(enc, p))
+        .cloned()
+}
+
+fn as_clue(enc: &Encounter, id: &str) -> bool {
+    enc.setup.catalog.get(id).is_some_and(|c| c.spent_as_clue)
 }
 
 #[cfg(test)]
