@@ -242,7 +242,7 @@ impl Table {
                 Ok(c) if (1..=backs).contains(&(c as usize)) => Ok(c),
                 _ => Err(format!(
                     "`{}` is not a back: 1 to {backs}",
-                    crate::visible(s.trim())
+                    mythos::visible(s.trim())
                 )),
             }
         });
