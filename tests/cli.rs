@@ -782,10 +782,11 @@ fn arguments_and_expectations_that_cannot_hold_are_refused() {
 
 /// Issue 39: a run's time grew with the square of its monsters (a copy of every monster and of every
 /// fixed face at each hook call, a search of every earlier test at each roll): 20,000 Ghouls took
-/// 21–33 s in release, minutes in a debug build. Now in proportion: here well under a minute in a
-/// debug build, every Ghoul met (each passes both tests with fixed 6s, and is defeated).
+/// 21–33 s in release, minutes in a debug build. A test holds no time (time is the benches' and
+/// `docs/performance.md`'s): it holds that every Ghoul of 20,000 is met and defeated (each passes
+/// both tests with fixed 6s), the input that was quadratic.
 #[test]
-fn a_run_of_twenty_thousand_monsters_takes_time_in_proportion() {
+fn a_run_of_twenty_thousand_monsters_meets_each_of_them() {
     let n = 20_000;
     let text = format!(
         "game = \"eldritch\"\ntitle = \"many\"\n[investigator]\nstrength = 2\nwill = 1\nhealth = 9\nsanity = 9\n{}[dice]\nfaces = [{}]\n",
@@ -793,9 +794,7 @@ fn a_run_of_twenty_thousand_monsters_takes_time_in_proportion() {
         vec!["6"; 4 * n].join(",")
     );
     let path = scratch("ghouls_20000.toml", &text);
-    let start = std::time::Instant::now();
     let out = mythos(&["run", path.to_str().unwrap()]);
-    let took = start.elapsed();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         out.status.code(),
@@ -804,7 +803,6 @@ fn a_run_of_twenty_thousand_monsters_takes_time_in_proportion() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(stdout.matches("== Ghoul: defeated").count(), n);
-    assert!(took.as_secs() < 60, "{took:?}");
 }
 
 /// `mythos cards NAME` finds a card of a shipped expansion pack by part of its printed name, with its
