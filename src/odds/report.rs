@@ -347,42 +347,58 @@ fn die_word(d: &DecisionOdds, die: usize) -> String {
     }
 }
 
+/// Whether two options lead to the same outcomes with the same probabilities.
+fn same_odds(a: &OptionOdds, b: &OptionOdds) -> bool {
+    (a.value - b.value).abs() < 1e-12
+        && a.dist.len() == b.dist.len()
+        && a.dist
+            .iter()
+            .zip(&b.dist)
+            .all(|((x, p), (y, q))| x == y && (p - q).abs() < 1e-12)
+}
+
 /// The options of `d` with their words, identical options merged (issue 38: four times "reroll die
-/// n" when four dice fail alike): rerolls with the same token of dice that read the same (the same
-/// face, or the same count where faces were grouped) and lead to the same value are one option,
-/// naming every such die. Each is `(index, option, words)`, the index of the first merged.
+/// n" when four dice fail alike): rerolls with the same token that lead to the same outcomes with the
+/// same probabilities are one option, naming every such die. Each is `(index, option, words)`, the
+/// index of the first merged.
 fn merged<'d>(d: &'d DecisionOdds, words: &Wording<'_>) -> Vec<(usize, &'d OptionOdds, String)> {
-    let mut out: Vec<(
+    type Merged<'d> = (
         usize,
-        &OptionOdds,
-        Option<(crate::kernel::Token, String)>,
+        &'d OptionOdds,
+        Option<crate::kernel::Token>,
         Vec<usize>,
-    )> = Vec::new();
+    );
+    let mut out: Vec<Merged<'d>> = Vec::new();
     for (i, opt) in d.options.iter().enumerate() {
         if let Answer::Reroll { token, die } = &opt.answer {
-            let key = (*token, die_word(d, *die));
-            if let Some(m) = out.iter_mut().find(|(_, o, k, _)| {
-                k.as_ref() == Some(&key) && (o.value - opt.value).abs() < 1e-12
-            }) {
+            if let Some(m) = out
+                .iter_mut()
+                .find(|(_, o, t, _)| *t == Some(*token) && same_odds(o, opt))
+            {
                 m.3.push(*die);
                 continue;
             }
-            out.push((i, opt, Some(key), vec![*die]));
+            out.push((i, opt, Some(*token), vec![*die]));
         } else {
             out.push((i, opt, None, Vec::new()));
         }
     }
     out.into_iter()
-        .map(|(i, opt, key, dice)| {
-            let text = match key {
-                Some((token, what)) => {
-                    let numbers: Vec<String> = dice.iter().map(|n| (n + 1).to_string()).collect();
-                    let which = match numbers.as_slice() {
+        .map(|(i, opt, token, dice)| {
+            let text = match token {
+                Some(token) => {
+                    let each: Vec<String> = dice
+                        .iter()
+                        .map(|n| format!("{} ({})", n + 1, die_word(d, *n)))
+                        .collect();
+                    let which = match each.as_slice() {
                         [one] => format!("die {one}"),
-                        [rest @ .., last] => format!("die {} or {last}", rest.join(", ")),
+                        [rest @ .., last] => {
+                            format!("any one of dice {} or {last}, alike", rest.join(", "))
+                        }
                         [] => "a die".to_string(),
                     };
-                    format!("reroll {which} ({what}) with a {} token", token.as_str())
+                    format!("reroll {which} with a {} token", token.as_str())
                 }
                 None => (words.answer)(&opt.answer, &d.faces),
             };
@@ -439,6 +455,7 @@ pub fn best_json(b: &BestOdds) -> Value {
                 "question": question_json(&d.question),
                 "investigator": inv,
                 "faces": d.faces,
+                "counted": d.counted,
                 "best": d.best,
                 "options": options,
             })
