@@ -484,12 +484,24 @@ fn a_path_of_thousands_of_rolls_is_refused_not_a_stack_overflow() {
     // Issue 38: plain `odds` means the best play; its refusal says so and names what can be answered
     // (a fixed policy), never odds of spending nothing in its place.
     let out = mythos(&["odds", path]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.stdout.is_empty(), "no fallback odds");
-    assert!(stderr.contains("under the best play"), "{stderr}");
-    assert!(
-        stderr.contains(&format!("mythos odds {path} --fixed")),
+    let (status, v, stderr) = json_of(&["odds", path, "--format", "json"]);
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (Some(2), Some("E0501")),
         "{stderr}"
+    );
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains("under the best play"),
+        "{v}"
+    );
+    let hint = v["hint"].as_str().unwrap();
+    assert!(
+        hint.contains(&format!("mythos odds {path} --fixed")),
+        "{hint}"
     );
 }
 
