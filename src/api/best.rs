@@ -202,7 +202,9 @@ impl Decision {
                 .options
                 .iter()
                 .map(|o| Choice {
-                    answer: words.answer(&o.answer, &d.faces),
+                    // Grouped faces are a class's representative, not a face to name.
+                    answer: words
+                        .answer(&o.answer, if d.counted.is_some() { &[] } else { &d.faces }),
                     value: o.value,
                     odds: Odds::new(
                         option_odds(base, o),
@@ -252,7 +254,9 @@ impl Decision {
         self.focus
     }
 
-    /// The faces of the test under way, if a test is under way.
+    /// The faces of the test under way, if a test is under way. Under `best_odds`, where the search
+    /// grouped faces that count alike, each die shows its class's highest face (4 for any failing
+    /// die of a plain EH test): the text then tells the dice by what they count (JSON `counted`).
     pub fn faces(&self) -> &[u8] {
         &self.faces
     }
