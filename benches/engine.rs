@@ -6,8 +6,10 @@
 //!   one Rhai call) allows.
 //!
 //! Then what loading a scenario costs (the "loading" table: a trivial run now and as before issue 14),
-//! the realistic encounters of issue 14 (`benches/encounters/`), each timed once, every EH base
-//! card in a 4-monster encounter (`base_card_sweep`), and every AH2e base investigator against every
+//! the realistic encounters of issue 14 (`benches/encounters/`), each timed once as a player asks
+//! (the best play for `defeat_all`, tokens spent: `mythos odds FILE`, issue 38) and with the fixed
+//! policy, every EH base card in a 4-monster encounter (`base_card_sweep`, both ways), and every AH2e
+//! base investigator against every
 //! base monster, with the scenario's `[choices]` and under the best policy (`ah_card_sweep`).
 
 use divan::black_box;
@@ -373,12 +375,14 @@ fn closed_form(row: &dyn Fn(&str, Duration)) {
             "game = \"eldritch\"\n[investigator]\nstrength = {n}\n[test]\nskill = \"strength\"\n"
         );
         let mut p = prepare_text("plain.toml", &text);
-        let pmf = |n: u32| -> Vec<f64> {
-            // C(n, k) (1/3)^k (2/3)^(n−k), k = 0..=n, built up term by term.
-            let mut out = Vec::with_capacity(n as usize + 1);
+        // C(n, k) (1/3)^k (2/3)^(n−k), k = 0..=n, built up term by term into an array on the stack
+        // (issue 38: the closed form allocated a Vec, which took most of its time).
+        let pmf = |n: u32| -> [f64; 9] {
+            let mut out = [0.0; 9];
             let mut term = (2.0f64 / 3.0).powi(n as i32);
-            for k in 0..=n {
-                out.push(term);
+            for (k, slot) in out.iter_mut().enumerate().take(n as usize + 1) {
+                *slot = term;
+                let k = k as u32;
                 term *= f64::from(n - k) / f64::from(k + 1) / 2.0;
             }
             out
@@ -386,7 +390,7 @@ fn closed_form(row: &dyn Fn(&str, Duration)) {
         let odds = mythos::bench::exact(&mut p).expect("odds");
         let by = odds.by(|o| o.test.map_or(0, |(s, _)| s));
         let closed = pmf(n);
-        for (k, q) in closed.iter().enumerate() {
+        for (k, q) in closed.iter().enumerate().take(n as usize + 1) {
             let e = by.get(&(k as u32)).copied().unwrap_or(0.0);
             assert!((e - q).abs() < 1e-12, "{n} dice, {k} successes: {e} vs {q}");
         }
@@ -428,10 +432,28 @@ fn realistic_encounters() {
         .collect();
     files.sort();
     println!(
-        "\nrealistic encounters (exact odds, each timed once; target < 50 ms; then every branch \
-         replayed from the first die, and every hook call run)"
+        "\nrealistic encounters (exact odds, each timed once; target < 50 ms): as a player asks, \
+         the best play for `defeat_all` with its tokens spent (`mythos odds FILE`, issue 38); then \
+         the fixed policy (nothing spent), every branch replayed from the first die, and every hook \
+         call run"
     );
     for name in files {
+        let mut p = scenario(&format!("benches/encounters/{name}"));
+        let start = Instant::now();
+        let played_well = best_default_runs(&mut p);
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let met = if ms < 50.0 && played_well.is_ok() {
+            "met"
+        } else {
+            "MISSED"
+        };
+        println!(
+            "  {name:<58} {ms:>10.1} ms  {met:<6} best play: {}",
+            match played_well {
+                Ok(runs) => format!("answered from {runs} runs"),
+                Err(why) => format!("refused: {why}"),
+            }
+        );
         let mut p = scenario(&format!("benches/encounters/{name}"));
         let start = Instant::now();
         let result = mythos::bench::exact(&mut p);
@@ -442,7 +464,7 @@ fn realistic_encounters() {
         };
         let met = if ms < 50.0 { "met" } else { "MISSED" };
         println!(
-            "  {name:<58} {ms:>10.1} ms  {met:<6} {what}, {} of {} hook calls replayed",
+            "    fixed policy: {ms:.1} ms  {met:<6} {what}, {} of {} hook calls replayed",
             p.hooks.replayed(),
             p.hooks.calls()
         );
@@ -545,8 +567,17 @@ fn base_card_sweep() {
             text,
         ));
     }
+    // Issue 38: as a player asks it, the tokens spent (the best play for `defeat_all`, what
+    // `mythos odds FILE` answers); then the fixed policy, which spends nothing.
     time_sweep(
-        "base cards in 4-monster EH encounters (exact odds, 3 Clues, 2 Focus; fastest of 3; target < 50 ms)",
+        "base cards in 4-monster EH encounters, played well (best play for defeat_all, 3 Clues and 2 \
+         Focus spent; fastest of 3; target < 50 ms)",
+        &cases,
+        3,
+        best_default_runs,
+    );
+    time_sweep(
+        "the same, the fixed policy (nothing spent; fastest of 3; target < 50 ms)",
         &cases,
         3,
         exact_runs,
@@ -560,6 +591,14 @@ type Solve = fn(&mut Prepared) -> Result<u64, String>;
 fn exact_runs(p: &mut Prepared) -> Result<u64, String> {
     mythos::bench::exact(p)
         .map(|o| o.runs)
+        .map_err(|d| d.message)
+}
+
+/// Exact odds under the best policy for `defeat_all`, the default of a combat (`mythos odds FILE`
+/// without `[choices]`, issue 38).
+fn best_default_runs(p: &mut Prepared) -> Result<u64, String> {
+    mythos::bench::best(p, mythos::bench::Objective::DefeatAll, &[], &[])
+        .map(|b| b.odds.runs)
         .map_err(|d| d.message)
 }
 

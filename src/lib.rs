@@ -51,8 +51,8 @@ mod transcript;
 
 pub use api::{
     BestOdds, Card, Cards, Choice, Decision, Diagnostic, Dice, Error, Game, Library, Miss, Misses,
-    Next, Objective, Odds, PackFiles, Played, Reading, Scenario, Schema, Step, Validation, card_id,
-    closest, decode_text, render, visible,
+    Next, Objective, Odds, OddsOf, PackFiles, Played, Policy, Reading, Scenario, Schema, Step,
+    Validation, card_id, closest, decode_text, render, visible,
 };
 
 /// The engine's own types, for `benches/engine.rs` only (feature `bench`, which nothing else enables):

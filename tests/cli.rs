@@ -481,6 +481,103 @@ fn a_path_of_thousands_of_rolls_is_refused_not_a_stack_overflow() {
             "{stderr}"
         );
     }
+    // Issue 38: plain `odds` means the best play; its refusal says so and names what can be answered
+    // (a fixed policy), never odds of spending nothing in its place.
+    let out = mythos(&["odds", path]);
+    assert!(out.stdout.is_empty(), "no fallback odds");
+    let (status, v, stderr) = json_of(&["odds", path, "--format", "json"]);
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (Some(2), Some("E0501")),
+        "{stderr}"
+    );
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains("under the best play"),
+        "{v}"
+    );
+    let hint = v["hint"].as_str().unwrap();
+    assert!(
+        hint.contains(&format!("mythos odds {path} --fixed")),
+        "{hint}"
+    );
+}
+
+/// The value at `pointer` of `mythos ARGS --format json`, which must succeed.
+fn json_number(args: &[&str], pointer: &str) -> f64 {
+    let mut args = args.to_vec();
+    args.extend(["--format", "json"]);
+    let (status, v, stderr) = json_of(&args);
+    assert_eq!(status, Some(0), "{args:?}: {stderr}");
+    v.pointer(pointer)
+        .and_then(serde_json::Value::as_f64)
+        .unwrap_or_else(|| panic!("{args:?}: no number at {pointer} in {v}"))
+}
+
+/// Issue 38: plain `mythos odds` of a combat without `[choices]` answers under the best play for
+/// `defeat_all` (the default objective of a combat): the same odds as `--best defeat_all`, said in
+/// the JSON's `policy`. The Blessed Shotgun's Ghoul: the fixed policy spends nothing and does worse.
+#[test]
+fn plain_odds_of_a_combat_equal_best_defeat_all() {
+    let file = "tests/scenarios/odds/eh_ghoul_blessed_shotgun.toml";
+    let plain = json_number(&["odds", file], "/monsters/0/defeated");
+    let best = json_number(&["odds", file, "--best", "defeat_all"], "/best/value");
+    assert!((plain - best).abs() < 1e-12, "{plain} {best}");
+    let (_, v, _) = json_of(&["odds", file, "--format", "json"]);
+    assert_eq!(
+        v["policy"],
+        serde_json::json!({ "kind": "best", "objective": "defeat_all", "default": true })
+    );
+    let text = String::from_utf8_lossy(&mythos(&["odds", file]).stdout).to_string();
+    assert!(
+        text.contains("policy: the best play for `defeat_all`, the default for a combat"),
+        "{text}"
+    );
+    let fixed = json_number(&["odds", file, "--fixed"], "/monsters/0/defeated");
+    assert!(fixed <= plain + 1e-12, "{fixed} > {plain}");
+}
+
+/// Issue 38: plain `mythos odds` of a `[test]` answers under the best play for `pass`. Lore 1 with a
+/// Clue (EH): a failed die is rerolled, 1/3 + 2/3 · 1/3 = 5/9; `--fixed` spends nothing, 1/3.
+#[test]
+fn plain_odds_of_a_test_spend_the_clue_for_pass() {
+    let path = scratch(
+        "lore_clue.toml",
+        "game = \"eldritch\"\n[investigator]\nname = \"T\"\nlore = 1\nclues = 1\n[test]\nskill = \"lore\"\n",
+    );
+    let file = path.to_str().unwrap();
+    let plain = json_number(&["odds", file], "/test/passed");
+    let best = json_number(&["odds", file, "--best", "pass"], "/best/value");
+    let fixed = json_number(&["odds", file, "--fixed"], "/test/passed");
+    assert!((plain - 5.0 / 9.0).abs() < 1e-9, "{plain}");
+    assert!((best - plain).abs() < 1e-12, "{best}");
+    assert!((fixed - 1.0 / 3.0).abs() < 1e-9, "{fixed}");
+    let (_, v, _) = json_of(&["odds", file, "--fixed", "--format", "json"]);
+    assert_eq!(
+        v["policy"],
+        serde_json::json!({ "kind": "choices", "written": false })
+    );
+}
+
+/// Issue 38: a scenario's `[choices]` pin a fixed policy: plain `mythos odds` plays them as before
+/// (here they spend nothing: 1/3), and the JSON says so.
+#[test]
+fn choices_pin_a_fixed_policy() {
+    let path = scratch(
+        "lore_clue_choices.toml",
+        "game = \"eldritch\"\n[investigator]\nname = \"T\"\nlore = 1\nclues = 1\n[test]\nskill = \"lore\"\n[choices]\nrerolls = \"none\"\n",
+    );
+    let file = path.to_str().unwrap();
+    let (status, v, stderr) = json_of(&["odds", file, "--format", "json"]);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert_eq!(
+        v["policy"],
+        serde_json::json!({ "kind": "choices", "written": true })
+    );
+    let passed = v["test"]["passed"].as_f64().expect("a probability");
+    assert!((passed - 1.0 / 3.0).abs() < 1e-9, "{passed}");
 }
 
 /// Issue 39 item 7: exact odds of 300 Ghouls were refused only after 25 s (each node of the search

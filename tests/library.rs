@@ -408,3 +408,141 @@ fn the_public_surface_changes_only_on_purpose() {
         );
     }
 }
+
+/// Mark Harrigan with 2 Clues against the Ghoul: Clue rerolls to decide.
+const GHOUL_TWO_CLUES: &str = "game = \"eldritch\"\n[investigator]\ncard = \"mark_harrigan\"\nclues = 2\n[[monsters]]\ncard = \"ghoul\"\n";
+
+/// Issue 38: under `survive`, options that survive alike are told apart by what they lose. At every
+/// decision of the first round, the best option loses the least Health and Sanity on average among
+/// the options of the best value (the issue's case: keeping a Clue advised where spending it loses
+/// less, 2.08 against 1.41 Stamina).
+#[test]
+fn ties_under_survive_go_to_the_option_that_loses_less() {
+    let scenario = Scenario::parse(&Library::new(), "ghoul.toml", GHOUL_TWO_CLUES).expect("parses");
+    let best = scenario.best_odds(Objective::Survive).expect("answered");
+    let json = best.to_json();
+    let decisions = json["best"]["decisions"].as_array().expect("decisions");
+    let mut spent_to_lose_less = 0;
+    for d in decisions {
+        let options = d["options"].as_array().expect("options");
+        let value = |o: &serde_json::Value| o["value"].as_f64().expect("a value");
+        let lost = |o: &serde_json::Value| {
+            o["health_lost_mean"].as_f64().expect("a mean")
+                + o["sanity_lost_mean"].as_f64().expect("a mean")
+        };
+        let top = options.iter().map(value).fold(f64::MIN, f64::max);
+        let least = options
+            .iter()
+            .filter(|o| value(o) > top - 1e-12)
+            .map(lost)
+            .fold(f64::MAX, f64::min);
+        let chosen = &options[d["best"].as_u64().expect("an index") as usize];
+        assert!((lost(chosen) - least).abs() < 1e-9, "{d}");
+        if chosen["answer"]["kind"] == "reroll" && (value(&options[0]) - top).abs() < 1e-12 {
+            spent_to_lose_less += 1;
+        }
+    }
+    assert!(spent_to_lose_less > 0, "no Clue spent only to lose less");
+}
+
+/// Issue 38: where the search grouped faces that count alike, the faces it holds are a class's
+/// representative ("dice 4 4 4" when 1 2 3 were rolled); the advice tells those dice by what they
+/// count, and the JSON's `counted` gives each die's successes.
+#[test]
+fn grouped_faces_are_told_by_what_they_count() {
+    let scenario = Scenario::parse(&Library::new(), "ghoul.toml", GHOUL_TWO_CLUES).expect("parses");
+    let best = scenario.best_odds(Objective::Survive).expect("answered");
+    let text = best.text_all();
+    assert!(text.contains("4 dice: 3 failing, 1 success"), "{text}");
+    assert!(!text.contains("showing"), "{text}");
+    assert!(
+        text.contains("reroll die 1 (a failing die) with a clue token"),
+        "{text}"
+    );
+    let json = best.to_json();
+    assert!(
+        json["best"]["decisions"]
+            .as_array()
+            .expect("decisions")
+            .iter()
+            .any(|d| d["counted"] == serde_json::json!([0, 0, 0, 1]))
+    );
+}
+
+/// Issue 38: the question names its test ("the Strength test against Ghoul", not "test 2"), and
+/// `text_all` (`--all`) shows every decision of the first round, not the first 8.
+#[test]
+fn advice_names_the_test_and_reaches_every_decision() {
+    let scenario = Scenario::parse(&Library::new(), "ghoul.toml", GHOUL_TWO_CLUES).expect("parses");
+    let best = scenario.best_odds(Objective::Survive).expect("answered");
+    let total = best.to_json()["best"]["decisions_total"]
+        .as_u64()
+        .expect("a count") as usize;
+    assert!(total > 8, "{total}");
+    let text = best.text_all();
+    let asked = |test: &str| {
+        let question = format!("the {test} test against Ghoul: spend a token to reroll a die?");
+        text.lines().filter(|l| l.ends_with(&question)).count()
+    };
+    assert!(asked("Strength") > 0 && asked("Will") > 0, "{text}");
+    assert_eq!(asked("Strength") + asked("Will"), total, "{text}");
+    assert!(!text.contains("test 2:"), "{text}");
+    assert_eq!(best.decisions().len(), total);
+}
+
+/// Issue 38: at the table (`mythos play`), the faces shown are those rolled, and rerolls of dice that
+/// lead to the same odds are one option naming each die. Lore 3 and a Clue (EH), 1 2 3 rolled: any
+/// failing die rerolled alike, 1/3 to pass.
+#[test]
+fn at_the_table_identical_rerolls_are_one_option() {
+    let text = "game = \"eldritch\"\n[investigator]\nname = \"T\"\nlore = 3\nclues = 1\n[test]\nskill = \"lore\"\n";
+    let scenario = Scenario::parse(&Library::new(), "lore.toml", text).expect("parses");
+    let d = scenario
+        .decision(Objective::Pass, &[1, 2, 3], &[])
+        .expect("a decision");
+    let shown = d.text();
+    assert!(
+        shown.contains("dice showing 1 2 3: the Lore test: spend a token"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(
+            "reroll any one of dice 1 (a 1), 2 (a 2) or 3 (a 3), alike with a clue token"
+        ),
+        "{shown}"
+    );
+    let rerolls = shown.lines().filter(|l| l.contains(". reroll")).count();
+    assert_eq!(rerolls, 1, "{shown}");
+    assert!(
+        d.options()
+            .iter()
+            .skip(1)
+            .all(|o| (o.value() - 1.0 / 3.0).abs() < 1e-9)
+    );
+}
+
+/// Issue 38: a scenario's `[choices]` pin a fixed policy for `Scenario::odds`; without them it is the
+/// best play for the default objective, the same odds as `best_odds` of it.
+#[test]
+fn odds_follow_the_scenario_policy() {
+    let lib = Library::new();
+    let plain = Scenario::parse(&lib, "g.toml", GHOUL_TWO_CLUES).expect("parses");
+    assert_eq!(
+        plain.policy(),
+        mythos::Policy::Best {
+            objective: Objective::DefeatAll,
+            default: true
+        }
+    );
+    let odds = plain.odds().expect("answered").odds();
+    let best = plain.best_odds(Objective::DefeatAll).expect("answered");
+    assert!((odds.defeated()[0].2 - best.value()).abs() < 1e-12);
+    let pinned = Scenario::parse(
+        &lib,
+        "g.toml",
+        &format!("{GHOUL_TWO_CLUES}[choices]\nrerolls = \"none\"\n"),
+    )
+    .expect("parses");
+    assert_eq!(pinned.policy(), mythos::Policy::Choices { written: true });
+    assert!(matches!(pinned.odds(), Ok(mythos::OddsOf::Fixed(_))));
+}

@@ -206,7 +206,7 @@ fn the_best_policy_over_a_may_is_the_hand_optimum_above_every_fixed_one() {
     ] {
         let file = format!("{dir}/holy_water_{name}.toml");
         std::fs::write(&file, format!("{text}\n{choices}")).expect("written");
-        let fixed = json(&mythos(&["odds", &file, "--format", "json"]));
+        let fixed = json(&mythos(&["odds", &file, "--fixed", "--format", "json"]));
         let all = fixed["may_encounter_again"]
             .as_f64()
             .expect("a probability");

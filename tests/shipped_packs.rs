@@ -104,7 +104,10 @@ fn rat_thing_the_player_chooses_which_item_to_discard() {
         let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
         v.pointer(pointer).and_then(|x| x.as_f64()).expect(pointer)
     };
-    let fixed = number(&["odds", file, "--format", "json"], "/monsters/0/defeated");
+    let fixed = number(
+        &["odds", file, "--fixed", "--format", "json"],
+        "/monsters/0/defeated",
+    );
     let best = number(
         &["odds", file, "--best", "defeat_all", "--format", "json"],
         "/best/value",

@@ -3,6 +3,7 @@
 //! --best` prints them. May import `odds` and `scenario`.
 
 use super::Odds;
+use super::odds::Policy;
 pub use crate::odds::Objective;
 use crate::scenario::DecisionWords;
 use serde_json::Value;
@@ -29,6 +30,8 @@ use serde_json::Value;
 pub struct BestOdds {
     best: crate::odds::BestOdds,
     objective: Objective,
+    /// The objective is the scenario's default (`Scenario::policy`), not one asked for.
+    default: bool,
     title: Option<String>,
     words: DecisionWords,
 }
@@ -37,12 +40,14 @@ impl BestOdds {
     pub(crate) fn new(
         best: crate::odds::BestOdds,
         objective: Objective,
+        default: bool,
         title: Option<&str>,
         words: DecisionWords,
     ) -> BestOdds {
         BestOdds {
             best,
             objective,
+            default,
             title: title.map(str::to_string),
             words,
         }
@@ -53,6 +58,15 @@ impl BestOdds {
         self.objective
     }
 
+    /// The policy: the best play for [`objective`](BestOdds::objective), and whether that objective
+    /// is the scenario's default (`mythos odds FILE` without `--best`) or was asked for.
+    pub fn policy(&self) -> Policy {
+        Policy::Best {
+            objective: self.objective,
+            default: self.default,
+        }
+    }
+
     /// The objective's value under the best policy: a probability (0 to 1), or for `least_lost`
     /// minus the Health (Stamina) and Sanity lost together on average.
     pub fn value(&self) -> f64 {
@@ -61,7 +75,7 @@ impl BestOdds {
 
     /// The distribution of outcomes under the best policy.
     pub fn odds(&self) -> Odds {
-        Odds::new(self.best.odds.clone(), self.title.as_deref())
+        Odds::new(self.best.odds.clone(), self.title.as_deref(), self.policy())
     }
 
     /// The decisions met before the second round (AH2e) or in the whole encounter (EH, where no
@@ -75,19 +89,35 @@ impl BestOdds {
             .collect()
     }
 
-    /// The text `mythos odds FILE --best OBJECTIVE` prints.
+    /// The text `mythos odds FILE --best OBJECTIVE` prints: the first 8 decisions.
     pub fn text(&self) -> String {
+        self.text_of(false)
+    }
+
+    /// The text `mythos odds FILE --best OBJECTIVE --all` prints: every decision of the first round.
+    pub fn text_all(&self) -> String {
+        self.text_of(true)
+    }
+
+    fn text_of(&self, all: bool) -> String {
         let words = crate::odds::Wording {
-            question: &|q| self.words.question(q),
+            question: &|q, t| self.words.question_at(q, t),
             answer: &|a, faces| self.words.answer(a, faces),
         };
-        crate::odds::best_text(&self.best, self.title.as_deref(), &words)
+        let text = crate::odds::best_text(&self.best, self.title.as_deref(), &words, all);
+        if self.default {
+            super::odds::with_line(&text, 2, &self.policy().text())
+        } else {
+            text
+        }
     }
 
     /// The JSON `mythos odds FILE --best OBJECTIVE --format json` prints: the odds object, plus
     /// `best` (the objective, its value, each decision with the odds of each option).
     pub fn to_json(&self) -> Value {
-        crate::odds::best_json(&self.best)
+        let mut v = crate::odds::best_json(&self.best);
+        v["policy"] = self.policy().to_json();
+        v
     }
 }
 
@@ -161,7 +191,7 @@ impl Decision {
             words: words.clone(),
             game: base.game,
             monsters,
-            question: words.question(&d.question),
+            question: words.question_at(&d.question, d.test.as_ref()),
             health: d.health,
             sanity: d.sanity,
             clues: d.clues,
@@ -172,9 +202,18 @@ impl Decision {
                 .options
                 .iter()
                 .map(|o| Choice {
-                    answer: words.answer(&o.answer, &d.faces),
+                    // Grouped faces are a class's representative, not a face to name.
+                    answer: words
+                        .answer(&o.answer, if d.counted.is_some() { &[] } else { &d.faces }),
                     value: o.value,
-                    odds: Odds::new(option_odds(base, o), None),
+                    odds: Odds::new(
+                        option_odds(base, o),
+                        None,
+                        Policy::Best {
+                            objective,
+                            default: false,
+                        },
+                    ),
                 })
                 .collect(),
         }
@@ -184,7 +223,7 @@ impl Decision {
     /// the objective's value and its odds, the best marked `*`.
     pub fn text(&self) -> String {
         let words = crate::odds::Wording {
-            question: &|q| self.words.question(q),
+            question: &|q, t| self.words.question_at(q, t),
             answer: &|a, faces| self.words.answer(a, faces),
         };
         crate::odds::decision_text(&self.raw, self.objective, self.game, self.monsters, &words)
@@ -215,7 +254,9 @@ impl Decision {
         self.focus
     }
 
-    /// The faces of the test under way, if a test is under way.
+    /// The faces of the test under way, if a test is under way. Under `best_odds`, where the search
+    /// grouped faces that count alike, each die shows its class's highest face (4 for any failing
+    /// die of a plain EH test): the text then tells the dice by what they count (JSON `counted`).
     pub fn faces(&self) -> &[u8] {
         &self.faces
     }

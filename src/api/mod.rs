@@ -16,10 +16,10 @@ mod step;
 pub use best::{BestOdds, Choice, Decision, Objective};
 pub use diagnostic::{Diagnostic, Error, render};
 pub use library::{Card, Cards, Library, PackFiles, Validation, card_id, closest};
-pub use odds::Odds;
+pub use odds::{Odds, Policy};
 pub use played::{Miss, Misses, Played};
 pub use reading::{Reading, decode_text, visible};
-pub use scenario::Scenario;
+pub use scenario::{OddsOf, Scenario};
 pub use step::{Dice, Next, Step};
 
 use serde_json::Value;

@@ -1,7 +1,8 @@
 //! The odds of a scenario's outcomes, as numbers (for a chart), as JSON and as the text `mythos odds`
 //! prints. May import `odds`.
 
-use serde_json::Value;
+use super::Objective;
+use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
 /// The distribution of a scenario's outcomes, exact or sampled: what the investigator loses, which
@@ -20,14 +21,110 @@ use std::collections::BTreeMap;
 pub struct Odds {
     odds: crate::odds::Odds,
     title: Option<String>,
+    policy: Policy,
+}
+
+/// Who answered the player's questions (token spending, evading, each AH2e round's action, hands and
+/// casts) in a set of odds: a fixed policy, or the best play for an objective (issue 38).
+///
+/// ```
+/// use mythos::{Library, Objective, Policy, Scenario};
+/// let text = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n[test]\nskill = \"will\"\n";
+/// let scenario = Scenario::parse(&Library::new(), "s.toml", text)?;
+/// // No `[choices]`: odds mean the best play, for the default objective of a `[test]`.
+/// assert_eq!(scenario.policy(), Policy::Best { objective: Objective::Pass, default: true });
+/// assert_eq!(scenario.exact_odds()?.policy(), Policy::Choices { written: false });
+/// assert_eq!(Policy::Choices { written: false }.to_json()["kind"], "choices");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    /// The scenario's `[choices]`; a question they do not answer takes its first option: no token
+    /// spent, no evading, empty hands.
+    Choices {
+        /// The scenario has a `[choices]` table.
+        written: bool,
+    },
+    /// The best play for an objective.
+    Best {
+        /// What the best play maximises.
+        objective: Objective,
+        /// The objective is the one mythos chose (`Scenario::policy`), not one asked for.
+        default: bool,
+    },
+}
+
+impl Policy {
+    /// The policy as the JSON of the odds holds it (`policy`): `{"kind": "choices", "written": …}`
+    /// or `{"kind": "best", "objective": …, "default": …}`.
+    pub fn to_json(self) -> Value {
+        match self {
+            Policy::Choices { written } => json!({ "kind": "choices", "written": written }),
+            Policy::Best { objective, default } => {
+                json!({ "kind": "best", "objective": objective.as_str(), "default": default })
+            }
+        }
+    }
+
+    /// The line `mythos odds` prints under its heading to say who answered the questions.
+    pub fn text(self) -> String {
+        match self {
+            Policy::Choices { written: true } => {
+                "policy: the scenario's [choices]; a question they \
+                 do not answer takes its first option (spend nothing, do not evade, empty hands)"
+                    .to_string()
+            }
+            Policy::Choices { written: false } => "policy: fixed, each question answered by its \
+                 first option (spend nothing, do not evade, empty hands): not the best play"
+                .to_string(),
+            Policy::Best {
+                objective,
+                default: true,
+            } => format!(
+                "policy: the best play for `{}`, the default for {} (ties go to less lost, then to \
+                 spending less); `--best OBJECTIVE` aims elsewhere, `--fixed` spends nothing",
+                objective.as_str(),
+                match objective {
+                    Objective::Pass => "a [test]",
+                    _ => "a combat",
+                }
+            ),
+            Policy::Best {
+                objective,
+                default: false,
+            } => format!(
+                "policy: the best play for `{}` (ties go to less lost, then to spending less)",
+                objective.as_str()
+            ),
+        }
+    }
+}
+
+/// `text` with `line` inserted after its first `after` lines.
+pub(super) fn with_line(text: &str, after: usize, line: &str) -> String {
+    let mut out = String::with_capacity(text.len() + line.len() + 1);
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i == after {
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.push_str(l);
+    }
+    out
 }
 
 impl Odds {
-    pub(crate) fn new(odds: crate::odds::Odds, title: Option<&str>) -> Odds {
+    pub(crate) fn new(odds: crate::odds::Odds, title: Option<&str>, policy: Policy) -> Odds {
         Odds {
             odds,
             title: title.map(str::to_string),
+            policy,
         }
+    }
+
+    /// Who answered the player's questions.
+    pub fn policy(&self) -> Policy {
+        self.policy
     }
 
     /// `"exact"` or `"sampled"`.
@@ -102,12 +199,15 @@ impl Odds {
 
     /// The odds as `mythos odds` prints them, the scenario's title first.
     pub fn text(&self) -> String {
-        crate::odds::odds_text(&self.odds, self.title.as_deref())
+        let text = crate::odds::odds_text(&self.odds, self.title.as_deref());
+        with_line(&text, 2, &self.policy.text())
     }
 
-    /// The odds as `mythos odds --format json` prints them.
+    /// The odds as `mythos odds --format json` prints them, with `policy` ([`Policy::to_json`]).
     pub fn to_json(&self) -> Value {
-        crate::odds::odds_json(&self.odds)
+        let mut v = crate::odds::odds_json(&self.odds);
+        v["policy"] = self.policy.to_json();
+        v
     }
 }
 

@@ -2,6 +2,7 @@
 //! for odds. May import `defs`, `kernel`, `scenario` and `odds`.
 
 use super::diagnostic::{Diagnostic, Error, first};
+use super::odds::Policy;
 use super::{BestOdds, Game, Library, Objective, Odds, Played};
 use crate::defs::SourceFile;
 use crate::kernel::DiceSource;
@@ -207,9 +208,107 @@ impl Scenario {
         Ok(Played::of(&played))
     }
 
+    /// The objective the best play aims for when none is asked for (issue 38): `pass` for a `[test]`
+    /// (an Action's test included), `defeat_all` for a combat (the rules' aim of a combat encounter:
+    /// defeat the monster). Ties between options go to the one that loses less Health (Stamina) and
+    /// Sanity on average, then to the one offered first, which spends less.
+    ///
+    /// ```
+    /// use mythos::{Library, Objective, Scenario};
+    /// let test = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n[test]\nskill = \"will\"\n";
+    /// let combat = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n[[monsters]]\ncard = \"ghoul\"\n";
+    /// assert_eq!(Scenario::parse(&Library::new(), "t.toml", test)?.default_objective(), Objective::Pass);
+    /// assert_eq!(Scenario::parse(&Library::new(), "c.toml", combat)?.default_objective(), Objective::DefeatAll);
+    /// # Ok::<(), mythos::Error>(())
+    /// ```
+    pub fn default_objective(&self) -> Objective {
+        if self.plan.request.no_combat() {
+            Objective::Pass
+        } else {
+            Objective::DefeatAll
+        }
+    }
+
+    /// The policy of [`odds`](Scenario::odds): the scenario's `[choices]` when it has them (they pin
+    /// a fixed policy), otherwise the best play for [`default_objective`](Scenario::default_objective).
+    pub fn policy(&self) -> Policy {
+        if self.plan.scenario.choices.is_some() {
+            self.fixed()
+        } else {
+            Policy::Best {
+                objective: self.default_objective(),
+                default: true,
+            }
+        }
+    }
+
+    /// The fixed policy of [`exact_odds`](Scenario::exact_odds) and
+    /// [`sampled_odds`](Scenario::sampled_odds).
+    fn fixed(&self) -> Policy {
+        Policy::Choices {
+            written: self.plan.scenario.choices.is_some(),
+        }
+    }
+
+    /// The odds `mythos odds FILE` prints: exact, under [`policy`](Scenario::policy) (the best play
+    /// for the default objective, unless the scenario's `[choices]` pin a fixed policy). Where the
+    /// best play is refused (E0501, a budget), the diagnostic says so and what can be answered
+    /// instead (a fixed policy, exact or sampled): never odds of another policy in its place.
+    ///
+    /// ```
+    /// use mythos::{Library, Objective, OddsOf, Policy, Scenario};
+    /// let text = "game = \"eldritch\"\n[investigator]\nname = \"Test\"\nlore = 1\nclues = 1\n[test]\nskill = \"lore\"\n";
+    /// let scenario = Scenario::parse(&Library::new(), "s.toml", text)?;
+    /// let odds = scenario.odds()?;
+    /// assert_eq!(odds.policy(), Policy::Best { objective: Objective::Pass, default: true });
+    /// // Lore 1 and a Clue spent on a failed die: 1/3 + 2/3 * 1/3 = 5/9, not the 1/3 of spending nothing.
+    /// assert!((odds.odds().test_passed().unwrap() - 5.0 / 9.0).abs() < 1e-9);
+    /// assert!(matches!(odds, OddsOf::Best(_)));
+    /// assert_eq!(odds.to_json()["policy"]["default"], true);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn odds(&self) -> Result<OddsOf, Diagnostic> {
+        self.odds_with(None)
+    }
+
+    /// `odds`, calling `progress` as [`exact_odds_with_progress`](Scenario::exact_odds_with_progress)
+    /// does.
+    pub fn odds_with_progress(
+        &self,
+        progress: &mut dyn FnMut(f64) -> bool,
+    ) -> Result<OddsOf, Diagnostic> {
+        self.odds_with(Some(progress))
+    }
+
+    fn odds_with(
+        &self,
+        progress: Option<&mut dyn FnMut(f64) -> bool>,
+    ) -> Result<OddsOf, Diagnostic> {
+        match self.policy() {
+            Policy::Choices { .. } => match progress {
+                Some(f) => self.exact_odds_with_progress(f),
+                None => self.exact_odds(),
+            }
+            .map(OddsOf::Fixed),
+            Policy::Best { objective, .. } => self
+                .explore(|p| crate::odds::best_with_progress(p, objective, &[], &[], progress))
+                .map(|b| {
+                    OddsOf::Best(BestOdds::new(
+                        b,
+                        objective,
+                        true,
+                        self.title(),
+                        self.plan.words(),
+                    ))
+                })
+                .map_err(|d| best_refused(d, self.plan.file.path.as_str())),
+        }
+    }
+
     /// The exact odds of every outcome, through the real rules and card scripts, every roll enumerated
-    /// (its `[dice]` ignored, its `[choices]` the player's policy); or the diagnostic of a run that
-    /// failed or of a scenario too large to enumerate.
+    /// (its `[dice]` ignored, its `[choices]` the player's policy, a fixed one: a question they do not
+    /// answer takes its first option, which spends nothing); or the diagnostic of a run that failed or
+    /// of a scenario too large to enumerate. [`odds`](Scenario::odds) answers under the best play.
     ///
     /// ```
     /// use mythos::{Library, Scenario};
@@ -223,7 +322,7 @@ impl Scenario {
     /// ```
     pub fn exact_odds(&self) -> Result<Odds, Diagnostic> {
         self.explore(crate::odds::exact)
-            .map(|o| Odds::new(o, self.title()))
+            .map(|o| Odds::new(o, self.title(), self.fixed()))
     }
 
     /// `exact_odds`, calling `progress` at its first run of the rules, every 64 runs after, and once
@@ -253,7 +352,7 @@ impl Scenario {
         progress: &mut dyn FnMut(f64) -> bool,
     ) -> Result<Odds, Diagnostic> {
         self.explore(|p| crate::odds::exact_with_progress(p, progress))
-            .map(|o| Odds::new(o, self.title()))
+            .map(|o| Odds::new(o, self.title(), self.fixed()))
     }
 
     /// Exact odds under the policy that maximises `objective` (the scenario's `[choices]` answer no
@@ -330,7 +429,7 @@ impl Scenario {
         progress: Option<&mut dyn FnMut(f64) -> bool>,
     ) -> Result<BestOdds, Diagnostic> {
         self.explore(|p| crate::odds::best_with_progress(p, objective, &[], &[], progress))
-            .map(|b| BestOdds::new(b, objective, self.title(), self.plan.words()))
+            .map(|b| BestOdds::new(b, objective, false, self.title(), self.plan.words()))
     }
 
     /// The odds estimated from `samples` seeded runs (the first from `seed`), on every core; or the
@@ -369,6 +468,67 @@ impl Scenario {
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<Odds, Diagnostic> {
         self.explore(|p| crate::odds::sampled(p, samples, seed, progress))
-            .map(|o| Odds::new(o, self.title()))
+            .map(|o| Odds::new(o, self.title(), self.fixed()))
+    }
+}
+
+/// The refusal of the default best play (E0501): said to be the best play's, with what can be
+/// answered instead, a fixed policy (issue 38: never a silent fallback to spending nothing).
+fn best_refused(mut d: Diagnostic, path: &str) -> Diagnostic {
+    if d.code() == "E0501" {
+        if !d.0.message.contains("best policy") {
+            d.0.message = format!("{} (under the best play, the default policy)", d.0.message);
+        }
+        d.0.hint = Some(format!(
+            "the best play cannot be searched within the budgets; the odds of a fixed policy (spend \
+             nothing, or the scenario's [choices]) can: `mythos odds {path} --fixed`, or sampled: \
+             `mythos odds {path} --samples 100000`"
+        ));
+    }
+    d
+}
+
+/// The odds of [`Scenario::odds`]: under a fixed policy (the scenario's `[choices]`) or under the
+/// best play for the default objective.
+#[derive(Debug, Clone)]
+pub enum OddsOf {
+    /// The scenario's `[choices]` pin a fixed policy.
+    Fixed(Odds),
+    /// The best play for the scenario's default objective, with the first round's decisions.
+    Best(BestOdds),
+}
+
+impl OddsOf {
+    /// Who answered the player's questions.
+    pub fn policy(&self) -> Policy {
+        match self {
+            OddsOf::Fixed(o) => o.policy(),
+            OddsOf::Best(b) => b.policy(),
+        }
+    }
+
+    /// The distribution of outcomes.
+    pub fn odds(&self) -> Odds {
+        match self {
+            OddsOf::Fixed(o) => o.clone(),
+            OddsOf::Best(b) => b.odds(),
+        }
+    }
+
+    /// The text `mythos odds FILE` prints.
+    pub fn text(&self) -> String {
+        match self {
+            OddsOf::Fixed(o) => o.text(),
+            OddsOf::Best(b) => b.text(),
+        }
+    }
+
+    /// The JSON `mythos odds FILE --format json` prints (with `policy`; under the best play, `best`
+    /// as `--best` prints it).
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            OddsOf::Fixed(o) => o.to_json(),
+            OddsOf::Best(b) => b.to_json(),
+        }
     }
 }

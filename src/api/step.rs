@@ -185,8 +185,15 @@ impl Scenario {
                 return None;
             };
             let (options, base) = option_odds(p, objective, faces, answers, &need)?;
+            // Ties go to the option that loses less, then to the first offered (as the search's).
+            let lost = |o: &OptionOdds| {
+                let total: f64 = o.dist.values().sum();
+                Objective::LeastLost.value(&o.dist) / total.max(f64::MIN_POSITIVE)
+            };
             let best = (0..options.len()).fold(0, |b, i| {
-                if options[i].value > options[b].value + 1e-12 {
+                let (v, w) = (options[i].value, options[b].value);
+                if v > w + 1e-12 || (v > w - 1e-12 && lost(&options[i]) > lost(&options[b]) + 1e-12)
+                {
                     i
                 } else {
                     b
@@ -200,6 +207,9 @@ impl Scenario {
                 clues: inv.clues,
                 focus: inv.focus,
                 faces: enc.current_faces(),
+                test: enc.test_under_way().cloned(),
+                // The faces rolled at the table.
+                counted: None,
                 options,
                 best,
             };

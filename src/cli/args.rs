@@ -44,13 +44,16 @@ pub(super) enum Command {
     /// Check every card file and script of the packs in DIR (a pack folder, or a folder of packs), or of
     /// the base packs when no DIR is given; report every problem and exit 2 if there is any.
     Validate { dirs: Vec<PathBuf> },
-    /// The odds of every outcome of a scenario (its [dice] ignored; its [choices] are the player's
-    /// policy): exact, through the real rules and card scripts, or sampled with --samples.
+    /// The odds of every outcome of a scenario (its [dice] ignored), exact through the real rules and
+    /// card scripts, under the best play: for `pass` on a [test], `defeat_all` on a combat, ties to
+    /// less lost, then to spending less (the output says so). A scenario's [choices], --fixed or
+    /// --samples play a fixed policy instead; --best another objective.
     Odds {
         file: PathBuf,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
-        /// Sample this many runs (seeded, on every core) instead of enumerating every roll.
+        /// Sample this many runs (seeded, on every core) instead of enumerating every roll, under the
+        /// fixed policy of --fixed (a sample cannot search for the best play).
         #[arg(long, value_name = "N")]
         samples: Option<u64>,
         /// The seed of the first sample.
@@ -61,6 +64,14 @@ pub(super) enum Command {
         /// first round.
         #[arg(long, value_enum, value_name = "OBJECTIVE", conflicts_with = "samples")]
         best: Option<BestOf>,
+        /// A fixed policy: the scenario's [choices], and the first option of every question they do
+        /// not answer (spend nothing, do not evade, empty hands), as `mythos odds` answered before
+        /// issue 38.
+        #[arg(long, conflicts_with = "best")]
+        fixed: bool,
+        /// Under the best play, print every decision of the first round, not only the first 8.
+        #[arg(long, conflicts_with_all = ["samples", "fixed"])]
+        all: bool,
     },
     /// A table companion: plays the scenario with the dice rolled at the table (or rolled on request),
     /// asking the player at each decision, with the odds of each option under the best play after it.

@@ -6,7 +6,7 @@ use super::pack_dir::{library, with_scenario_folders};
 use super::report::{color, print_diagnostics};
 use super::text_file::{MAX_FILE_BYTES, read_text};
 use indicatif::{ProgressBar, ProgressStyle};
-use mythos::{Diagnostic, Library, Objective, Scenario};
+use mythos::{Diagnostic, Library, Objective, OddsOf, Scenario};
 use std::io::IsTerminal;
 use std::path::Path;
 
@@ -105,18 +105,32 @@ fn progress_bar(n: u64, shown: bool) -> ProgressBar {
     bar
 }
 
-/// `mythos odds --best`: exact odds under the best policy and the odds of each option of the first
-/// round's decisions.
-pub(super) fn best(cli: &Cli, file: &Path, format: Format, objective: Objective) -> i32 {
+/// `mythos odds --best` (or `mythos odds` alone, `objective` `None`: the scenario's own policy, the
+/// best play for its default objective unless its `[choices]` pin one): exact odds under the best
+/// policy and the odds of each option of the first round's decisions (`all`: every one in text).
+pub(super) fn best(
+    cli: &Cli,
+    file: &Path,
+    format: Format,
+    objective: Option<Objective>,
+    all: bool,
+) -> i32 {
     let scenario = match scenario_at(file, cli) {
         Ok(s) => s,
         Err(ds) => return failed(&ds, format),
     };
-    match scenario.best_odds(objective) {
+    let odds = match objective {
+        Some(objective) => scenario.best_odds(objective).map(OddsOf::Best),
+        None => scenario.odds(),
+    };
+    match odds {
         Err(d) => failed(std::slice::from_ref(&d), format),
         Ok(b) => {
             match format {
-                Format::Text => out!("{}", b.text()),
+                Format::Text => match &b {
+                    OddsOf::Best(b) if all => out!("{}", b.text_all()),
+                    _ => out!("{}", b.text()),
+                },
                 Format::Json => outln!(
                     "{}",
                     serde_json::to_string_pretty(&b.to_json()).expect("a JSON value serializes")

@@ -205,7 +205,8 @@ fn value_text(objective: Objective, v: f64) -> String {
 /// How questions and options read (the words live in `transcript`, which this room does not import:
 /// the caller passes them).
 pub struct Wording<'a> {
-    pub question: &'a dyn Fn(&Question) -> String,
+    /// The question, with the test under way (if any), which it names.
+    pub question: &'a dyn Fn(&Question, Option<&crate::kernel::TestSpec>) -> String,
     /// An option, with the faces of the test under way.
     pub answer: &'a dyn Fn(&Answer, &[u8]) -> String,
 }
@@ -216,7 +217,9 @@ use crate::limits::MAX_DECISIONS_JSON;
 
 /// `mythos odds --best`: the odds under the best policy, then each decision of the first round with
 /// the odds of each option (`*` marks the best).
-pub fn best_text(b: &BestOdds, title: Option<&str>, words: &Wording<'_>) -> String {
+/// `all`: every decision, not the first `SHOWN_DECISIONS` (`--all`).
+pub fn best_text(b: &BestOdds, title: Option<&str>, words: &Wording<'_>, all: bool) -> String {
+    let shown = if all { usize::MAX } else { SHOWN_DECISIONS };
     let o = &b.odds;
     let body = odds_text(o, title);
     let mut lines = body.lines();
@@ -244,13 +247,13 @@ pub fn best_text(b: &BestOdds, title: Option<&str>, words: &Wording<'_>) -> Stri
     let _ = writeln!(
         out,
         "\ndecisions of the first round ({n}{}):",
-        if n > SHOWN_DECISIONS {
-            format!("; the first {SHOWN_DECISIONS} met shown, all with --format json")
+        if n > shown {
+            format!("; the first {shown} met shown, all with --all or --format json")
         } else {
             String::new()
         }
     );
-    for d in b.decisions.iter().take(SHOWN_DECISIONS) {
+    for d in b.decisions.iter().take(shown) {
         out.push_str(&decision_text(
             d,
             b.objective,
@@ -271,17 +274,27 @@ pub fn decision_text(
     words: &Wording<'_>,
 ) -> String {
     let mut out = String::new();
-    let faces = if d.faces.is_empty() {
-        String::new()
-    } else {
-        format!(
-            ", dice {}",
+    let faces = match &d.counted {
+        _ if d.faces.is_empty() => String::new(),
+        // Grouped: the faces are representatives; what the dice count is what they are.
+        Some(counted) => {
+            let failing = counted.iter().filter(|c| **c == 0).count();
+            let successes: u32 = counted.iter().sum();
+            format!(
+                ", {} {}: {failing} failing, {successes} success{}",
+                counted.len(),
+                if counted.len() == 1 { "die" } else { "dice" },
+                if successes == 1 { "" } else { "es" }
+            )
+        }
+        None => format!(
+            ", dice showing {}",
             d.faces
                 .iter()
                 .map(u8::to_string)
                 .collect::<Vec<_>>()
                 .join(" ")
-        )
+        ),
     };
     let focus = match game {
         Game::Eldritch => format!(", Focus {}", d.focus),
@@ -294,9 +307,9 @@ pub fn decision_text(
         d.health,
         d.sanity,
         d.clues,
-        (words.question)(&d.question)
+        (words.question)(&d.question, d.test.as_ref())
     );
-    for (i, opt) in d.options.iter().enumerate() {
+    for (i, opt, same) in merged(d, words) {
         let (all, ok, hl, sl) = option_summary(opt, monsters);
         let mark = if i == d.best { '*' } else { ' ' };
         let mut tail = String::new();
@@ -311,13 +324,87 @@ pub fn decision_text(
         );
         let _ = writeln!(
             out,
-            "   {mark}{:>2}. {}: {} ({tail})",
+            "   {mark}{:>2}. {same}: {} ({tail})",
             i + 1,
-            (words.answer)(&opt.answer, &d.faces),
             value_text(objective, opt.value),
         );
     }
     out
+}
+
+/// A die of a decision's test, as a player reads it: where the search grouped faces, whether it
+/// fails (its face is only a class's representative); otherwise its face.
+fn die_word(d: &DecisionOdds, die: usize) -> String {
+    match (&d.counted, d.faces.get(die)) {
+        (Some(c), _) => match c.get(die) {
+            Some(0) => "a failing die".to_string(),
+            Some(1) => "a success".to_string(),
+            Some(n) => format!("a die counting {n} successes"),
+            None => "a die".to_string(),
+        },
+        (None, Some(f)) => format!("a {f}"),
+        (None, None) => "a die".to_string(),
+    }
+}
+
+/// Whether two options lead to the same outcomes with the same probabilities.
+fn same_odds(a: &OptionOdds, b: &OptionOdds) -> bool {
+    (a.value - b.value).abs() < 1e-12
+        && a.dist.len() == b.dist.len()
+        && a.dist
+            .iter()
+            .zip(&b.dist)
+            .all(|((x, p), (y, q))| x == y && (p - q).abs() < 1e-12)
+}
+
+/// The options of `d` with their words, identical options merged (issue 38: four times "reroll die
+/// n" when four dice fail alike): rerolls with the same token that lead to the same outcomes with the
+/// same probabilities are one option, naming every such die. Each is `(index, option, words)`, the
+/// index of the first merged.
+fn merged<'d>(d: &'d DecisionOdds, words: &Wording<'_>) -> Vec<(usize, &'d OptionOdds, String)> {
+    type Merged<'d> = (
+        usize,
+        &'d OptionOdds,
+        Option<crate::kernel::Token>,
+        Vec<usize>,
+    );
+    let mut out: Vec<Merged<'d>> = Vec::new();
+    for (i, opt) in d.options.iter().enumerate() {
+        if let Answer::Reroll { token, die } = &opt.answer {
+            if let Some(m) = out
+                .iter_mut()
+                .find(|(_, o, t, _)| *t == Some(*token) && same_odds(o, opt))
+            {
+                m.3.push(*die);
+                continue;
+            }
+            out.push((i, opt, Some(*token), vec![*die]));
+        } else {
+            out.push((i, opt, None, Vec::new()));
+        }
+    }
+    out.into_iter()
+        .map(|(i, opt, token, dice)| {
+            let text = match token {
+                Some(token) => {
+                    let each: Vec<String> = dice
+                        .iter()
+                        .map(|n| format!("{} ({})", n + 1, die_word(d, *n)))
+                        .collect();
+                    let which = match each.as_slice() {
+                        [one] => format!("die {one}"),
+                        [rest @ .., last] => {
+                            format!("any one of dice {} or {last}, alike", rest.join(", "))
+                        }
+                        [] => "a die".to_string(),
+                    };
+                    format!("reroll {which} with a {} token", token.as_str())
+                }
+                None => (words.answer)(&opt.answer, &d.faces),
+            };
+            (i, opt, text)
+        })
+        .collect()
 }
 
 fn objective_words(o: Objective) -> &'static str {
@@ -368,6 +455,7 @@ pub fn best_json(b: &BestOdds) -> Value {
                 "question": question_json(&d.question),
                 "investigator": inv,
                 "faces": d.faces,
+                "counted": d.counted,
                 "best": d.best,
                 "options": options,
             })

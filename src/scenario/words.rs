@@ -3,7 +3,7 @@
 
 use crate::defs::CardSet;
 use crate::kernel::{Answer, Game, Question};
-use crate::transcript::{Names, answer_text, question_text};
+use crate::transcript::{Names, answer_text, question_at, question_text};
 
 /// Words a question and its options as `mythos play` and `mythos odds --best` print them.
 #[derive(Debug, Clone)]
@@ -28,6 +28,12 @@ impl DecisionWords {
     /// The question, as a line a player reads.
     pub fn question(&self, q: &Question) -> String {
         question_text(q, &self.names, self.game)
+    }
+
+    /// The question, naming the test under way when it is given ("the Strength test against the
+    /// Ghoul").
+    pub fn question_at(&self, q: &Question, test: Option<&crate::kernel::TestSpec>) -> String {
+        question_at(q, test, &self.names, self.game)
     }
 
     /// One option, with the faces of the test under way (die numbers from 1).

@@ -2,7 +2,7 @@
 //! Depends on `kernel` only.
 
 use super::words::{Names, Words};
-use crate::kernel::{Action, Answer, Game, Question};
+use crate::kernel::{Action, Answer, Game, Question, TestKind, TestSpec};
 
 fn cards(w: &Words<'_>, ids: &[String]) -> String {
     ids.iter()
@@ -11,16 +11,59 @@ fn cards(w: &Words<'_>, ids: &[String]) -> String {
         .join(" + ")
 }
 
-/// The question, as a line a player reads.
-pub fn question_text(q: &Question, names: &Names, game: Game) -> String {
+/// The test under way named as a player names it (issue 38: not "test 4"): "the Strength test
+/// against the Ghoul", "the Combat check against the Cultist", "the Lore test" (a scenario's own).
+pub fn test_text(spec: &TestSpec, names: &Names, game: Game) -> String {
     let w = Words {
         names,
         texts: &super::words::NO_TEXTS,
         game,
     };
+    let skill = spec.skill.as_str();
+    let mut skill_word = skill[..1].to_uppercase();
+    skill_word.push_str(&skill[1..]);
+    let (what, word) = match (game, &spec.kind) {
+        (Game::Eldritch, _) => (skill_word, "test"),
+        (Game::Arkham, TestKind::Combat) => ("Combat".to_string(), "check"),
+        (Game::Arkham, TestKind::Horror) => ("Horror".to_string(), "check"),
+        (Game::Arkham, TestKind::Evade) => ("Evade".to_string(), "check"),
+        (Game::Arkham, TestKind::Spell) => ("Spell".to_string(), "check"),
+        (Game::Arkham, _) => (skill_word, "check"),
+    };
+    let of = match &spec.origin {
+        Some(card) if spec.in_combat && spec.kind != TestKind::Spell => {
+            format!(" against {}", w.card(card))
+        }
+        Some(card) => format!(" of {}", w.card(card)),
+        None => String::new(),
+    };
+    format!("the {what} {word}{of}")
+}
+
+/// The question, as a line a player reads.
+pub fn question_text(q: &Question, names: &Names, game: Game) -> String {
+    question_at(q, None, names, game)
+}
+
+/// The question, as a line a player reads, naming the test under way when it is given.
+pub fn question_at(q: &Question, test: Option<&TestSpec>, names: &Names, game: Game) -> String {
+    let w = Words {
+        names,
+        texts: &super::words::NO_TEXTS,
+        game,
+    };
+    let named = |n: &usize, word: &str| match test {
+        Some(spec) => test_text(spec, names, game),
+        None => format!("{word} {n}"),
+    };
     match q {
-        Question::Reroll { test } => format!("test {test}: spend a token to reroll a die?"),
-        Question::ClueDie { test } => format!("check {test}: spend a Clue token for one more die?"),
+        Question::Reroll { test } => {
+            format!("{}: spend a token to reroll a die?", named(test, "test"))
+        }
+        Question::ClueDie { test } => format!(
+            "{}: spend a Clue token for one more die?",
+            named(test, "check")
+        ),
         Question::Evade { monster } => format!("{}: try to evade it first?", w.card(monster)),
         Question::Round { monster, round } => {
             format!(

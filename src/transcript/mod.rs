@@ -11,7 +11,7 @@ mod test;
 mod words;
 
 use crate::kernel::{Event, Game, Skill, Status};
-pub use decision::{answer_text, question_text};
+pub use decision::{answer_text, question_at, question_text};
 pub use page::{render_header, render_summary};
 pub use words::Names;
 

@@ -289,6 +289,8 @@ pub fn odds_json(o: &Odds, game: Game) -> Value {
         "test_passed": o.test_passed(),
         "successes": o.successes().map(|m| m.into_iter().map(|(k, p)| json!([k, p])).collect::<Vec<_>>()),
         "text": o.text(),
+        // Who answered the player's questions (issue 38): the fixed policy unless an objective is picked.
+        "policy": o.policy().to_json(),
     })
 }
 

@@ -443,6 +443,12 @@ impl Encounter {
             .map_or_else(Vec::new, |s| s.faces.clone())
     }
 
+    /// The test under way, as asked for (its skill, kind and the card that asks it), if any: what a
+    /// question during it names ("the Strength test against the Ghoul", issue 38).
+    pub fn test_under_way(&self) -> Option<&crate::kernel::TestSpec> {
+        self.table.stage.as_ref().map(|s| &s.spec)
+    }
+
     pub fn current_faces_len(&self) -> usize {
         self.table.stage.as_ref().map_or(0, |s| s.faces.len())
     }

@@ -104,6 +104,12 @@ pub struct DecisionOdds {
     pub clues: i32,
     pub focus: i32,
     pub faces: Vec<u8>,
+    /// The test under way there, if any (what the question names).
+    pub test: Option<crate::kernel::TestSpec>,
+    /// Where the search grouped faces that count alike (`collapse.rs`), `faces` are each class's
+    /// representative, not the faces rolled: then the successes each die counts, which is all the
+    /// decision depends on (issue 38: "dice 4 4 4" shown when 1 2 3 were rolled).
+    pub counted: Option<Vec<u32>>,
     pub options: Vec<OptionOdds>,
     /// The index of the best option.
     pub best: usize,

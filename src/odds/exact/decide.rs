@@ -1,6 +1,7 @@
 //! Exact odds under the best policy: a decision of the player is a node of the search beside the
 //! rolls. Its options are each explored as a roll's outcomes are, and the node keeps the option
-//! whose outcomes score best on an [`Objective`] (the expected value of a score of each outcome). A
+//! whose outcomes score best on an [`Objective`] (the expected value of a score of each outcome; ties
+//! go to the option that loses less Health and Sanity on average, then to the first offered). A
 //! decision is a memo point on the same relative key as a roll: the best option from a state does
 //! not depend on how it was reached (an objective reads of the past only what the key holds, whether
 //! every monster met was defeated, or adds a constant to every option, what was lost before). The
@@ -10,7 +11,7 @@
 use super::super::budget::MAX_DECISION_OPTIONS;
 use super::super::outcome::Outcome;
 use super::base::Base;
-use super::choose::{Choose, DecisionOdds, OptionOdds};
+use super::choose::{Choose, DecisionOdds, Objective, OptionOdds};
 use super::node::{Dist, Node, Stop};
 use super::search::Search;
 use crate::kernel::{DecisionNeeded, Encounter, KernelError, Question};
@@ -44,6 +45,15 @@ impl Search<'_> {
             was_first && !matches!(need.question, Question::Round { round, .. } if round >= 2);
         c.first = first;
         // Its place in the report, taken before the decisions below it (first met, first).
+        let counted = |enc: &Encounter| {
+            let r = enc.stage_rules()?;
+            (self.collapse && self.readers.may_group(self.p, enc)).then(|| {
+                enc.current_faces()
+                    .iter()
+                    .map(|f| crate::kernel::face_value(*f, r.success_from, &r.counts))
+                    .collect()
+            })
+        };
         let slot = first.then(|| {
             c.report.push(DecisionOdds {
                 question: need.question.clone(),
@@ -52,6 +62,8 @@ impl Search<'_> {
                 clues: enc.table.investigator.clues,
                 focus: enc.table.investigator.focus,
                 faces: enc.current_faces(),
+                test: enc.test_under_way().cloned(),
+                counted: counted(enc),
                 options: Vec::new(),
                 best: 0,
             });
@@ -74,7 +86,7 @@ impl Search<'_> {
         }
         // The options share this branch's mass for the progress; each is a memo point's child.
         let share = abs / need.options.len() as f64;
-        let mut best: Option<(usize, Dist, f64)> = None;
+        let mut best: Option<(usize, Dist, f64, f64)> = None;
         let mut each = Vec::new();
         for (i, answer) in need.options.into_iter().enumerate() {
             self.choosing().answers.push(i);
@@ -100,6 +112,8 @@ impl Search<'_> {
             let whole: BTreeMap<Outcome, f64> =
                 d.dist.iter().map(|(o, p)| (base.whole(o), *p)).collect();
             let value = objective.value(&whole);
+            // The tie-break: less Health (Stamina) and Sanity lost on average (issue 38).
+            let lost = Objective::LeastLost.value(&whole);
             if first {
                 let mut defeated = vec![0.0; enc.table.monsters.len()];
                 Base::start().add_defeated(&base, &d, 1.0, &mut defeated);
@@ -110,12 +124,16 @@ impl Search<'_> {
                     value,
                 });
             }
-            // Ties go to the option offered first (stop, do not evade, fight, the fewest cards).
-            if best.as_ref().is_none_or(|(_, _, v)| value > v + 1e-12) {
-                best = Some((i, d, value));
+            // Ties on the objective go to the option that loses less (issue 38: under `survive`,
+            // spending a Clue that saves Stamina), then to the option offered first, which spends
+            // less (stop, do not evade, fight, the fewest cards).
+            if best.as_ref().is_none_or(|(_, _, v, l)| {
+                value > v + 1e-12 || (value > v - 1e-12 && lost > l + 1e-12)
+            }) {
+                best = Some((i, d, value, lost));
             }
         }
-        let (i, d, _) = best.expect("a question has at least one option");
+        let (i, d, _, _) = best.expect("a question has at least one option");
         let c = self.choosing();
         c.first = was_first;
         if let Some(slot) = slot {
