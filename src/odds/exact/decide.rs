@@ -47,7 +47,12 @@ impl Search<'_> {
         // Its place in the report, taken before the decisions below it (first met, first).
         let counted = |enc: &Encounter| {
             let r = enc.stage_rules()?;
-            (self.collapse && self.readers.may_group(self.p, enc)).then(|| {
+            (self.collapse
+                && !matches!(
+                    self.readers.may_group(self.p, enc),
+                    super::readers::May::Not
+                ))
+            .then(|| {
                 enc.current_faces()
                     .iter()
                     .map(|f| crate::kernel::face_value(*f, r.success_from, &r.counts))
