@@ -7,7 +7,7 @@ use smallvec::SmallVec;
 
 impl Encounter {
     /// The cards whose hooks fire, in the documented order: the monster being encountered, the
-    /// investigator, the possessions in order, then the conditions.
+    /// investigator, the possessions in order, the conditions, then the AH2e Environment in play.
     pub fn active_ids(&self) -> impl Iterator<Item = &str> {
         self.table
             .current
@@ -28,6 +28,7 @@ impl Encounter {
                     .iter()
                     .map(String::as_str),
             )
+            .chain(self.setup.rules.environment.as_deref())
     }
 
     /// Calls `hook` on every active card that defines it, applying each card's effects before the next
@@ -153,7 +154,9 @@ impl Encounter {
                 .iter()
                 .chain(&inv.possessions)
                 .chain(&inv.conditions)
-                .map(|id| (Rc::from(id.as_str()), hooks.defined(id)))
+                .map(String::as_str)
+                .chain(self.setup.rules.environment.as_deref())
+                .map(|id| (Rc::from(id), hooks.defined(id)))
                 .collect();
             let any = cards
                 .iter()
@@ -231,7 +234,11 @@ impl Encounter {
     /// Whether the investigator's cards are still those `hooked` was made of, in the same order.
     fn hooked_fresh(&self) -> bool {
         let inv = &self.table.investigator;
-        let active = usize::from(inv.card.is_some()) + inv.possessions.len() + inv.conditions.len();
+        let environment = self.setup.rules.environment.as_deref();
+        let active = usize::from(inv.card.is_some())
+            + inv.possessions.len()
+            + inv.conditions.len()
+            + usize::from(environment.is_some());
         if self.run.hooked.cards.len() != active {
             return false;
         }
@@ -240,6 +247,7 @@ impl Encounter {
         inv.card.as_deref().is_none_or(&mut same)
             && inv.possessions.iter().all(|p| same(p))
             && inv.conditions.iter().all(|c| same(c))
+            && environment.is_none_or(same)
     }
 
     /// What copy `copy` of `card` sees when its hook is called: the test, the loss, whether this copy
