@@ -20,7 +20,7 @@ const SKILLS: [&str; 9] = [
     "luck",
 ];
 
-const KINDS: [&str; 11] = [
+const KINDS: [&str; 12] = [
     "investigator",
     "monster",
     "asset",
@@ -32,6 +32,7 @@ const KINDS: [&str; 11] = [
     "unique_item",
     "skill",
     "special",
+    "mythos",
 ];
 
 /// An integer in its range (`kernel::bounds`, checked at load).
@@ -242,6 +243,8 @@ pub fn scenario() -> Value {
                 "packs": strings("extra card packs (folders), relative to this file"),
                 "investigators_in_game": ranged(bounds::INVESTIGATORS, "investigators in the game, default 1"),
                 "open_gates": ranged(bounds::OPEN_GATES, "AH2e: open gates, default 0"),
+                "terror_level": ranged(bounds::TERROR_LEVEL, "AH2e: the terror level, default 0"),
+                "environment": { "description": "AH2e: the Environment card in play (a `mythos` card), by id or printed name, or inline; its hooks fire after the investigator's cards", "anyOf": [ { "type": "string" }, { "$ref": "#/definitions/card" } ] },
                 "space": { "enum": crate::kernel::SpaceKind::NAMES, "description": "EH: the kind of space the investigator is on (none by default)" },
                 "investigators_on_space": ranged(bounds::INVESTIGATORS_ON_SPACE, "EH: other investigators on the investigator's space, default 0 (fewer than `investigators_in_game`)"),
                 "on_space": {

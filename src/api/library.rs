@@ -479,6 +479,7 @@ fn kind_str(k: CardKind) -> &'static str {
         CardKind::UniqueItem => "unique_item",
         CardKind::Skill => "skill",
         CardKind::Special => "special",
+        CardKind::Mythos => "mythos",
     }
 }
 
@@ -568,7 +569,7 @@ impl Card {
     }
 
     /// The kind, as a card file writes it: `investigator`, `monster`, `asset`, `artifact`, `spell`,
-    /// `condition`, `ally`, `item`, `unique_item`, `skill` or `special`.
+    /// `condition`, `ally`, `item`, `unique_item`, `skill`, `special` or `mythos`.
     pub fn kind(&self) -> &str {
         self.kind
     }

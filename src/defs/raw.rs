@@ -21,6 +21,8 @@ pub enum CardKind {
     Skill,
     /// AH2e special cards (Retainer, Bank Loan, Deputy of Arkham, ...).
     Special,
+    /// AH2e Mythos cards: an Environment in play (a scenario's `environment`).
+    Mythos,
 }
 
 /// A printed bonus: `{ skill = "strength", value = 2, during = "combat" }`.

@@ -65,6 +65,8 @@ pub const DIFFICULTY: Bounds = bounds("a difficulty", 1, 20);
 pub const INVESTIGATORS: Bounds = bounds("the number of investigators", 1, 8);
 /// AH2e open gates on the board (the Ancient One awakens at eight with one or two players).
 pub const OPEN_GATES: Bounds = bounds("the number of open gates", 0, 8);
+/// AH2e terror level (the track runs from 0 to 10; at 10 Arkham is overrun).
+pub const TERROR_LEVEL: Bounds = bounds("the terror level", 0, 10);
 /// EH: other investigators on the investigator's space (at most the seven others of a game of eight).
 pub const INVESTIGATORS_ON_SPACE: Bounds =
     bounds("the number of other investigators on a space", 0, 7);
@@ -113,6 +115,7 @@ pub const ALL: &[(&str, Bounds)] = &[
     ("`[test] difficulty`", DIFFICULTY),
     ("`investigators_in_game`", INVESTIGATORS),
     ("`open_gates`", OPEN_GATES),
+    ("`terror_level`", TERROR_LEVEL),
     ("`investigators_on_space`", INVESTIGATORS_ON_SPACE),
     ("`mysteries_solved`", MYSTERIES),
 ];

@@ -1,7 +1,7 @@
 //! What a hook may ask for. Scripts never change state themselves: they return effects, and the kernel
 //! applies each one and writes it into the transcript with the card that asked (DESIGN invariant 3).
 
-use super::{BonusKind, Deck, Fate, Keyword, Location, Skill, Slot, Stored, TestKind};
+use super::{BonusKind, Deck, Fate, Keyword, Location, Lost, Skill, Slot, Stored, TestKind};
 use serde::Serialize;
 
 /// A counter on the investigator (or, for `Health`, a monster).
@@ -110,7 +110,13 @@ pub enum Effect {
     },
     /// The monster met loses an ability for this combat ("Monsters you encounter lose Physical
     /// Resistance"): every rule and card that reads it during the combat finds it gone.
-    LoseAbility(Keyword),
+    LoseAbility(Lost),
+    /// The monster met gains an ability keyword (the Maniac: "If the terror level is at least 6, ...
+    /// he gains Endless"): it holds it from then on, as if printed.
+    GainAbility(Keyword),
+    /// Raise the monster's damage value for this encounter by n (the Maniac: "his combat damage
+    /// increases to 3 Stamina").
+    RaiseDamage(i32),
     /// Set the modifier of the monster's test `slot` (EH: the Will or Strength test's modifier; AH2e:
     /// the horror or combat rating) for this encounter.
     SetModifier {

@@ -7,7 +7,7 @@
 //! [`Encounter`](super::Encounter) is the whole state of a play. The JSON names of the combat
 //! events (`encounter_begins`, `damage`) are kept as they were.
 
-use super::monster::{Keyword, LossValue, MonsterTest, MonsterValue};
+use super::monster::{Keyword, LossValue, Lost, MonsterTest, MonsterValue};
 use super::{
     Action, BonusKind, Exclusion, Fate, Location, Place, Skill, Slot, Source, Stat, Status, Stored,
 };
@@ -275,13 +275,18 @@ pub enum Event {
         condition: String,
         source: Source,
     },
-    /// A card in play replaced the gain of a Condition (`on_gain_condition`, `prevent_gain`).
+    /// A card in play prevented or replaced the gain of a Condition (`on_gain_condition`,
+    /// `prevent_gain`).
     ConditionNotGained {
         condition: String,
         /// What would have given it.
         source: Source,
-        /// The card that replaced the gain.
+        /// The card that prevented the gain.
         by: Source,
+        /// It left play in the same window: it was discarded in place of the gain (Blessed: "If you
+        /// would gain a Cursed Condition, discard this card instead"), not merely preventing it (Mark
+        /// Harrigan: "You cannot ... gain a Detained Condition unless you choose to").
+        instead: bool,
     },
     ConditionDiscarded {
         condition: String,
@@ -426,6 +431,12 @@ pub enum Event {
     },
     /// The monster met lost an ability for this combat (`lose_ability`).
     AbilityLost {
+        source: Source,
+        monster: String,
+        ability: Lost,
+    },
+    /// The monster met gained an ability (`gain_ability`).
+    AbilityGained {
         source: Source,
         monster: String,
         ability: Keyword,

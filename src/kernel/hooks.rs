@@ -3,8 +3,8 @@
 //! `hook.rs`, how one fails `error.rs`. Imports nothing outside the kernel.
 
 use super::{
-    DiceSource, Effect, Fate, Game, Hook, HookSet, Investigator, KernelError, Keyword, Monster,
-    Point, Skill, Slot, Source, Stat, Store, Target, TestKind,
+    DiceSource, Effect, Fate, Game, Hook, HookSet, Investigator, KernelError, Lost, Monster, Point,
+    Skill, Slot, Source, Stat, Store, Target, TestKind,
 };
 
 /// A loss about to be applied, as `on_damage` sees it (and the after_test hooks of a test asked in
@@ -53,7 +53,7 @@ pub struct CombatView {
     /// AH2e: the round of Fight or Flee under way (1-based), `None` before the first.
     pub round: Option<usize>,
     /// The abilities the monster lost for this combat (`lose_ability`), in the order lost.
-    pub lost_abilities: Vec<Keyword>,
+    pub lost_abilities: Vec<Lost>,
     /// EH: the card that forbade spending Clues to reroll dice for the rest of this combat
     /// (`forbid_clue_rerolls`), if any: the first one's word stands.
     pub clue_rerolls_forbidden: Option<super::Source>,
@@ -105,9 +105,14 @@ pub struct TestView {
     pub in_hand: bool,
     /// AH2e: whether this card (a spell) is cast and held since.
     pub cast: bool,
+    /// AH2e: the hands the round under way leaves free (2 less the hands of the cards held), `None`
+    /// before the first round of Fight or Flee and outside combat.
+    pub hands_free: Option<u32>,
     /// The card whose text asked for the test under way (`TestSpec::origin`).
     pub origin: Option<std::sync::Arc<str>>,
     pub open_gates: u32,
+    /// AH2e: the terror level.
+    pub terror_level: u32,
     /// EH: the board around the investigator and the kind of encounter the play is.
     pub board: super::Board,
     /// The dice of the test under way: while its pool is assembled, the sum of its parts so far

@@ -65,7 +65,7 @@ pub use hook::{Hook, HookSet};
 pub use hooks::{BecomingView, CombatView, HookCall, Hooks, LossView, TestView};
 pub use investigator::{Deck, Fate, HANDS, Investigator, Status, copy_key, split_copy};
 pub use limits::{HOOK_CASCADE, REROLL_WINDOWS, ROUND_OPTIONS, TESTS_PER_ENCOUNTER};
-pub use monster::{Keyword, LossValue, Monster, MonsterTest, MonsterValue};
+pub use monster::{Keyword, LossValue, Lost, Monster, MonsterTest, MonsterValue};
 pub use place::{Location, Place};
 pub use procedure::{MAX_ROUNDS, Procedure, procedure_for};
 pub use refusal::{CastRefusal, KernelLimit, Refusal};

@@ -1,7 +1,7 @@
 //! A monster met in a combat: its printed tests, its toughness, the Health tokens on it and where it
 //! is. Imports nothing outside the kernel.
 
-use super::{Place, Skill};
+use super::{Ability, Place, Skill};
 use serde::Serialize;
 
 /// Which printed value of the monster a loss is counted from.
@@ -120,6 +120,47 @@ impl Keyword {
 
     pub fn parse(s: &str) -> Option<Keyword> {
         Keyword::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// An ability of the monster met that a card may take away for one combat (`lose_ability`): a
+/// keyword, or AH2e's Nightmarish X and Overwhelming X, which are printed with a value (AH rulebook
+/// p.24 lists them among the special abilities; the Red Sign of Shudde M'ell ignores "one of its
+/// special abilities other than Magical Immunity").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lost {
+    Keyword(Keyword),
+    Value(Ability),
+}
+
+impl Lost {
+    /// What a script names (`lose_ability`): a keyword's spelling, `"nightmarish"`, `"overwhelming"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lost::Keyword(k) => k.as_str(),
+            Lost::Value(a) => a.as_str(),
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Lost> {
+        Keyword::parse(s).map(Lost::Keyword).or(match s {
+            "nightmarish" => Some(Lost::Value(Ability::Nightmarish)),
+            "overwhelming" => Some(Lost::Value(Ability::Overwhelming)),
+            _ => None,
+        })
+    }
+
+    /// Every spelling `parse` takes, in order.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        Keyword::NAMES
+            .into_iter()
+            .chain(["nightmarish", "overwhelming"])
+    }
+}
+
+impl Serialize for Lost {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
     }
 }
 

@@ -18,6 +18,12 @@ pub struct RawScenario {
     pub investigators_in_game: Option<Spanned<i64>>,
     #[serde(default)]
     pub open_gates: Option<Spanned<i64>>,
+    /// AH2e: the terror level (default 0).
+    #[serde(default)]
+    pub terror_level: Option<Spanned<i64>>,
+    /// AH2e: the Environment card in play (a Mythos card), by id or printed name, or inline.
+    #[serde(default)]
+    pub environment: Option<Spanned<toml::Value>>,
     /// EH: the kind of space the investigator is on (`city`, `wilderness`, `sea`).
     #[serde(default)]
     pub space: Option<Spanned<String>>,

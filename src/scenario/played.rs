@@ -37,7 +37,7 @@ impl Played {
     }
 
     /// The id of every card in play at the start or at the end: the investigator's card, possessions
-    /// and conditions, and the monsters; sorted, each once.
+    /// and conditions, the monsters, and the AH2e Environment in play; sorted, each once.
     pub fn cards_in_play(&self) -> Vec<&str> {
         let mut ids: Vec<&str> = Vec::new();
         for inv in [&self.start, &self.encounter.table.investigator] {
@@ -46,6 +46,7 @@ impl Played {
             ids.extend(inv.conditions.iter().map(String::as_str));
         }
         ids.extend(self.encounter.table.monsters.iter().map(|m| m.id.as_ref()));
+        ids.extend(self.encounter.setup.rules.environment.as_deref());
         ids.sort_unstable();
         ids.dedup();
         ids

@@ -4,7 +4,9 @@
 
 use super::words::{Title, Words, plural, signed};
 use crate::kernel::monster::MonsterTest;
-use crate::kernel::{Event, Game, Keyword, MonsterValue, Place, Slot, Source, TestKind};
+use crate::kernel::{
+    Ability, Event, Game, Keyword, Lost, MonsterValue, Place, Slot, Source, TestKind,
+};
 use std::fmt::Write;
 
 pub(super) fn line(ev: &Event, w: &Words) -> String {
@@ -303,6 +305,20 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             ability,
         } => format!(
             "  {}: {} loses {} for this combat\n",
+            w.source(source),
+            w.card(monster),
+            match ability {
+                Lost::Keyword(k) => keyword(*k),
+                Lost::Value(Ability::Nightmarish) => "Nightmarish",
+                Lost::Value(Ability::Overwhelming) => "Overwhelming",
+            }
+        ),
+        Event::AbilityGained {
+            source,
+            monster,
+            ability,
+        } => format!(
+            "  {}: {} gains {}\n",
             w.source(source),
             w.card(monster),
             keyword(*ability)

@@ -238,11 +238,16 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             condition,
             source,
             by,
+            instead,
         } => format!(
-            "  does not gain {} ({}): {} replaces the gain\n",
+            "  does not gain {} ({}): {}\n",
             w.card(condition),
             w.source(source),
-            w.source(by)
+            if *instead {
+                format!("{} is discarded instead", w.source(by))
+            } else {
+                format!("{} prevents it", w.source(by))
+            }
         ),
         Event::ConditionDiscarded { condition, source } => {
             format!("  discards {} ({})\n", w.card(condition), w.source(source))
@@ -375,19 +380,10 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             w.source(by)
         ),
         Event::Exhausted { card } => format!("  {} is exhausted\n", w.card(card)),
-        Event::Kept { card, key, value } => match value {
-            Some(v) => format!(
-                "  {} keeps {} = {}\n",
-                w.card(card),
-                crate::kernel::visible(key),
-                stored_text(v)
-            ),
-            None => format!(
-                "  {} forgets {}\n",
-                w.card(card),
-                crate::kernel::visible(key)
-            ),
-        },
+        // What a card keeps between its hook calls (`ctx.card.set`) is its script's bookkeeping,
+        // not something that happened: the JSON events hold it, and a card whose text puts tokens
+        // on it says so in its words (`ctx.note`).
+        Event::Kept { .. } => String::new(),
         // A note is one line: a line break in it is shown as `\n`, never starting a line.
         Event::Note { source, text } => {
             format!("  {}: {}\n", w.source(source), crate::kernel::visible(text))
@@ -419,15 +415,6 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             )
         }
         _ => String::new(),
-    }
-}
-
-/// A value a card keeps, as a script wrote it.
-fn stored_text(v: &crate::kernel::Stored) -> String {
-    match v {
-        crate::kernel::Stored::Int(n) => n.to_string(),
-        crate::kernel::Stored::Bool(b) => b.to_string(),
-        crate::kernel::Stored::Text(t) => format!("{t:?}"),
     }
 }
 

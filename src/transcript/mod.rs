@@ -138,6 +138,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::DamageValueChanged { .. }
         | Event::MonsterValueChanged { .. }
         | Event::AbilityLost { .. }
+        | Event::AbilityGained { .. }
         | Event::NoMoreEncounters { .. }
         | Event::CombatEnded { .. }
         | Event::NoMonsterTest { .. }

@@ -33,6 +33,15 @@ impl Encounter {
         if self.held_already(&id, &source) {
             return Ok(());
         }
+        // The cards held before the window: a card that prevents the gain and leaves play in the
+        // same window was discarded in its place (Blessed: "discard this card instead").
+        let held = |inv: &Investigator, id: &str| {
+            inv.conditions
+                .iter()
+                .chain(&inv.possessions)
+                .any(|c| c == id)
+        };
+        let before = self.table.investigator.clone();
         let outer = self.table.gaining.replace(Gaining {
             condition: id.clone(),
             prevented_by: None,
@@ -41,12 +50,16 @@ impl Encounter {
         let window = std::mem::replace(&mut self.table.gaining, outer);
         fired?;
         if let Some(by) = window.and_then(|w| w.prevented_by) {
+            let instead = by
+                .card_id()
+                .is_some_and(|c| held(&before, c) && !held(&self.table.investigator, c));
             emit!(
                 self.run,
                 Event::ConditionNotGained {
                     condition: id,
                     source,
                     by,
+                    instead,
                 }
             );
             return Ok(());

@@ -7,7 +7,7 @@ use smallvec::SmallVec;
 
 impl Encounter {
     /// The cards whose hooks fire, in the documented order: the monster being encountered, the
-    /// investigator, the possessions in order, then the conditions.
+    /// investigator, the possessions in order, the conditions, then the AH2e Environment in play.
     pub fn active_ids(&self) -> impl Iterator<Item = &str> {
         self.table
             .current
@@ -28,6 +28,7 @@ impl Encounter {
                     .iter()
                     .map(String::as_str),
             )
+            .chain(self.setup.rules.environment.as_deref())
     }
 
     /// Calls `hook` on every active card that defines it, applying each card's effects before the next
@@ -156,7 +157,9 @@ impl Encounter {
                 .chain(&inv.possessions)
                 .chain(&inv.conditions)
                 .chain(&self.setup.rules.board.for_the_space)
-                .map(|id| (Rc::from(id.as_str()), hooks.defined(id)))
+                .map(String::as_str)
+                .chain(self.setup.rules.environment.as_deref())
+                .map(|id| (Rc::from(id), hooks.defined(id)))
                 .collect();
             let any = cards
                 .iter()
@@ -236,10 +239,12 @@ impl Encounter {
     fn hooked_fresh(&self) -> bool {
         let inv = &self.table.investigator;
         let shared = &self.setup.rules.board.for_the_space;
+        let environment = self.setup.rules.environment.as_deref();
         let active = usize::from(inv.card.is_some())
             + inv.possessions.len()
             + inv.conditions.len()
-            + shared.len();
+            + shared.len()
+            + usize::from(environment.is_some());
         if self.run.hooked.cards.len() != active {
             return false;
         }
@@ -249,6 +254,7 @@ impl Encounter {
             && inv.possessions.iter().all(|p| same(p))
             && inv.conditions.iter().all(|c| same(c))
             && shared.iter().all(|c| same(c))
+            && environment.is_none_or(same)
     }
 
     /// What copy `copy` of `card` sees when its hook is called: the test, the loss, whether this copy

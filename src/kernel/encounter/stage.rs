@@ -111,6 +111,24 @@ impl Encounter {
             .ok_or_else(|| Self::rule_error(card, hook, Refusal::NeedsTest { what }))
     }
 
+    /// AH2e: the hands the round under way leaves free (the Axe's "if your other hand is empty"):
+    /// [`crate::kernel::HANDS`] less the hands of the cards held this round. `None` before the first round.
+    fn hands_free(&self) -> Option<u32> {
+        let c = self.table.combat.as_ref()?;
+        c.view.round?;
+        let held: u32 = c
+            .hands
+            .iter()
+            .map(|key| {
+                self.setup
+                    .catalog
+                    .get(crate::kernel::split_copy(key).0)
+                    .map_or(0, |card| card.hands)
+            })
+            .sum();
+        Some(crate::kernel::HANDS.saturating_sub(held))
+    }
+
     pub(super) fn view(&self, chosen_card: &str) -> TestView {
         // Only the fields a view shows are copied (no `TestSpec` is cloned at each hook call).
         let placeholder;
@@ -178,9 +196,11 @@ impl Encounter {
                 .combat
                 .as_ref()
                 .is_some_and(|c| c.cast.iter().any(|h| h == chosen_card)),
+            hands_free: self.hands_free(),
             origin: spec.origin.clone(),
             rerolled: self.table.stage.as_ref().and_then(|s| s.rerolled),
             open_gates: self.setup.rules.open_gates,
+            terror_level: self.setup.rules.terror_level,
             board: self.setup.rules.board.clone(),
             pool: self.table.stage.as_ref().map(|s| match s.rolled {
                 Some(rolled) => i32::try_from(rolled).unwrap_or(i32::MAX),

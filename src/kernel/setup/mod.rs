@@ -47,6 +47,11 @@ pub struct Rules {
     pub clues_after_zero_dice: bool,
     /// AH2e: open gates on the board (the Nightgaunt draws the investigator through the nearest).
     pub open_gates: u32,
+    /// AH2e: the terror level (the Maniac reads it).
+    pub terror_level: u32,
+    /// AH2e: the Environment (Mythos) card in play, by id: its hooks fire after the investigator's
+    /// cards (An Evil Fog: "Will checks in Arkham are made at a -1 penalty").
+    pub environment: Option<std::sync::Arc<str>>,
     /// EH: the board around the investigator (his space, the Mysteries, the Ancient One) and the
     /// kind of encounter the play is.
     pub board: super::Board,
@@ -57,6 +62,8 @@ impl Default for Rules {
         Rules {
             clues_after_zero_dice: true,
             open_gates: 0,
+            terror_level: 0,
+            environment: None,
             board: super::Board::default(),
         }
     }
@@ -120,6 +127,11 @@ impl Setup {
                 bounds::INVESTIGATORS,
             ),
             (Part::OpenGates, self.rules.open_gates, bounds::OPEN_GATES),
+            (
+                Part::TerrorLevel,
+                self.rules.terror_level,
+                bounds::TERROR_LEVEL,
+            ),
             (
                 Part::InvestigatorsOnSpace,
                 self.rules.board.investigators_on_space,

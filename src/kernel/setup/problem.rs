@@ -12,6 +12,8 @@ pub enum Part {
     InvestigatorsInGame,
     /// AH2e: open gates on the board.
     OpenGates,
+    /// AH2e: the terror level.
+    TerrorLevel,
     /// EH: other investigators on the investigator's space.
     InvestigatorsOnSpace,
     /// EH: Mysteries solved.

@@ -148,6 +148,50 @@ impl Builder<'_> {
         }
     }
 
+    /// The AH2e table keys: `terror_level` and `environment` (a Mythos card in play). In Eldritch
+    /// Horror each is refused.
+    pub(super) fn arkham_table(&mut self) -> (u32, Option<Arc<str>>) {
+        let raw = self.raw;
+        self.at(Section::Top, 1);
+        if self.game == Game::Eldritch {
+            let keys = [
+                ("terror_level", raw.terror_level.as_ref().map(|v| v.span())),
+                ("environment", raw.environment.as_ref().map(|v| v.span())),
+            ];
+            for (key, span) in keys {
+                if let Some(span) = span {
+                    let d = arkham_key(key, self.file, span);
+                    self.push(d);
+                }
+            }
+            return (0, None);
+        }
+        let terror = self
+            .number_opt(&raw.terror_level, crate::kernel::bounds::TERROR_LEVEL)
+            .map_or(0, |n| n.unsigned_abs());
+        let Some(written) = &raw.environment else {
+            return (terror, None);
+        };
+        let Some(id) = self.card_ref(written) else {
+            return (terror, None);
+        };
+        let environment = match self.set.cards[&id].kind {
+            crate::defs::CardKind::Mythos => Some(Arc::from(id.as_str())),
+            _ => {
+                let d = e(
+                    Code::WrongKind,
+                    format!("`{id}` is not a Mythos card"),
+                    self.file,
+                    written.span(),
+                )
+                .hint("`environment` takes an Environment, a card of kind `mythos`");
+                self.push(d);
+                None
+            }
+        };
+        (terror, environment)
+    }
+
     /// `[test] encounter`: the kind of encounter the test is part of (EH).
     pub(super) fn encounter(&mut self) -> Option<EncounterKind> {
         let t = self.raw.test.as_ref()?.get_ref();
@@ -224,6 +268,19 @@ fn eldritch_key(key: &str, file: &crate::defs::SourceFile, span: Range<usize>) -
     .label("not a key of this game")
     .hint(format!(
         "remove `{key}`: Arkham Horror has no such board state"
+    ))
+}
+
+fn arkham_key(key: &str, file: &crate::defs::SourceFile, span: Range<usize>) -> Diagnostic {
+    e(
+        Code::OtherGame,
+        format!("`{key}` is an Arkham Horror key"),
+        file,
+        span,
+    )
+    .label("not a key of this game")
+    .hint(format!(
+        "remove `{key}`: Eldritch Horror has no such table state"
     ))
 }
 

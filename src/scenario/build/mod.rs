@@ -260,6 +260,7 @@ fn in_play(setup: &Setup) -> Vec<String> {
         .chain(&start.conditions)
         .chain(&setup.rules.board.for_the_space)
         .cloned()
+        .chain(setup.rules.environment.iter().map(|e| e.to_string()))
         .chain(setup.monsters.iter().map(|m| m.id.to_string()))
         .collect()
 }
@@ -293,6 +294,7 @@ impl<'a> Builder<'a> {
             .number_opt(&raw.investigators_in_game, bounds::INVESTIGATORS)
             .map_or(1, |n| n.unsigned_abs());
         let open_gates = self.number_opt(&raw.open_gates, bounds::OPEN_GATES);
+        let (terror_level, environment) = self.arkham_table();
         self.at(Section::Packs, 0);
         for d in load_packs(&mut self.set, &raw.packs, packs, self.file) {
             self.push(d);
@@ -328,6 +330,8 @@ impl<'a> Builder<'a> {
             rules: Rules {
                 clues_after_zero_dice: rules.and_then(|r| r.clues_after_zero_dice).unwrap_or(true),
                 open_gates: open_gates.map_or(0, |n| n.unsigned_abs()),
+                terror_level,
+                environment,
                 board,
             },
             rounds,

@@ -87,6 +87,11 @@ impl Builder<'_> {
                 span(&self.raw.open_gates),
                 String::new(),
             ),
+            Part::TerrorLevel => (
+                (Section::Top, 1, 1),
+                span(&self.raw.terror_level),
+                String::new(),
+            ),
             Part::InvestigatorsOnSpace => (
                 (Section::Top, 3, 0),
                 // Counted from `[[on_space]]` when not written: its first entry.

@@ -148,6 +148,8 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
         ("Monster", "reduce_toughness", &[C, C]),
         ("Monster", "set_modifier", &[None, M]),
         ("Monster", "lose_ability", &[None]),
+        ("Monster", "gain_ability", &[None]),
+        ("Monster", "raise_damage", &[C]),
         ("Combat", "bonus", &[None, C]),
         ("Combat", "check_bonus", &[None, C]),
         ("Loss", "reduce", &[C]),

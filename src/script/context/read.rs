@@ -2,7 +2,7 @@
 //! gave the hook. A field that does not apply in a game (or not yet) is `()`, never `""` or `0`.
 
 use super::*;
-use crate::kernel::Keyword;
+use crate::kernel::{Ability, Lost};
 
 fn ints<T: Copy + Into<i64>>(v: impl IntoIterator<Item = T>) -> Array {
     v.into_iter()
@@ -142,6 +142,9 @@ fn ctx(e: &mut Engine) {
     get!(e, Ctx, "open_gates", |v| only(v, Game::Arkham, || {
         (v.open_gates as INT).into()
     }));
+    get!(e, Ctx, "terror_level", |v| only(v, Game::Arkham, || {
+        (v.terror_level as INT).into()
+    }));
     part!(e, "space", Space, |v| v.game == Game::Eldritch);
     part!(e, "board", Board, |v| v.game == Game::Eldritch);
     get_with!(e, Ctx, "traits_of", |v, id| -> Dynamic { traits_of(v, id) });
@@ -204,7 +207,7 @@ fn test(e: &mut Engine) {
 }
 
 /// Whether the monster met lost `ability` for this combat (`ctx.monster.lose_ability`).
-fn lost(v: &TestView, ability: Keyword) -> bool {
+fn lost(v: &TestView, ability: Lost) -> bool {
     v.combat
         .as_ref()
         .is_some_and(|c| c.lost_abilities.contains(&ability))
@@ -218,7 +221,7 @@ fn monster_getters(e: &mut Engine) {
     mon!(e, "keywords", |v, m| m
         .keywords
         .iter()
-        .filter(|k| !lost(v, **k))
+        .filter(|k| !lost(v, Lost::Keyword(**k)))
         .map(|k| Dynamic::from(name(k.as_str())))
         .collect::<Array>()
         .into());
@@ -226,7 +229,7 @@ fn monster_getters(e: &mut Engine) {
         v.monster.as_deref().is_some_and(|m| {
             m.keywords
                 .iter()
-                .any(|k| k.as_str() == word && !lost(v, *k))
+                .any(|k| k.as_str() == word && !lost(v, Lost::Keyword(*k)))
                 || v.catalog
                     .get(&*m.id)
                     .is_some_and(|c| c.traits.iter().any(|t| t == word))
@@ -274,11 +277,14 @@ fn monster_getters(e: &mut Engine) {
     mon!(e, "awareness", |v, m| only(v, Game::Arkham, || opt_int(
         m.awareness
     )));
+    // Lost for this combat (`lose_ability`), the monster has none: 0.
     mon!(e, "nightmarish", |v, m| only(v, Game::Arkham, || {
-        (m.nightmarish as INT).into()
+        let gone = lost(v, Lost::Value(Ability::Nightmarish));
+        (if gone { 0 } else { m.nightmarish } as INT).into()
     }));
     mon!(e, "overwhelming", |v, m| only(v, Game::Arkham, || {
-        (m.overwhelming as INT).into()
+        let gone = lost(v, Lost::Value(Ability::Overwhelming));
+        (if gone { 0 } else { m.overwhelming } as INT).into()
     }));
     mon!(e, "defeated", |_v, m| m.defeated.into());
 }
@@ -359,6 +365,9 @@ fn combat(e: &mut Engine) {
     fight!(e, "sanity_lost", |c| (c.sanity_lost as INT).into());
     fight!(e, "health_lost", |c| (c.health_lost as INT).into());
     fight!(e, "round", |c| opt_int(c.round.map(|r| r as i64)));
+    get!(e, Combat, "hands_free", |v| only(v, Game::Arkham, || {
+        opt_int(v.hands_free)
+    }));
     fight!(e, "clue_rerolls_forbidden", |c| c
         .clue_rerolls_forbidden
         .is_some()

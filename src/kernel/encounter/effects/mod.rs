@@ -92,6 +92,8 @@ impl Encounter {
             Effect::ReduceDamage { by, min } => self.reduce_damage(card, hook, src, by, min)?,
             Effect::ReduceHorror { by, min } => self.reduce_horror(card, hook, src, by, min)?,
             Effect::LoseAbility(ability) => self.lose_ability(card, hook, src, ability)?,
+            Effect::GainAbility(ability) => self.gain_ability(card, hook, src, ability)?,
+            Effect::RaiseDamage(by) => self.reduce_damage(card, hook, src, -by, i32::MIN)?,
             Effect::ReduceToughness { by, min } => {
                 self.reduce_toughness(card, hook, src, by, min)?
             }

@@ -2,7 +2,7 @@
 //! box.
 
 use super::*;
-use crate::kernel::{Keyword, Refusal};
+use crate::kernel::{Ability, Keyword, Lost, Refusal};
 
 impl Encounter {
     /// The monster being encountered, or the rule a card broke by asking to `what` it when none is.
@@ -265,10 +265,27 @@ impl Encounter {
             .table
             .combat
             .as_ref()
-            .is_some_and(|c| c.view.lost_abilities.contains(&ability));
+            .is_some_and(|c| c.view.lost_abilities.contains(&Lost::Keyword(ability)));
         self.table
             .current
             .is_some_and(|m| self.table.monsters[m].has(ability) && !lost)
+    }
+
+    /// AH2e: the monster met's Nightmarish X or Overwhelming X now: its printed X, or 0 once a card
+    /// took the ability away for this combat (`lose_ability`). 0 when no monster is met.
+    pub fn value_now(&self, ability: Ability) -> i32 {
+        let lost = self
+            .table
+            .combat
+            .as_ref()
+            .is_some_and(|c| c.view.lost_abilities.contains(&Lost::Value(ability)));
+        match self.table.current.map(|m| &self.table.monsters[m]) {
+            Some(m) if !lost => match ability {
+                Ability::Nightmarish => m.nightmarish,
+                Ability::Overwhelming => m.overwhelming,
+            },
+            _ => 0,
+        }
     }
 
     /// The monster met loses `ability` for this combat; one it does not have (printed, or not lost
@@ -278,9 +295,12 @@ impl Encounter {
         card: &str,
         hook: Hook,
         src: Source,
-        ability: Keyword,
+        ability: Lost,
     ) -> Result<(), KernelError> {
-        let had = self.has_now(ability);
+        let had = match ability {
+            Lost::Keyword(k) => self.has_now(k),
+            Lost::Value(a) => self.value_now(a) > 0,
+        };
         let view = self.combat_view_mut(card, hook, "take an ability from")?;
         if !had {
             return Ok(());
@@ -292,6 +312,40 @@ impl Encounter {
         emit!(
             self.run,
             Event::AbilityLost {
+                source: src,
+                monster,
+                ability,
+            }
+        );
+        Ok(())
+    }
+
+    /// The monster met gains `ability` (a keyword), from now on as if printed; one it has is
+    /// nothing to gain.
+    pub(super) fn gain_ability(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        ability: Keyword,
+    ) -> Result<(), KernelError> {
+        let m = self.current_monster(card, hook, "give an ability to")?;
+        if self.has_now(ability) {
+            return Ok(());
+        }
+        let monsters = Arc::make_mut(&mut self.table.monsters);
+        let monster = Arc::make_mut(&mut monsters[m]);
+        monster.keywords.retain(|k| *k != ability);
+        monster.keywords.push(ability);
+        if let Some(c) = self.table.combat.as_mut() {
+            c.view
+                .lost_abilities
+                .retain(|l| *l != Lost::Keyword(ability));
+        }
+        let monster = self.table.monsters[m].id.to_string();
+        emit!(
+            self.run,
+            Event::AbilityGained {
                 source: src,
                 monster,
                 ability,

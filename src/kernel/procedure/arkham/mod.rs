@@ -349,10 +349,11 @@ impl Arkham {
         let horror_damage = view.map_or(h.loss, |v| v.horror_value).unwrap_or(0);
         let rating = view.and_then(|v| v.horror_modifier).unwrap_or(h.modifier);
         let unrated = h.x && view.and_then(|v| v.horror_modifier).is_none();
-        let nightmarish = monster.nightmarish;
         let mut consequences =
             |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
                 rounds::remember_result(enc, out, true);
+                // Nightmarish X, unless a card took it away for this combat (`lose_ability`).
+                let nightmarish = enc.value_now(Ability::Nightmarish);
                 if nightmarish > 0 && out.passed {
                     enc.lose_counted(
                         Stat::Sanity,

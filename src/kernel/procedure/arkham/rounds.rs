@@ -109,11 +109,12 @@ impl Arkham {
             return Err(rule(&monster.id, Refusal::NoCombatRating));
         };
         let id = monster.id.clone();
-        let overwhelming = monster.overwhelming;
         let mut consequences =
             |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
                 remember_result(enc, out, false);
                 if out.passed {
+                    // Overwhelming X, unless a card took it away for this combat (`lose_ability`).
+                    let overwhelming = enc.value_now(Ability::Overwhelming);
                     // A trophy, or back to the cup if Endless (`defeated_place`).
                     enc.defeat_monster(m, Source::CombatCheck);
                     if overwhelming > 0 {

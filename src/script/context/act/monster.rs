@@ -2,7 +2,7 @@
 //! (registered by `act/mod.rs`, whose `act!` macro they use).
 
 use super::*;
-use crate::kernel::{Keyword, TestKind};
+use crate::kernel::{Keyword, Lost, TestKind};
 
 /// The methods of `ctx.monster`.
 pub(super) fn monster(e: &mut Engine) {
@@ -51,13 +51,27 @@ pub(super) fn monster(e: &mut Engine) {
         Ok(())
     });
     act!(e, Monster, "lose_ability", |c, word: &str| {
-        let Some(ability) = Keyword::parse(word) else {
+        let Some(ability) = Lost::parse(word) else {
             return err(format!(
                 "lose_ability(\"{word}\"): one of {}",
-                Keyword::NAMES.join(", ")
+                Lost::names().collect::<Vec<_>>().join(", ")
             ));
         };
         c.push(Effect::LoseAbility(ability));
+        Ok(())
+    });
+    act!(e, Monster, "gain_ability", |c, word: &str| {
+        let Some(ability) = Keyword::parse(word) else {
+            return err(format!(
+                "gain_ability(\"{word}\"): one of {}",
+                Keyword::NAMES.join(", ")
+            ));
+        };
+        c.push(Effect::GainAbility(ability));
+        Ok(())
+    });
+    act!(e, Monster, "raise_damage", |c, n: INT| {
+        c.push(Effect::RaiseDamage(count(n, "raise_damage")?));
         Ok(())
     });
     act!(e, Monster, "to_trophy", |c| {
