@@ -50,9 +50,10 @@ mod test_files;
 mod transcript;
 
 pub use api::{
-    BestOdds, Card, Cards, Choice, Decision, Diagnostic, Dice, Error, Game, Library, Miss, Misses,
-    Next, Objective, Odds, OddsOf, PackFiles, Played, Policy, Reading, Scenario, Schema, Step,
-    Validation, card_id, closest, decode_text, render, visible,
+    BestOdds, Card, Cards, Choice, Decision, Diagnostic, Dice, Error, Flipped, Game,
+    InvestigatorOutcome, Library, Miss, Misses, MonsterOutcome, Next, Objective, Odds, OddsOf,
+    Outcome, PackFiles, Played, Policy, Reading, Scenario, Schema, Step, TestOutcome, Validation,
+    card_id, closest, decode_text, render, visible,
 };
 
 /// The engine's own types, for `benches/engine.rs` only (feature `bench`, which nothing else enables):

@@ -3,8 +3,9 @@
 //! 20-line example runs, and the public surface is pinned so that it changes only on purpose.
 
 use mythos::{
-    BestOdds, Card, Cards, Choice, Decision, Diagnostic, Error, Game, Library, Miss, Misses,
-    Objective, Odds, PackFiles, Played, Scenario, Schema,
+    BestOdds, Card, Cards, Choice, Decision, Diagnostic, Error, Game, InvestigatorOutcome, Library,
+    Miss, Misses, MonsterOutcome, Objective, Odds, Outcome, PackFiles, Played, Scenario, Schema,
+    TestOutcome,
 };
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -23,6 +24,10 @@ fn what_a_server_shares_is_send_and_sync() {
     send_and_sync::<Library>();
     send_and_sync::<Scenario>();
     send_and_sync::<Played>();
+    send_and_sync::<Outcome>();
+    send_and_sync::<InvestigatorOutcome>();
+    send_and_sync::<MonsterOutcome>();
+    send_and_sync::<TestOutcome>();
     send_and_sync::<Odds>();
     send_and_sync::<BestOdds>();
     send_and_sync::<Decision>();
@@ -114,6 +119,72 @@ fn results_serialise_as_the_scenario_contract() {
         serde_json::to_value(&refused).unwrap()[0],
         refused[0].to_json()
     );
+}
+
+/// Every `.toml` under `dir`, sorted.
+fn toml_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).expect("a folder").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(toml_files(&p));
+        } else if p.extension().is_some_and(|x| x == "toml") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The typed result object is the contract's JSON, for every scenario of `tests/scenarios`: its text
+/// (`serde_json::to_string_pretty` of `Played::outcome`, written field by field in declaration order)
+/// is byte for byte the JSON value's (`Played::result`, whose keys serde_json sorts), game by game
+/// (a field left out in one game, `null` in another), and every `[expect]` line of the scenario, a
+/// ruling's value at a path of the contract, holds against it with no unknown path.
+#[test]
+fn the_typed_result_is_the_result_object_of_every_scenario() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let library = Library::new();
+    let (mut played_count, mut games) = (0, BTreeSet::new());
+    for path in toml_files(&root.join("tests/scenarios")) {
+        let rel = path
+            .strip_prefix(root)
+            .expect("under the root")
+            .display()
+            .to_string();
+        let text = std::fs::read_to_string(&path).expect("read");
+        // A scenario refused at load or mid-play (an `[expect] refused` ruling) has no result.
+        let Ok(played) = Scenario::parse(&library, &rel, &text).and_then(|s| s.play()) else {
+            continue;
+        };
+        if played.error().is_some() {
+            continue;
+        }
+        let typed = serde_json::to_string_pretty(played.outcome()).expect("serialises");
+        let value = serde_json::to_string_pretty(&played.result()).expect("serialises");
+        assert_eq!(typed, value, "{rel}: the typed result's JSON");
+        assert_eq!(
+            serde_json::to_string(&played).expect("serialises"),
+            serde_json::to_string(&played.result()).expect("serialises"),
+            "{rel}: Played's JSON"
+        );
+        let misses = played.check();
+        assert!(misses.is_empty(), "{rel}: {misses}");
+        assert!(played.unknown_paths().is_empty(), "{rel}");
+        let o = played.outcome();
+        games.insert(o.game.as_str());
+        // The game's own fields, and only those (docs/scenario.md): Health and Focus in eldritch,
+        // Stamina and a location in arkham.
+        let eldritch = o.game == Game::Eldritch;
+        assert_eq!(o.investigator.health.is_some(), eldritch, "{rel}");
+        assert_eq!(o.investigator.focus.is_some(), eldritch, "{rel}");
+        assert_eq!(o.investigator.improvements.is_some(), eldritch, "{rel}");
+        assert_eq!(o.investigator.stamina.is_some(), !eldritch, "{rel}");
+        assert_eq!(o.investigator.location.is_some(), !eldritch, "{rel}");
+        played_count += 1;
+    }
+    assert_eq!(games.len(), 2, "both games were played");
+    assert!(played_count > 400, "{played_count} scenarios played");
 }
 
 // The public surface, read from the source text: every `pub` item of `src/api/`, of the types

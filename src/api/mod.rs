@@ -7,6 +7,7 @@ mod best;
 mod diagnostic;
 mod library;
 mod odds;
+mod outcome;
 mod played;
 mod printed;
 mod reading;
@@ -17,6 +18,7 @@ pub use best::{BestOdds, Choice, Decision, Objective};
 pub use diagnostic::{Diagnostic, Error, render};
 pub use library::{Card, Cards, Library, PackFiles, Validation, card_id, closest};
 pub use odds::{Odds, Policy};
+pub use outcome::{Flipped, InvestigatorOutcome, MonsterOutcome, Outcome, TestOutcome};
 pub use played::{Miss, Misses, Played};
 pub use reading::{Reading, decode_text, visible};
 pub use scenario::{OddsOf, Scenario};
@@ -51,6 +53,13 @@ impl Game {
     /// The name a scenario's `game` key uses for it.
     pub fn as_str(self) -> &'static str {
         crate::kernel::Game::from(self).as_str()
+    }
+}
+
+impl serde::Serialize for Game {
+    /// As the result object writes it: `"eldritch"` or `"arkham"` ([`Game::as_str`]).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::Game;
 use super::diagnostic::Diagnostic;
+use super::outcome::Outcome;
 use serde_json::Value;
 use std::fmt;
 
@@ -19,8 +20,9 @@ use std::fmt;
 /// assert!(played.check().is_empty());
 /// ```
 ///
-/// What a play gives is worked out when it ends and kept as data: a `Played` is `Send + Sync`, and
-/// serialises (serde) as its result object, exactly the JSON of `mythos run --format json`.
+/// What a play gives is worked out when it ends and kept as data: a `Played` is `Send + Sync`, its
+/// result object is typed ([`Played::outcome`]), and it serialises (serde) as that result object,
+/// exactly the JSON of `mythos run --format json`.
 ///
 /// ```
 /// use mythos::{Library, Scenario};
@@ -32,7 +34,7 @@ use std::fmt;
 #[derive(Debug, Clone)]
 pub struct Played {
     transcript: String,
-    result: Value,
+    outcome: Outcome,
     error: Option<Diagnostic>,
     game: Game,
     cards_in_play: Vec<String>,
@@ -42,7 +44,8 @@ pub struct Played {
 
 impl Played {
     pub(crate) fn of(p: &crate::scenario::Played) -> Played {
-        let result = crate::scenario::result_object(p);
+        let outcome = Outcome::of(p);
+        let result = serde_json::to_value(&outcome).expect("the result object serialises");
         Played {
             transcript: crate::scenario::transcript_text(p),
             misses: Misses(crate::scenario::check_expectations(p, &result)),
@@ -50,7 +53,7 @@ impl Played {
                 .into_iter()
                 .map(Diagnostic::from)
                 .collect(),
-            result,
+            outcome,
             error: p.error.clone().map(Diagnostic::from),
             game: p.encounter.setup.game.into(),
             cards_in_play: p.cards_in_play().into_iter().map(str::to_string).collect(),
@@ -71,7 +74,9 @@ impl Played {
         self.transcript.clone()
     }
 
-    /// The result object (`docs/scenario.md`), as `mythos run --format json` prints it.
+    /// The result object (`docs/scenario.md`) as a JSON value, as `mythos run --format json` prints
+    /// it: [`Played::outcome`] serialised, kept for the paths of `[expect]` lines and for programs
+    /// that walk JSON.
     ///
     /// ```
     /// use mythos::{Library, Scenario};
@@ -81,7 +86,24 @@ impl Played {
     /// # Ok::<(), mythos::Error>(())
     /// ```
     pub fn result(&self) -> Value {
-        self.result.clone()
+        serde_json::to_value(&self.outcome).expect("the result object serialises")
+    }
+
+    /// The result object (`docs/scenario.md`), typed: the investigator, the monsters and the tests
+    /// at the end, field by field. Its JSON is [`Played::result`], to the byte.
+    ///
+    /// ```
+    /// use mythos::{Library, Scenario};
+    /// let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/trish_strength_test.toml"));
+    /// let played = Scenario::parse(&Library::new(), "trish.toml", text)?.play()?;
+    /// let outcome = played.outcome();
+    /// assert_eq!(outcome.investigator.clues, 0);
+    /// assert!(outcome.tests[0].passed);
+    /// assert_eq!(serde_json::to_value(outcome)?, played.result());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn outcome(&self) -> &Outcome {
+        &self.outcome
     }
 
     /// The diagnostic of a card's script that failed mid-play, or of dice faces that ran out or were
@@ -151,9 +173,9 @@ impl Played {
 }
 
 impl serde::Serialize for Played {
-    /// The result object, as [`Played::result`].
+    /// The result object, as [`Played::outcome`] (the JSON of [`Played::result`]).
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.result.serialize(s)
+        self.outcome.serialize(s)
     }
 }
 

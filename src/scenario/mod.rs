@@ -59,7 +59,7 @@ pub fn transcript_text(p: &Played) -> String {
     ));
     out
 }
-pub use result::result_object;
+pub use result::events;
 
 /// AH2e: a line for each slider of the investigator's card the scenario left at its default stop
 /// (it named neither the stop nor either skill), so that no value comes silently.

@@ -5,7 +5,7 @@
 //! scenarios of `tests/sandbox/` are played in `sandbox_scenario_tests.rs`.
 
 use crate::defs::{CardSet, Diagnostic, SourceFile, render_all};
-use crate::scenario::{Played, play_file, result_object};
+use crate::scenario::{Played, play_file};
 use crate::script::{Limits, sandboxed_engine};
 
 /// A scenario whose one possession runs `body` in `on_pool`, after gaining 2 Clues. The hook's
@@ -117,7 +117,7 @@ impl Attack {
         let d = played.error.clone();
         let d = d.unwrap_or_else(|| panic!("{}: the hook fails", self.reason));
         self.assert(&d);
-        let clues = result_object(&played)["investigator"]["clues"].as_i64();
+        let clues = Some(i64::from(played.encounter.table.investigator.clues));
         assert_eq!(
             clues,
             Some(0),

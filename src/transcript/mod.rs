@@ -1,7 +1,7 @@
 //! Typed events → text a player can follow line by line. All of mythos's wording lives in this folder
 //! (the kernel emits no English): `words` (names, numbers, counters), one file per noun for the lines
 //! of a `test`, a `combat` and the `investigator`, and the `page` around them. JSON is the events
-//! themselves, serialized by `scenario::result_object`. Depends on `kernel` only.
+//! themselves, serialized by `scenario::events`. Depends on `kernel` only.
 
 mod combat;
 mod decision;

@@ -144,6 +144,36 @@ impl Encounter {
         Ok(())
     }
 
+    /// The monster met, for an effect only AH2e has (`ctx.monster.to_trophy()`, `to_cup()`): refused
+    /// with `refusal` in Eldritch Horror, and as `current_monster` refuses when none is met.
+    fn arkham_monster(
+        &self,
+        card: &str,
+        hook: Hook,
+        refusal: Refusal,
+        what: &'static str,
+    ) -> Result<usize, KernelError> {
+        if self.setup.game != Game::Arkham {
+            return Err(Self::rule_error(card, hook, refusal));
+        }
+        self.current_monster(card, hook, what)
+    }
+
+    /// The monster `id` leaves the investigator's trophies, if it is one of them (one copy).
+    fn leave_the_trophies(&mut self, id: &str) {
+        if let Some(i) = self
+            .table
+            .investigator
+            .trophies
+            .iter()
+            .position(|t| t == id)
+        {
+            Arc::make_mut(&mut self.table.investigator)
+                .trophies
+                .remove(i);
+        }
+    }
+
     pub(super) fn monster_to_box(
         &mut self,
         card: &str,
@@ -153,17 +183,7 @@ impl Encounter {
         let m = self.current_monster(card, hook, "return to the box")?;
         let id = self.table.monsters[m].id.clone();
         self.monster_mut(m).place = Place::Box;
-        if let Some(i) = self
-            .table
-            .investigator
-            .trophies
-            .iter()
-            .position(|t| **t == *id)
-        {
-            Arc::make_mut(&mut self.table.investigator)
-                .trophies
-                .remove(i);
-        }
+        self.leave_the_trophies(&id);
         emit!(self.run, Event::MonsterToBox { source: src });
         Ok(())
     }
@@ -177,10 +197,7 @@ impl Encounter {
         hook: Hook,
         src: Source,
     ) -> Result<(), KernelError> {
-        if self.setup.game != Game::Arkham {
-            return Err(Self::rule_error(card, hook, Refusal::TrophyIsArkham));
-        }
-        let m = self.current_monster(card, hook, "take as a trophy")?;
+        let m = self.arkham_monster(card, hook, Refusal::TrophyIsArkham, "take as a trophy")?;
         if !self.table.monsters[m].defeated {
             return Err(Self::rule_error(card, hook, Refusal::TrophyNotDefeated));
         }
@@ -204,23 +221,10 @@ impl Encounter {
         hook: Hook,
         src: Source,
     ) -> Result<(), KernelError> {
-        if self.setup.game != Game::Arkham {
-            return Err(Self::rule_error(card, hook, Refusal::CupIsArkham));
-        }
-        let m = self.current_monster(card, hook, "return to the cup")?;
+        let m = self.arkham_monster(card, hook, Refusal::CupIsArkham, "return to the cup")?;
         let id = self.table.monsters[m].id.clone();
         self.monster_mut(m).place = Place::Cup;
-        if let Some(i) = self
-            .table
-            .investigator
-            .trophies
-            .iter()
-            .position(|t| **t == *id)
-        {
-            Arc::make_mut(&mut self.table.investigator)
-                .trophies
-                .remove(i);
-        }
+        self.leave_the_trophies(&id);
         if let Some(c) = self.table.combat.as_mut() {
             c.ended = true;
         }
