@@ -160,7 +160,7 @@ limits! {
     Odds MAX_CARRIED_SHARES: u64 = 5_000_000,
         "Outcomes and monster shares any exact computation may carry from a roll or question to the one before it, all thresholds together, before `CARRIED_SHARES_PER_RUN` (E0501); the heaviest scenario of the suite carries under 70,000.";
     Odds CARRIED_SHARES_PER_RUN: u64 = 160,
-        "Outcomes and monster shares an exact computation may carry for each of its runs, past `MAX_CARRIED_SHARES` (E0501): a node holds a share for each monster after it and an outcome for each amount lost and count defeated, so that with many monsters this work grows with the runs times the monsters; in proportion to the runs, it stays in proportion to the input. 20 Ghouls carry 68 a run, 50 Ghouls 152 (14.5 million in 95,199 runs: answered); 300 Ghouls carry more than 270 a run and are refused after about 43,000 runs.";
+        "Outcomes and monster shares an exact computation may carry for each of its runs, past `MAX_CARRIED_SHARES` (E0501): a node holds a share for each monster after it and an outcome for each amount lost and count defeated, so that with many monsters this work grows with the runs times the monsters; in proportion to the runs, it stays in proportion to the input. 20 Ghouls carry 68 a run, 50 Ghouls 152 (answered from 108,478 runs in 0.94 s CPU, release, 2026-12-07); 300 Ghouls carry more than 270 a run and are refused after 38,165 runs (0.48 s CPU; 25 s before any budget on merging).";
     Odds MAX_REPLAYED_DICE: u64 = 200_000_000,
         "Dice replayed over all runs of one exact computation, each run replaying its prefix from the checkpoint it starts from (E0501).";
     Odds MAX_EXACT_SCRIPT_OPERATIONS: u64 = 20_000_000,

@@ -610,7 +610,7 @@ fn exact_odds_of_hundreds_of_monsters_are_refused_for_their_merging() {
 #[test]
 fn copies_of_one_weapon_are_one_choice_and_answered() {
     let good = "{ id = \"good\", name = \"Good\", kind = \"item\", hands = 1, bonuses = [{ check = \"combat\", value = 4, kind = \"physical\" }] }";
-    let text = weapons(1, true).replace(good, &vec![good; 12].join(", "));
+    let text = weapons(1, true).replace(good, &[good; 12].join(", "));
     assert_eq!(text.matches("id = \"good\"").count(), 12);
     let path = scratch("weapons_12_copies.toml", &text);
     let out = mythos(&["odds", path.to_str().unwrap(), "--best", "defeat_all"]);

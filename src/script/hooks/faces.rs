@@ -55,7 +55,8 @@ impl ScriptHooks {
         self.compiled_cards().any(|(_, c)| c.sets_counting)
     }
 
-    /// Whether one of `hooks` of `c`, after the roll, may apply to the test `spec`.
+    /// Whether one of `hooks` of `c`, after the roll, may apply to the test `spec`: kept for the
+    /// scenario's `[choices]` or for a player who is asked (`mythos play`, `--best`).
     fn any_in(c: &super::Compiled, hooks: HookSet, spec: &TestSpec) -> bool {
         let test = TestFacts {
             skill: spec.skill.as_str().to_string(),
@@ -65,7 +66,7 @@ impl ScriptHooks {
         };
         AFTER_THE_ROLL.into_iter().any(|h| {
             hooks.contains(h)
-                && c.defined.contains(h)
+                && (c.defined.contains(h) || c.defined_deciding.contains(h))
                 && !applies::never_applies_to(&c.ast, h, &test)
         })
     }
