@@ -377,6 +377,34 @@ fn too_many_faces() {
 }
 
 #[test]
+fn too_few_flips() {
+    // Wither is flipped after its Lore test: the scenario gives no copy for it.
+    let out = failed_one(
+        "too_few_flips",
+        "E0306",
+        "18:1",
+        "one copy for every card flipped",
+    );
+    assert!(
+        out.contains("`ctx.card.flip()` of wither wanted flip 1 but only 0 are given"),
+        "{out}"
+    );
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn too_many_flips() {
+    let out = failed_one(
+        "too_many_flips",
+        "E0307",
+        "12:10",
+        "remove the flips no card takes",
+    );
+    assert!(out.contains("1 flips were not used"), "{out}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
 fn script_runtime_error() {
     // A stat the rules do not have: the caret is on the call, line 10 of the file.
     let out = failed_one(
