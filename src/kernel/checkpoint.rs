@@ -14,6 +14,12 @@ pub enum Point {
     /// EH: the roll of test `test` of the combat against monster `monster` (0 the first of the
     /// token's two tests, 1 the second): its pool assembled, its dice not rolled yet.
     Roll { monster: usize, test: usize },
+    /// EH: the token step of test `test` of the combat against monster `monster`, before its next
+    /// question (spend a Focus or a Clue on a reroll, or stop): its dice on the table, the tokens
+    /// spent so far spent, the rerolls made so far made (all in the test's stage). The step keeps
+    /// nothing else between its questions, so a run goes on from its question rather than from the
+    /// roll, without calling the roll's `after_roll` hooks again.
+    Tokens { monster: usize, test: usize },
 }
 
 impl Point {
@@ -22,7 +28,8 @@ impl Point {
         match self {
             Point::Combat { monster }
             | Point::Round { monster, .. }
-            | Point::Roll { monster, .. } => monster,
+            | Point::Roll { monster, .. }
+            | Point::Tokens { monster, .. } => monster,
         }
     }
 }

@@ -81,6 +81,12 @@ impl Decisions {
         matches!(self, Decisions::Fixed)
     }
 
+    /// Whether every replayed answer is taken: the next question asked (of two options or more)
+    /// is not answered. Never for `Fixed`.
+    pub fn replay_spent(&self) -> bool {
+        matches!(self, Decisions::Replay { answers, next } if *next >= answers.len())
+    }
+
     /// The replayed answers taken so far (none when `Fixed`).
     pub fn used(&self) -> &[usize] {
         match self {

@@ -267,3 +267,54 @@ card = "tick_tock_men"
         survive.value
     );
 }
+
+/// Going on from a checkpoint is only a shortcut for `mythos play`'s question after one: in the
+/// duel to play at the table (`tests/play/duel.toml`, the numbers of `DUEL` above), once the player
+/// chose not to evade, the question of round 1 comes after the checkpoints of the combat and of that
+/// round. From there the best chance not to be knocked out is V(2) = 65/81 (flee; fighting gives
+/// 19/27), whether each branch goes on from the latest checkpoint it passed or is played again from
+/// the first die, and both searches report the same options, values, outcomes and runs.
+#[test]
+fn a_question_after_a_checkpoint_is_answered_alike_resumed_or_replayed() {
+    use super::exact::best_resuming;
+    use crate::kernel::{Action, Answer, Question};
+    let duel = include_str!("../../tests/play/duel.toml");
+    let mut p = prepare("duel.toml", duel);
+    // Not evading: the first option offered (`decide.rs`: ties go to it).
+    let (faces, answers): ([u8; 0], _) = ([], [0]);
+    let resumed = best_resuming(&mut p, Objective::Survive, &faces, &answers, true, None).unwrap();
+    let replayed =
+        best_resuming(&mut p, Objective::Survive, &faces, &answers, false, None).unwrap();
+    assert!(
+        (resumed.value - 65.0 / 81.0).abs() < 1e-9,
+        "{}",
+        resumed.value
+    );
+    let first = &resumed.decisions[0];
+    assert!(
+        matches!(first.question, Question::Round { round: 1, .. }),
+        "{:?}",
+        first.question
+    );
+    assert_eq!(first.health, 2);
+    for o in &first.options {
+        let Answer::Round(round) = &o.answer else {
+            panic!("{:?}", o.answer)
+        };
+        let hand = if round.action == Action::Fight {
+            19.0 / 27.0
+        } else {
+            65.0 / 81.0
+        };
+        assert!((o.value - hand).abs() < 1e-9, "{:?}: {}", o.answer, o.value);
+    }
+    assert_eq!(resumed.value, replayed.value);
+    assert_eq!(resumed.odds.dist, replayed.odds.dist);
+    assert_eq!(resumed.odds.runs, replayed.odds.runs);
+    let values = |b: &super::BestOdds| -> Vec<Vec<f64>> {
+        let each = b.decisions.iter();
+        each.map(|d| d.options.iter().map(|o| o.value).collect())
+            .collect()
+    };
+    assert_eq!(values(&resumed), values(&replayed));
+}

@@ -161,13 +161,17 @@ impl Prepared {
         let latest = match (enc.run.checkpoint.take(), keeping.used) {
             (Some(mut saved), Some(used)) => {
                 if saved.table.is_none() {
-                    // The run stopped at the roll of this checkpoint, nothing changed since.
+                    // The run stopped at the roll or the question of this checkpoint, nothing
+                    // changed since.
                     debug_assert!(
                         matches!(
-                            result,
-                            Err(KernelError::Dice(DiceError::NeedMore { memo: true, .. }))
+                            (&result, saved.at),
+                            (
+                                Err(KernelError::Dice(DiceError::NeedMore { memo: true, .. })),
+                                Point::Roll { .. }
+                            ) | (Err(KernelError::Decision(_)), Point::Tokens { .. })
                         ) && enc.run.dice.used().len() == saved.dice,
-                        "a run kept its end as a roll's checkpoint, but did not stop at that roll"
+                        "a run kept its end as a checkpoint, but did not stop there"
                     );
                     saved.table = Some(enc.table.clone());
                 }
@@ -232,5 +236,50 @@ mod tests {
             }
         );
         assert_eq!(latest.dice, 2);
+    }
+
+    /// EH: the token step is a checkpoint where the step asks its question. A run whose replayed
+    /// answers end there stops at it with that checkpoint its latest, and a run of one of its
+    /// answers goes on from it (the Clue spent, the die rerolled), not from the roll.
+    #[test]
+    fn an_eh_run_goes_on_from_the_question_of_the_token_step() {
+        use crate::kernel::KernelError;
+        let mut p = prepare(
+            "tokens.toml",
+            "game = \"eldritch\"\n[investigator]\nwill = 1\nstrength = 1\nclues = 1\n[[monsters]]\ncard = { id = \"lurker\", name = \"Lurker (synthetic)\", kind = \"monster\", toughness = 2, will = { modifier = 1, horror = 1 }, strength = { modifier = 0, damage = 2 }, source = \"synthetic\" }\n",
+        );
+        // The Will test's two dice, a 5 and a 1: whether to spend the Clue on the 1 (stop, or the
+        // Clue on die 2) is asked, and no answer is given.
+        let (_, result, latest) =
+            p.run_for_odds_from(None, &[5, 1], Decisions::replay(vec![]), true);
+        assert!(
+            matches!(result, Err(KernelError::Decision(_))),
+            "{result:?}"
+        );
+        let tokens = latest.expect("a checkpoint passed");
+        assert_eq!(
+            tokens.point,
+            Point::Tokens {
+                monster: 0,
+                test: 0
+            }
+        );
+        assert_eq!((tokens.dice, tokens.answers), (2, 0));
+        // From it, the Clue spent on the 1, which comes up a 6: then the Strength test's die is
+        // missing, at its roll's checkpoint, after the three faces.
+        let (enc, result, latest) =
+            p.run_for_odds_from(Some(&tokens), &[5, 1, 6], Decisions::replay(vec![1]), true);
+        assert!(result.is_err(), "the Strength test's die is missing");
+        assert_eq!(enc.table.investigator.clues, 0);
+        assert_eq!(enc.table.tests[0].faces, vec![5, 6]);
+        let latest = latest.expect("a checkpoint passed");
+        assert_eq!(
+            latest.point,
+            Point::Roll {
+                monster: 0,
+                test: 1
+            }
+        );
+        assert_eq!(latest.dice, 3);
     }
 }

@@ -9,6 +9,7 @@ impl Encounter {
     /// and tells `hooks`.
     pub fn checkpoint(&mut self, at: Point, hooks: &mut dyn Hooks) {
         self.run.since_checkpoint = self.run.dice.used().len();
+        self.run.carried.clear();
         if !self.run.keep_checkpoints {
             return;
         }
@@ -22,6 +23,7 @@ impl Encounter {
     /// rather than copied now (`Saved::table` none). Otherwise as `checkpoint`.
     pub(super) fn checkpoint_at_roll(&mut self, at: Point, rolled: usize, hooks: &mut dyn Hooks) {
         self.run.since_checkpoint = self.run.dice.used().len();
+        self.run.carried.clear();
         if !self.run.keep_checkpoints {
             return;
         }
@@ -32,12 +34,55 @@ impl Encounter {
         }
     }
 
+    /// EH: the token step of the test under way (the procedure's own, `TestSpec::roll_point`), before
+    /// its next question of `options` options (`Point::Tokens`). Kept only where the step asks
+    /// (two options or more) and a run may stop before the next checkpoint: at this very question (every replayed answer taken: its table
+    /// is taken at the run's end, as at a roll) or at the dice it rolls next (every replayed face
+    /// taken). Unlike the other checkpoints it is no place the memo key of a question asked inside
+    /// a hook starts from (`Run::unplaced`): those faces are still counted from the roll, the faces
+    /// since then carried into the runs that go on from here (`Run::carried`), so that a run from
+    /// here keys every state as the run from the roll does.
+    pub fn checkpoint_at_tokens(&mut self, options: usize, hooks: &mut dyn Hooks) {
+        let Some(Point::Roll { monster, test }) = self.current_spec().and_then(|s| s.roll_point)
+        else {
+            return;
+        };
+        let at = Point::Tokens { monster, test };
+        // The point a run went on from is not taken again by it.
+        if self.run.resumed_at.take() == Some(at)
+            || !self.run.keep_checkpoints
+            || self.run.pending > 0
+            || self.table.cascade > 0
+        {
+            return;
+        }
+        if options < 2 {
+            // No question: the step ends here.
+            return;
+        }
+        if self.run.decisions.replay_spent() {
+            self.keep_saved(at, None, hooks);
+        } else if self.run.dice.replay_spent() {
+            let table = Some(self.table.clone());
+            self.keep_saved(at, table, hooks);
+        }
+    }
+
     fn keep_saved(&mut self, at: Point, table: Option<Table>, hooks: &mut dyn Hooks) {
+        let carried = match at {
+            Point::Tokens { .. } => {
+                let faces = self.run.dice.used();
+                let since = faces.get(self.run.since_checkpoint..).unwrap_or_default();
+                [&self.run.carried[..], since].concat()
+            }
+            _ => Vec::new(),
+        };
         self.run.checkpoint = Some(Box::new(Saved {
             at,
             dice: self.run.dice.used().len(),
             answers: self.run.decisions.used().len(),
             table,
+            carried,
             hooked: self.run.hooked.clone(),
             unplaced: self.run.unplaced.clone(),
             pending: self.run.pending,
@@ -53,6 +98,8 @@ impl Run {
         self.hooked = saved.hooked.clone();
         self.unplaced = saved.unplaced.clone();
         self.pending = saved.pending;
+        self.carried = saved.carried.clone();
+        self.resumed_at = Some(saved.at);
     }
 }
 
@@ -65,8 +112,11 @@ pub struct Saved {
     /// Answers to the player's questions the run had used when it got there.
     pub answers: usize,
     /// None: the run stopped at this checkpoint, a roll its replayed faces do not reach
-    /// (`checkpoint_at_roll`), and its table as it ended is the checkpoint's.
+    /// (`checkpoint_at_roll`) or a question its replayed answers do not (`checkpoint_at_tokens`),
+    /// and its table as it ended is the checkpoint's.
     pub table: Option<Table>,
+    /// At a token step: the faces rolled since the latest other checkpoint (`Run::carried`).
+    carried: Vec<u8>,
     /// The hooks the table's cards define (asked of the scripts once, not again by each run from it).
     hooked: Hooked,
     /// The run's `unplaced` there: once a question was asked inside a hook (a test an `on_damage`

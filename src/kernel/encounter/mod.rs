@@ -173,6 +173,12 @@ pub struct Run {
     /// How many faces the dice source had given at the latest checkpoint passed, kept or not (a
     /// copy's own dice source starts there: 0).
     pub since_checkpoint: usize,
+    /// Faces `unplaced` counts that this run's dice source did not give: a run that goes on from a
+    /// token step (`Point::Tokens`) carries those rolled since the checkpoint before it.
+    carried: Vec<u8>,
+    /// The checkpoint this run went on from, until the procedure passes it (a token step is met
+    /// again on the way in, and not taken again).
+    resumed_at: Option<Point>,
     /// The transcript, if `record` (sampled and exact odds turn it off: they read only the outcome).
     pub events: Vec<Event>,
     pub record: bool,
@@ -279,6 +285,8 @@ impl Encounter {
                 decisions: Decisions::Fixed,
                 unplaced: None,
                 since_checkpoint: 0,
+                carried: Vec::new(),
+                resumed_at: None,
                 events: Vec::new(),
                 record: true,
                 rollback: true,
@@ -338,7 +346,8 @@ impl Encounter {
         if self.run.unplaced.is_none() {
             let faces = self.run.dice.used();
             let since = faces.get(self.run.since_checkpoint..).unwrap_or_default();
-            self.run.unplaced = Some((since.to_vec(), self.run.decisions.used().to_vec()));
+            let path = [&self.run.carried[..], since].concat();
+            self.run.unplaced = Some((path, self.run.decisions.used().to_vec()));
         }
     }
 

@@ -96,6 +96,25 @@ impl Encounter {
         self.end_stage(result)
     }
 
+    /// Goes on with the test under way from its token step, a checkpoint (`Point::Tokens`) a run
+    /// starts from: its dice rolled and its `after_roll` hooks fired by the run that took it.
+    pub fn resume_tokens_then(
+        &mut self,
+        hooks: &mut dyn Hooks,
+        consequences: &mut Consequences<'_>,
+    ) -> Result<Resolution, KernelError> {
+        let index = self.table.tests.len() + 1;
+        let rolled = self
+            .table
+            .stage
+            .as_ref()
+            .and_then(|s| s.rolled)
+            .expect("a test stopped at its token step");
+        let label = self.roll_label(index);
+        let result = self.tokens_then(index, rolled, &label, hooks, consequences);
+        self.end_stage(result)
+    }
+
     /// The test is over, unless its run stopped inside it.
     fn end_stage(
         &mut self,
@@ -186,7 +205,20 @@ impl Encounter {
                 _ => self.run.roll_rules.push((index, rules)),
             }
         }
-        self.procedure().spend_tokens(self, &label, hooks)?;
+        self.tokens_then(index, rolled, &label, hooks, consequences)
+    }
+
+    /// The test under way from its token step (its dice rolled, its `after_roll` hooks fired) to
+    /// its end. `label` names the dice a reroll rolls (`roll_label`).
+    fn tokens_then(
+        &mut self,
+        index: usize,
+        rolled: usize,
+        label: &str,
+        hooks: &mut dyn Hooks,
+        consequences: &mut Consequences<'_>,
+    ) -> Result<Resolution, KernelError> {
+        self.procedure().spend_tokens(self, label, hooks)?;
         // The tokens are spent: every die is on the table (`after_tokens`). Kept in the test's
         // state, so that a die asked for in this window is no state of the `after_roll` one, whose
         // token step is still to come.
@@ -268,12 +300,7 @@ impl Encounter {
     /// Rolls `rolled` dice onto the test under way: the label that names them when fixed faces run
     /// out (empty for seeded or replayed dice, which name none).
     fn roll_dice(&mut self, index: usize, rolled: usize) -> Result<String, KernelError> {
-        let label = if self.run.dice.names_what_rolls() {
-            let s = &self.table.stage.as_ref().expect("stage is set").spec;
-            format!("test {index} ({} {})", s.skill, s.kind)
-        } else {
-            String::new()
-        };
+        let label = self.roll_label(index);
         let faces = self.run.dice.roll_many(rolled, &label)?;
         emit!(
             self.run,
@@ -283,6 +310,17 @@ impl Encounter {
         );
         self.table.stage.as_mut().expect("stage is set").faces = faces;
         Ok(label)
+    }
+
+    /// What names the dice of test `index` (the test under way) when fixed faces run out (empty
+    /// for seeded or replayed dice, which name none).
+    fn roll_label(&self, index: usize) -> String {
+        if self.run.dice.names_what_rolls() {
+            let s = &self.table.stage.as_ref().expect("stage is set").spec;
+            format!("test {index} ({} {})", s.skill, s.kind)
+        } else {
+            String::new()
+        }
     }
 
     /// The result of a rolled test, from its faces as hooks and tokens left them.

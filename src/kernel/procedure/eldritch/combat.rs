@@ -11,7 +11,8 @@ use std::sync::Arc;
 
 impl Eldritch {
     /// The token's tests against monster `m` from test `first` on (0: the first); `resumed`: the run
-    /// starts at test `first`'s roll (`Point::Roll`), inside it. Each test's roll is a checkpoint
+    /// starts inside test `first`, at its roll (`Point::Roll`) or its token step (`Point::Tokens`,
+    /// taken in `spend_tokens`). Each test's roll is a checkpoint
     /// (`TestSpec::roll_point`): there the whole state is in the encounter (the test under way in its
     /// stage; the printed token's lines are the monster's, which no effect changes: a card changes
     /// this combat's values, `CombatView`), so that each branch of the dice goes on from there.
@@ -20,7 +21,7 @@ impl Eldritch {
         enc: &mut Encounter,
         m: usize,
         first: usize,
-        resumed: bool,
+        resumed: Option<Point>,
         hooks: &mut dyn Hooks,
     ) -> Step {
         // The printed token (held, the shared one is copied when it changes, as it takes Health).
@@ -32,8 +33,9 @@ impl Eldritch {
             [Slot::Will, Slot::Strength]
         };
         for (test, slot) in slots.into_iter().enumerate().skip(first) {
-            // A run resumed at this test's roll goes on inside it (below).
-            let at_roll = resumed && test == first;
+            // A run resumed inside this test goes on inside it (below).
+            let inside = resumed.filter(|_| test == first);
+            let at_roll = inside.is_some();
             if !at_roll && (enc.table.monsters[m].defeated || enc.table.investigator.is_out()) {
                 break;
             }
@@ -77,10 +79,10 @@ impl Eldritch {
                 |enc: &mut Encounter, out: &TestOutcome, hooks: &mut dyn Hooks| -> Step {
                     consequences(enc, m, slot, horror, &id, out, hooks)
                 };
-            let resolution = if at_roll {
-                enc.resume_test_then(hooks, &mut consequences)?
-            } else {
-                enc.run_test_then(spec, hooks, &mut consequences)?
+            let resolution = match inside {
+                Some(Point::Tokens { .. }) => enc.resume_tokens_then(hooks, &mut consequences)?,
+                Some(_) => enc.resume_test_then(hooks, &mut consequences)?,
+                None => enc.run_test_then(spec, hooks, &mut consequences)?,
             };
             // A card defeated the monster instead: the combat ends here.
             if resolution == Resolution::MonsterDefeated {

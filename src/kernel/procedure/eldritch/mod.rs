@@ -134,6 +134,8 @@ impl Procedure for Eldritch {
                     }
                 }
             }
+            // Everything the step goes on from is on the table: a run may go on from here.
+            enc.checkpoint_at_tokens(options.len(), hooks);
             let test = enc.table.tests.len() + 1;
             let Answer::Reroll { token, die } =
                 enc.decide(Question::Reroll { test }, options, fixed)?
@@ -266,13 +268,16 @@ impl Procedure for Eldritch {
             enc.defeat_monster(m, Source::Rules);
             return Ok(());
         }
-        self.tests_from(enc, m, 0, false, hooks)
+        self.tests_from(enc, m, 0, None, hooks)
     }
 
-    /// The combat from the roll of one of its tests (a `Point::Roll` checkpoint): the rest of it.
+    /// The combat from the roll or the token step of one of its tests (a `Point::Roll` or
+    /// `Point::Tokens` checkpoint): the rest of it.
     fn resume(&self, enc: &mut Encounter, m: usize, at: Point, hooks: &mut dyn Hooks) -> Step {
         match at {
-            Point::Roll { test, .. } => self.tests_from(enc, m, test, true, hooks),
+            Point::Roll { test, .. } | Point::Tokens { test, .. } => {
+                self.tests_from(enc, m, test, Some(at), hooks)
+            }
             _ => Err(resume_refused()),
         }
     }
