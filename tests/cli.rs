@@ -589,7 +589,7 @@ fn choices_pin_a_fixed_policy() {
 fn exact_odds_of_hundreds_of_monsters_are_refused_for_their_merging() {
     let path = scratch("ghouls_300.toml", &ghouls(300));
     let path = path.to_str().unwrap();
-    let out = mythos(&["odds", path]);
+    let out = mythos(&["odds", path, "--fixed"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
