@@ -158,10 +158,12 @@ impl Encounter {
 
     /// How many monsters are met and done with: those before the one being encountered (monsters
     /// are met in their order, and once a combat ends nothing changes or reads its monster but the
-    /// end of the encounter). 0 while no monster is encountered (a `[test]` scenario): then every
-    /// monster is state.
+    /// end of the encounter). Between two combats, those before the one to be met next (`meeting`):
+    /// never fewer than at any earlier state of the run, which the odds' shares of each monster
+    /// rely on (`odds::exact::Base`: a later state met the monsters an earlier one met). 0 while no
+    /// monster is encountered (a `[test]` scenario): then every monster is state.
     pub fn met(&self) -> usize {
-        self.table.current.unwrap_or(0)
+        self.table.current.unwrap_or(self.table.meeting)
     }
 }
 
