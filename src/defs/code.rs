@@ -74,7 +74,7 @@ codes! {
     UnknownApi = "E0407": "a script calls a function, reads a property or calls a method in a chain from `ctx` (`ctx.a.b`, `ctx.a.f()`), that the script API does not have (hint: the closest name), or uses a name of the API before `ctx` had objects (`ctx.kind`, `ctx.bonus(1)`, `ctx.loss > 0`; hint: the new name)",
     Forbidden = "E0408": "a script uses `import`, `eval`, `Fn`, `curry`, a closure that captures a variable, or a map key over 64 bytes",
     ScriptTooLong = "E0409": "a script of more than 65,534 lines, or with a line of more than 65,534 characters (Rhai could not place a problem past that)",
-    OddsTooLarge = "E0501": "exact odds refused: the scenario needs more runs, branches or dice than the odds budgets allow (hint: `--samples N`)",
+    OddsTooLarge = "E0501": "exact odds refused: the scenario needs more runs, branches, options or dice than the odds budgets allow (hint: what can be answered: `--samples N`; under the best play, `--fixed` or fewer tokens)",
     BadSamples = "E0502": "`--samples` of 0, or more than the sampling budget",
     OddsCancelled = "E0503": "exact odds cancelled: the caller's progress callback asked to stop (library API `Scenario::exact_odds_with_progress`, `Scenario::best_odds_with_progress`)",
     AimOfOtherRequest = "E0504": "a `--best` aim the scenario cannot score: `pass` of a combat, `defeat_all` of a `[test]` (every option would tie)",
