@@ -369,7 +369,7 @@ mod tests {
         let held = vec![
             ("pistol".to_string(), 1, false),
             ("pistol#2".to_string(), 1, false),
-            ("knife".to_string(), 1, false),
+            ("a_blade".to_string(), 1, false),
         ];
         assert_eq!(round_options(&held, &[], 2, false).unwrap().len(), 5);
     }
@@ -380,15 +380,15 @@ mod tests {
     #[test]
     fn copies_in_different_states_stay_apart() {
         let held = vec![
-            ("wither".to_string(), 1, true),
-            ("wither#2".to_string(), 1, true),
+            ("a_spell".to_string(), 1, true),
+            ("a_spell#2".to_string(), 1, true),
         ];
         // Uncast: sets none, one, both; casts 1, 2 and 3 of them: 6 options to Fight.
         assert_eq!(round_options(&held, &[], 2, false).unwrap().len(), 6);
         // The first cast already: each copy is its own choice. Sets: none; first (kept cast);
         // second (cast or not); both (the second cast or not): 6.
         assert_eq!(
-            round_options(&held, &["wither".into()], 2, false)
+            round_options(&held, &["a_spell".into()], 2, false)
                 .unwrap()
                 .len(),
             6

@@ -298,15 +298,15 @@ mod tests {
     #[test]
     fn fixed_flips_come_in_order_then_run_out_with_the_card_named() {
         let mut dice = DiceSource::fixed(vec![5]).with_flips(vec![2, 1]);
-        assert_eq!(dice.flip(2, "wither").unwrap(), 2);
+        assert_eq!(dice.flip(2, "a_spell").unwrap(), 2);
         assert_eq!(dice.flips_left_over(), 1);
         assert_eq!(dice.roll("a").unwrap(), 5);
-        assert_eq!(dice.flip(3, "amnesia").unwrap(), 1);
-        let err = dice.flip(2, "wither").unwrap_err();
+        assert_eq!(dice.flip(3, "a_condition").unwrap(), 1);
+        let err = dice.flip(2, "a_spell").unwrap_err();
         assert_eq!(
             err,
             DiceError::OutOfFlips {
-                wanted: "wither".into(),
+                wanted: "a_spell".into(),
                 index: 3,
                 given: 2
             }
@@ -317,7 +317,7 @@ mod tests {
     fn a_flip_naming_a_copy_the_card_lacks_is_refused() {
         let mut dice = DiceSource::fixed(Vec::new()).with_flips(vec![3]);
         assert!(matches!(
-            dice.flip(2, "wither"),
+            dice.flip(2, "a_spell"),
             Err(DiceError::NoSuchCopy {
                 copy: 3,
                 backs: 2,

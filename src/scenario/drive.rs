@@ -217,11 +217,14 @@ mod tests {
     /// test's dice goes on from there, not from the Will test's first die: a run whose dice run out
     /// at the Strength test's roll has passed the checkpoint of that roll, with the Will test's dice
     /// used.
+    /// A synthetic monster: Will test +1 (horror 1), Strength test +0 (damage 2), toughness 2.
+    const LURKER: &str = "[[monsters]]\ncard = { id = \"lurker\", name = \"Lurker (synthetic)\", kind = \"monster\", toughness = 2, will = { modifier = 1, horror = 1 }, strength = { modifier = 0, damage = 2 }, source = \"synthetic\" }\n";
+
     #[test]
     fn an_eh_run_goes_on_from_the_roll_of_the_strength_test() {
         let mut p = prepare(
             "checkpoint.toml",
-            "game = \"eldritch\"\n[investigator]\nwill = 1\nstrength = 1\n[[monsters]]\ncard = { id = \"lurker\", name = \"Lurker (synthetic)\", kind = \"monster\", toughness = 2, will = { modifier = 1, horror = 1 }, strength = { modifier = 0, damage = 2 }, source = \"synthetic\" }\n",
+            &format!("game = \"eldritch\"\n[investigator]\nwill = 1\nstrength = 1\n{LURKER}"),
         );
         // Two dice for the Will test (Will 1, the monster's +1; a 5 passes it, no Sanity lost), then the
         // Strength test's die is missing.
@@ -246,7 +249,9 @@ mod tests {
         use crate::kernel::KernelError;
         let mut p = prepare(
             "tokens.toml",
-            "game = \"eldritch\"\n[investigator]\nwill = 1\nstrength = 1\nclues = 1\n[[monsters]]\ncard = { id = \"lurker\", name = \"Lurker (synthetic)\", kind = \"monster\", toughness = 2, will = { modifier = 1, horror = 1 }, strength = { modifier = 0, damage = 2 }, source = \"synthetic\" }\n",
+            &format!(
+                "game = \"eldritch\"\n[investigator]\nwill = 1\nstrength = 1\nclues = 1\n{LURKER}"
+            ),
         );
         // The Will test's two dice, a 5 and a 1: whether to spend the Clue on the 1 (stop, or the
         // Clue on die 2) is asked, and no answer is given.

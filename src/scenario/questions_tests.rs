@@ -234,8 +234,12 @@ fn an_exhausted_spell_is_not_offered_for_a_cast() {
 fn two_effects_at_the_same_moment_are_ordered_by_the_player() {
     let text = r#"game = "eldritch"
 [investigator]
-card = "mark_harrigan"
+name = "Investigator (synthetic)"
+strength = 4
+will = 4
+health = 8
 sanity = 1
+max_sanity = 4
 possessions = [{ id = "salts", name = "Salts (synthetic)", kind = "asset", source = "synthetic", script = "fn before_test(ctx) { if ctx.test.slot == \"strength\" { ctx.investigator.gain(\"sanity\", 1); } }" }]
 [[monsters]]
 card = { id = "drain", name = "Drain (synthetic)", kind = "monster", toughness = 1, strength = { modifier = 0, damage = 0 }, source = "synthetic", script = "fn before_test(ctx) { if ctx.test.slot == \"strength\" { ctx.investigator.lose(\"sanity\", 1); } }" }

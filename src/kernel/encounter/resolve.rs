@@ -85,13 +85,7 @@ impl Encounter {
         hooks: &mut dyn Hooks,
         consequences: &mut Consequences<'_>,
     ) -> Result<Resolution, KernelError> {
-        let index = self.table.tests.len() + 1;
-        let rolled = self
-            .table
-            .stage
-            .as_ref()
-            .and_then(|s| s.rolled)
-            .expect("a test stopped at its roll");
+        let (index, rolled) = self.stopped_at("a test stopped at its roll");
         let result = self.roll_then(index, rolled, hooks, consequences);
         self.end_stage(result)
     }
@@ -103,16 +97,22 @@ impl Encounter {
         hooks: &mut dyn Hooks,
         consequences: &mut Consequences<'_>,
     ) -> Result<Resolution, KernelError> {
-        let index = self.table.tests.len() + 1;
+        let (index, rolled) = self.stopped_at("a test stopped at its token step");
+        let label = self.roll_label(index);
+        let result = self.tokens_then(index, rolled, &label, hooks, consequences);
+        self.end_stage(result)
+    }
+
+    /// The test under way a run goes on with (its number, and the dice it rolled), which a
+    /// checkpoint inside it (`what`) holds.
+    fn stopped_at(&self, what: &str) -> (usize, usize) {
         let rolled = self
             .table
             .stage
             .as_ref()
             .and_then(|s| s.rolled)
-            .expect("a test stopped at its token step");
-        let label = self.roll_label(index);
-        let result = self.tokens_then(index, rolled, &label, hooks, consequences);
-        self.end_stage(result)
+            .expect(what);
+        (self.table.tests.len() + 1, rolled)
     }
 
     /// The test is over, unless its run stopped inside it.
