@@ -8,9 +8,18 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// A tmux session running one command, killed when dropped.
+/// A tmux session running one command on its own tmux server (`-L`, a socket of its own), killed
+/// when dropped. One server per terminal: tests run at once, and several `new-session` calls racing
+/// to start one shared server failed on CI ("server exited unexpectedly").
 struct Terminal {
     name: String,
+}
+
+/// `tmux -L <socket>`: a command to the server of the terminal named `name`.
+fn tmux(name: &str) -> Command {
+    let mut c = Command::new("tmux");
+    c.args(["-L", name]);
+    c
 }
 
 impl Terminal {
@@ -26,33 +35,33 @@ impl Terminal {
             return None;
         }
         let name = format!("mythos-play-{name}-{}", std::process::id());
-        let ok = Command::new("tmux")
+        let ok = tmux(&name)
             .args(["new-session", "-d", "-s", &name, "-x", "160", "-y", "60"])
             .args(["-e", "NO_COLOR=1", command])
             .status()
             .expect("tmux runs")
             .success();
         assert!(ok, "tmux started a session");
-        let _ = Command::new("tmux")
+        let _ = tmux(&name)
             .args(["set-option", "-t", &name, "remain-on-exit", "on"])
             .status();
         Some(Terminal { name })
     }
 
     fn keys(&self, text: &str) {
-        let ok = Command::new("tmux")
+        let ok = tmux(&self.name)
             .args(["send-keys", "-t", &self.name, "-l", text])
             .status()
             .expect("tmux runs")
             .success();
         assert!(ok);
-        let _ = Command::new("tmux")
+        let _ = tmux(&self.name)
             .args(["send-keys", "-t", &self.name, "Enter"])
             .status();
     }
 
     fn screen(&self) -> String {
-        let out = Command::new("tmux")
+        let out = tmux(&self.name)
             .args(["capture-pane", "-p", "-S", "-200", "-t", &self.name])
             .output()
             .expect("tmux runs");
@@ -60,7 +69,7 @@ impl Terminal {
     }
 
     fn dead(&self) -> bool {
-        let out = Command::new("tmux")
+        let out = tmux(&self.name)
             .args(["display-message", "-p", "-t", &self.name, "#{pane_dead}"])
             .output()
             .expect("tmux runs");
@@ -132,9 +141,7 @@ fn in_terminal(name: &str, command: &str, body: impl Fn(&Terminal) -> Result<(),
 
 impl Drop for Terminal {
     fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.name])
-            .status();
+        let _ = tmux(&self.name).arg("kill-server").status();
     }
 }
 
