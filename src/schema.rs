@@ -274,6 +274,11 @@ pub fn scenario() -> Value {
                     &[],
                     "EH: the Reckoning of the Mythos Phase: each card he holds with a RECKONING effect resolves it (no keys; alone)",
                 ),
+                "upkeep": closed(
+                    json!({}),
+                    &[],
+                    "AH2e: the Upkeep Phase before the encounter: each card he holds with an Upkeep effect resolves it, and what it gave lasts for the encounter (no keys)",
+                ),
                 "dice": dice(),
                 "choices": choices(),
                 "expect": { "type": "object", "description": "result paths and the values they must equal" },

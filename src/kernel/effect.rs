@@ -91,6 +91,9 @@ pub enum Effect {
     StrengthFirst,
     /// EH: no Clue may be spent to reroll dice for the rest of this combat (Focus rerolls stay).
     ForbidClueRerolls,
+    /// AH2e: one copy of the investigator's card `id` not yet magical gives magical bonuses for the
+    /// rest of this combat ("make one Physical weapon a Magical weapon", `ctx.combat.make_magical`).
+    MakeMagical(String),
     /// Reduce the monster's damage value for this encounter, to a minimum of `min`.
     ReduceDamage {
         by: i32,

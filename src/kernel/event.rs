@@ -445,6 +445,12 @@ pub enum Event {
     ClueRerollsForbidden {
         source: Source,
     },
+    /// AH2e: a copy of card `card` gives magical bonuses for the rest of this combat
+    /// (`ctx.combat.make_magical`).
+    MadeMagical {
+        source: Source,
+        card: String,
+    },
     /// EH: a Clue reroll the player's policy would have made, not made: a card forbade them.
     ClueRerollRefused {
         source: Source,
@@ -561,6 +567,9 @@ pub enum Event {
     /// The Reckoning of the Mythos Phase (a scenario's `[reckoning]`): each card he holds with a
     /// "RECKONING:" effect resolves it (`on_reckoning`).
     Reckoning,
+    /// AH2e: the Upkeep Phase before the encounter (a scenario's `[upkeep]`): each card he holds
+    /// with an "Upkeep:" effect resolves it (`on_upkeep`).
+    Upkeep,
     /// He draws `amount` cards of `deck` by a card's effect (`ctx.investigator.draw`): which ones is not
     /// known to the play; `drawn` is how many of that deck he has drawn in this play.
     Drew {

@@ -35,10 +35,12 @@ pub enum Hook {
     OnAction,
     /// EH: the Reckoning of the Mythos Phase: a card he holds resolves its "RECKONING:" effect.
     OnReckoning,
+    /// AH2e: the Upkeep Phase before the encounter: a card he holds resolves its "Upkeep:" effect.
+    OnUpkeep,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 15] = [
+    pub const ALL: [Hook; 16] = [
         Hook::BeforeCombat,
         Hook::BeforeTest,
         Hook::OnPool,
@@ -54,6 +56,7 @@ impl Hook {
         Hook::OnDiscardCondition,
         Hook::OnAction,
         Hook::OnReckoning,
+        Hook::OnUpkeep,
     ];
 
     pub fn name(self) -> &'static str {
@@ -73,6 +76,7 @@ impl Hook {
             Hook::OnDiscardCondition => "on_discard_condition",
             Hook::OnAction => "on_action",
             Hook::OnReckoning => "on_reckoning",
+            Hook::OnUpkeep => "on_upkeep",
         }
     }
 

@@ -54,6 +54,11 @@ pub enum Refusal {
     CheckBonusIsArkham,
     /// `ctx.combat.forbid_clue_rerolls` in AH2e.
     ForbidClueRerollsIsEldritch,
+    /// `ctx.combat.make_magical` in Eldritch Horror.
+    MakeMagicalIsArkham,
+    /// `ctx.combat.make_magical` of a card the investigator does not hold (or every copy of which
+    /// is magical already).
+    MakeMagicalNotHeld { id: String },
     /// `ctx.test.success_from` of a face that is not 1 to 6.
     SuccessFromNotAFace { face: u8 },
     /// A test method (`ctx.test.what`) with no test under way.

@@ -17,7 +17,8 @@ pub struct Outcome {
     pub sanity_lost: i32,
     pub status: Status,
     pub may_encounter_again: bool,
-    /// A `[test]` scenario: the first test's successes and whether it passed.
+    /// A `[test]` scenario: the first test's successes and whether it passed (after the Upkeep
+    /// Phase's, `Encounter::reported_test`).
     pub test: Option<(u32, bool)>,
     /// The run was stopped at the round limit (counted as unresolved).
     pub stopped: bool,
@@ -33,7 +34,7 @@ impl Outcome {
             status: enc.table.investigator.status,
             may_encounter_again: enc.table.may_encounter_again,
             test: if is_test {
-                enc.table.tests.first().map(|t| (t.successes, t.passed))
+                enc.reported_test().map(|t| (t.successes, t.passed))
             } else {
                 None
             },

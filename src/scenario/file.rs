@@ -51,6 +51,9 @@ pub struct RawScenario {
     /// EH: the Reckoning of the Mythos Phase (`[reckoning]`, no keys).
     #[serde(default)]
     pub reckoning: Option<Spanned<RawReckoning>>,
+    /// AH2e: the Upkeep Phase before the encounter (`[upkeep]`, no keys).
+    #[serde(default)]
+    pub upkeep: Option<Spanned<RawUpkeep>>,
     /// Required to play; `mythos odds` ignores it.
     #[serde(default)]
     pub dice: Option<Spanned<RawDice>>,
@@ -148,6 +151,12 @@ pub struct RawTestRequest {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawReckoning {}
+
+/// `[upkeep]`: the Upkeep Phase is played before the encounter (no keys: every card he holds with an
+/// "Upkeep:" effect resolves it, in the order he holds them; what it gave lasts for the encounter).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawUpkeep {}
 
 /// `[action]`: the card whose Action (EH "Action:", "Local Action:"; AH2e "Movement:") is taken.
 #[derive(Debug, Clone, Deserialize)]

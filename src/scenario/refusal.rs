@@ -82,6 +82,13 @@ pub fn words(r: &Refusal) -> String {
              adds a die, it rerolls none"
                 .into()
         }
+        Refusal::MakeMagicalIsArkham => "`ctx.combat.make_magical` is Arkham Horror's: an \
+                                         Eldritch Horror bonus has no physical or magical kind"
+            .into(),
+        Refusal::MakeMagicalNotHeld { id } => format!(
+            "`ctx.combat.make_magical(\"{id}\")`: the investigator has no copy of it that is not \
+             magical already (a card of `ctx.investigator.possessions`)"
+        ),
         Refusal::SuccessFromNotAFace { face } => {
             format!("`ctx.test.success_from({face})`: a face is 1 to 6")
         }

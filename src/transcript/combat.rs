@@ -241,6 +241,11 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             "  {}: no Clue may be spent to reroll dice for the rest of this Combat Encounter\n",
             w.source(source)
         ),
+        Event::MadeMagical { source, card } => format!(
+            "  {}: {} is a magical weapon until the end of this combat (its bonuses are magical)\n",
+            w.source(source),
+            w.card(card)
+        ),
         Event::ClueRerollRefused { source } => format!(
             "    no Clue spent to reroll: {} forbids it in this Combat Encounter\n",
             w.source(source)

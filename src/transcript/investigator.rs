@@ -396,6 +396,7 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
             w.card(card)
         ),
         Event::Reckoning => "Reckoning (Mythos Phase): each card's RECKONING effect\n".to_string(),
+        Event::Upkeep => "Upkeep Phase: each card's Upkeep effect\n".to_string(),
         Event::Drew {
             deck,
             amount,

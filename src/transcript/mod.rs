@@ -134,6 +134,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::StrengthFirst { .. }
         | Event::EffectsOrdered { .. }
         | Event::ClueRerollsForbidden { .. }
+        | Event::MadeMagical { .. }
         | Event::ClueRerollRefused { .. }
         | Event::DamageValueChanged { .. }
         | Event::MonsterValueChanged { .. }
@@ -176,6 +177,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::ActionTaken { .. }
         | Event::Flipped { .. }
         | Event::Reckoning
+        | Event::Upkeep
         | Event::Drew { .. } => investigator::line(ev, w),
     }
 }

@@ -11,7 +11,15 @@ impl Encounter {
         let skill = stage.spec.skill;
         let mut bonuses = self.printed_bonuses(stage);
         bonuses.extend(self.combat_bonuses(skill, &stage.spec.kind));
+        let from = bonuses.len();
         bonuses.extend(stage.bonuses.iter().cloned());
+        // A card made magical for this combat (`ctx.combat.make_magical`) gives magical bonuses
+        // through its script too.
+        for b in &mut bonuses[from..] {
+            if self.made_magical(&b.source) {
+                b.kind = BonusKind::Magical;
+            }
+        }
         for b in &mut bonuses {
             if b.excluded.is_none()
                 && let Some((_, by)) = stage.blocked.iter().find(|(k, _)| *k == b.kind)
@@ -65,6 +73,12 @@ impl Encounter {
                 .combat
                 .as_ref()
                 .is_some_and(|c| c.cast.contains(&key));
+            // A copy a card made magical for this combat (Enchant Weapon).
+            let enchanted = self
+                .table
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.magical.contains(&key));
             for b in &card.bonuses {
                 let to_this_test = match &b.check {
                     Some(kind) => *kind == stage.spec.kind,
@@ -87,7 +101,11 @@ impl Encounter {
                 bonuses.push(Bonus {
                     source: Source::card(id),
                     value: b.value,
-                    kind: card.kind_of(b),
+                    kind: if enchanted {
+                        BonusKind::Magical
+                    } else {
+                        card.kind_of(b)
+                    },
                     excluded,
                     halved: None,
                 });
@@ -118,7 +136,8 @@ impl Encounter {
                 let magical = source
                     .card_id()
                     .and_then(|id| self.setup.catalog.get(id))
-                    .is_some_and(|c| c.magical);
+                    .is_some_and(|c| c.magical)
+                    || self.made_magical(source);
                 Bonus {
                     source: source.clone(),
                     value: *value,
@@ -132,5 +151,18 @@ impl Encounter {
                 }
             })
             .collect()
+    }
+
+    /// Whether `source` is a card a card made magical for this combat (any copy of it: a bonus a
+    /// script gives names its card, not its copy).
+    fn made_magical(&self, source: &Source) -> bool {
+        let Some(id) = source.card_id() else {
+            return false;
+        };
+        self.table.combat.as_ref().is_some_and(|c| {
+            c.magical
+                .iter()
+                .any(|k| crate::kernel::split_copy(k).0 == id)
+        })
     }
 }

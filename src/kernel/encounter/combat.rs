@@ -18,6 +18,9 @@ pub struct CombatState {
     pub hands: Vec<String>,
     /// AH2e: spells cast successfully and held since.
     pub cast: Vec<String>,
+    /// AH2e: the cards (copy keys) a card made magical for this combat (`ctx.combat.make_magical`,
+    /// Enchant Weapon): their bonuses count as magical.
+    pub magical: Vec<String>,
     /// AH2e: a card ended the combat (the Nightgaunt with no open gate).
     pub ended: bool,
     /// AH2e: the investigator left the monster's location (drawn through a gate, lost in time and

@@ -65,6 +65,8 @@ impl Encounter {
             rounds_begun: _,
             // Their number, the next test's index (`tests`).
             tests: _,
+            // Which test the odds of a `[test]` report: read by them, not by a rule.
+            upkeep_tests,
             may_encounter_again,
             current,
             // Whole, or without its round (`combat`).
@@ -87,6 +89,7 @@ impl Encounter {
         slots(self, h);
         meeting.hash(h);
         tests(self, h);
+        upkeep_tests.hash(h);
         may_encounter_again.hash(h);
         current.hash(h);
         combat(self, h);

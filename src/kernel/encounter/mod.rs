@@ -124,6 +124,10 @@ pub struct Table {
     /// Shared, each with its copies: a checkpoint's copy takes the tests resolved before it without
     /// copying their faces.
     pub tests: Vec<Rc<TestOutcome>>,
+    /// AH2e: the tests the Upkeep Phase resolved (a scenario's `[upkeep]`: its spells' Spell checks),
+    /// the first of `tests`: the test a `[test]` scenario's odds report comes after them
+    /// (`Encounter::reported_test`).
+    pub upkeep_tests: usize,
     pub may_encounter_again: bool,
     /// The monster being encountered, if any.
     pub current: Option<usize>,
@@ -205,6 +209,15 @@ pub struct Run {
 }
 
 impl Encounter {
+    /// The test a `[test]` scenario's odds report (its successes and result): the first after the
+    /// Upkeep Phase's (`upkeep_tests`), if resolved yet.
+    pub fn reported_test(&self) -> Option<&TestOutcome> {
+        self.table
+            .tests
+            .get(self.table.upkeep_tests)
+            .map(|t| t.as_ref())
+    }
+
     /// Monster `m`, to change: the list and the monster are copied first if a snapshot or a view
     /// holds them (copy-on-write).
     pub fn monster_mut(&mut self, m: usize) -> &mut Monster {
@@ -243,6 +256,7 @@ impl Start {
                 tally: Tally::default(),
                 rounds_begun: Vec::new(),
                 tests: Vec::new(),
+                upkeep_tests: 0,
                 may_encounter_again: true,
                 current: None,
                 combat: None,

@@ -151,6 +151,14 @@ pub trait Procedure: Sync + SetupRules {
     ) -> Step {
         if from.is_none() {
             enc.note_raised_maxima();
+            if enc.setup.rules.upkeep {
+                // AH2e: the Upkeep Phase comes first; what its cards gave (a spell cast, a bonus
+                // kept by its card) lasts for what follows.
+                emit!(enc.run, Event::Upkeep);
+                enc.fire(Hook::OnUpkeep, hooks, &mut None)?;
+                self.run_queued(enc, hooks)?;
+                enc.table.upkeep_tests = enc.table.tests.len();
+            }
         }
         match request {
             TestRequest::Test(spec) => {

@@ -52,6 +52,9 @@ pub struct Rules {
     /// AH2e: the Environment (Mythos) card in play, by id: its hooks fire after the investigator's
     /// cards (An Evil Fog: "Will checks in Arkham are made at a -1 penalty").
     pub environment: Option<std::sync::Arc<str>>,
+    /// AH2e: the Upkeep Phase is played before the encounter (a scenario's `[upkeep]`): each card he
+    /// holds resolves its "Upkeep:" effect (`on_upkeep`), and what it gave lasts for the encounter.
+    pub upkeep: bool,
     /// EH: the board around the investigator (his space, the Mysteries, the Ancient One) and the
     /// kind of encounter the play is.
     pub board: super::Board,
@@ -64,6 +67,7 @@ impl Default for Rules {
             open_gates: 0,
             terror_level: 0,
             environment: None,
+            upkeep: false,
             board: super::Board::default(),
         }
     }

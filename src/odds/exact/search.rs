@@ -407,7 +407,7 @@ impl Search<'_> {
     /// scenario is what its outcome reports), and the request.
     pub(super) fn memo_key(&self, enc: &Encounter, n: usize) -> MemoKey {
         let first_test = if self.is_test {
-            enc.table.tests.first().map(|t| (t.successes, t.passed))
+            enc.reported_test().map(|t| (t.successes, t.passed))
         } else {
             None
         };

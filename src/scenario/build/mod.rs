@@ -332,6 +332,7 @@ impl<'a> Builder<'a> {
                 open_gates: open_gates.map_or(0, |n| n.unsigned_abs()),
                 terror_level,
                 environment,
+                upkeep: raw.upkeep.is_some(),
                 board,
             },
             rounds,

@@ -41,6 +41,19 @@ impl Builder<'_> {
             }
             return Some(TestRequest::Reckoning);
         }
+        if let Some(u) = &raw.upkeep
+            && self.game != Game::Arkham
+        {
+            let d = e(
+                Code::Request,
+                "`[upkeep]` is Arkham Horror's (the Upkeep Phase's \"Upkeep:\" effects)",
+                self.file,
+                u.span(),
+            )
+            .hint("an Eldritch Horror scenario has no Upkeep Phase: remove `[upkeep]`");
+            self.push(d);
+            return None;
+        }
         if let Some(a) = &raw.action {
             // `[[monsters]]` with `[action]` are the monsters on the investigator's space: the
             // Action is taken first, then their Combat Encounters.

@@ -106,6 +106,50 @@ impl Encounter {
         Ok(())
     }
 
+    /// AH2e, `ctx.combat.make_magical(id)`: the first copy of the investigator's card `id` not yet
+    /// magical gives magical bonuses for the rest of this combat (Enchant Weapon: "make one Physical
+    /// weapon a Magical weapon until the end of this combat"): Physical Immunity no longer blocks
+    /// them, nor Physical Resistance halve them; Magical ones do. Eldritch Horror bonuses have no
+    /// kind: refused.
+    pub(super) fn make_magical(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        src: Source,
+        id: &str,
+    ) -> Result<(), KernelError> {
+        if self.setup.game != Game::Arkham {
+            return Err(Self::rule_error(card, hook, Refusal::MakeMagicalIsArkham));
+        }
+        let held = self
+            .table
+            .investigator
+            .possessions
+            .iter()
+            .filter(|p| p.as_str() == id)
+            .count();
+        let combat = self.combat_mut(card, hook, "`ctx.combat.make_magical`")?;
+        let Some(key) = (1..=held)
+            .map(|n| crate::kernel::copy_key(id, n))
+            .find(|k| !combat.magical.contains(k))
+        else {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                Refusal::MakeMagicalNotHeld { id: id.to_string() },
+            ));
+        };
+        combat.magical.push(key);
+        emit!(
+            self.run,
+            Event::MadeMagical {
+                source: src,
+                card: id.to_string(),
+            }
+        );
+        Ok(())
+    }
+
     /// EH: the card that forbade Clue rerolls in the combat under way, if any.
     pub fn clue_rerolls_forbidden(&self) -> Option<&Source> {
         self.table

@@ -89,6 +89,7 @@ impl Encounter {
             }
             Effect::StrengthFirst => self.strength_first(card, hook, src)?,
             Effect::ForbidClueRerolls => self.forbid_clue_rerolls(card, hook, src)?,
+            Effect::MakeMagical(id) => self.make_magical(card, hook, src, &id)?,
             Effect::ReduceDamage { by, min } => self.reduce_damage(card, hook, src, by, min)?,
             Effect::ReduceHorror { by, min } => self.reduce_horror(card, hook, src, by, min)?,
             Effect::LoseAbility(ability) => self.lose_ability(card, hook, src, ability)?,

@@ -120,6 +120,10 @@ pub(super) fn combat(e: &mut Engine) {
         c.push(Effect::ForbidClueRerolls);
         Ok(())
     });
+    act!(e, Combat, "make_magical", |c, id: &str| {
+        c.push(Effect::MakeMagical(id.to_string()));
+        Ok(())
+    });
     act!(e, Combat, "no_more_encounters", |c| {
         c.push(Effect::NoMoreEncounters);
         Ok(())
