@@ -60,7 +60,7 @@ codes! {
     UnknownAncientOne = "E0209": "a scenario's `ancient_one` that no card loaded names in brackets (the name in brackets after such a monster's: each Ancient One prints its own; hint: the closest, or every one loaded)",
     FacesRanOut = "E0301": "the fixed dice faces ran out (names the test that wanted another die)",
     FacesLeftOver = "E0302": "dice faces left over",
-    Request = "E0303": "the scenario asks for nothing, or for two things at once",
+    Request = "E0303": "the scenario asks for nothing, for two things at once, or for a phase of the other game (`[reckoning]` in AH2e, `[upkeep]` in EH)",
     DecisionNeeded = "E0304": "a decision of the player that the answers given do not make (`mythos play`, `--best`: the driver answers it)",
     TooManyOptions = "E0305": "a question of the player with more options than the kernel offers (AH2e: a combat round whose sets of cards in hand and spells cast are more than 2,048): refused with its count, never cut",
     FlipsRanOut = "E0306": "a card was flipped and the scenario's `[dice] flips` give no copy for it, or give a copy the card does not have (names the card and the flip)",
