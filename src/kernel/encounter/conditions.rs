@@ -100,7 +100,7 @@ impl Encounter {
             .setup
             .catalog
             .iter()
-            .filter(|(_, c)| is_condition(c) && c.traits.iter().any(|t| *t == trait_))
+            .filter(|(_, c)| is_condition(c) && c.traits.contains(&trait_))
             .map(|(id, c)| (id, c.copies.max(1)))
             .collect();
         if of_trait.is_empty() {
