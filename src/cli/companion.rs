@@ -228,10 +228,11 @@ impl Table {
         self.shown = text.to_string();
     }
 
-    /// The copy of a card of `backs` backs just flipped, typed or drawn here.
+    /// The copy of a card of `backs` backs just flipped (or of the `backs` copies a Condition gained
+    /// by its trait is drawn from), typed or drawn here.
     fn ask_flip(&mut self, input: &mut impl BufRead, backs: usize) -> Reply<()> {
         let prompt = format!(
-            "a card is flipped: which of its {backs} backs is it (1 to {backs}), or `r` to draw here"
+            "a card is flipped, or a Condition drawn by its trait: which of its {backs} copies is it (1 to {backs}), or `r` to draw here"
         );
         let here = &mut self.here;
         let reply = ask(input, &prompt, |s| {

@@ -304,6 +304,9 @@ impl Card {
             max_health_bonus: int_opt(&self.raw.max_stamina_bonus).unwrap_or(0),
             max_sanity_bonus: int_opt(&self.raw.max_sanity_bonus).unwrap_or(0),
             backs: self.raw.backs.len(),
+            copies: int_opt(&self.raw.count)
+                .map_or(self.raw.backs.len(), |c| c.max(0) as usize)
+                .max(1),
             spent_as_clue: self
                 .raw
                 .spent_as_clue

@@ -63,7 +63,7 @@ codes! {
     Request = "E0303": "the scenario asks for nothing, for two things at once, or for a phase of the other game (`[reckoning]` in AH2e, `[upkeep]` in EH)",
     DecisionNeeded = "E0304": "a decision of the player that the answers given do not make (`mythos play`, `--best`: the driver answers it)",
     TooManyOptions = "E0305": "a question of the player with more options than the kernel offers (AH2e: a combat round whose sets of cards in hand and spells cast are more than 2,048): refused with its count, never cut",
-    FlipsRanOut = "E0306": "a card was flipped and the scenario's `[dice] flips` give no copy for it, or give a copy the card does not have (names the card and the flip)",
+    FlipsRanOut = "E0306": "a card was flipped (or a Condition drawn by its trait, `gain_condition_by_trait`) and the scenario's `[dice] flips` give no copy for it, or give a copy there is not (names the card and the flip)",
     FlipsLeftOver = "E0307": "`[dice] flips` left over (no card was flipped for them)",
     ScriptSyntax = "E0401": "script syntax error",
     HookFailed = "E0402": "script error while a hook ran (nothing of that hook is applied)",

@@ -96,6 +96,10 @@ pub struct ActiveCard {
     /// EH Spells and Conditions: how many printed backs it has, one a copy (`backs`): a flip
     /// (`ctx.card.flip()`) draws one of them; 0 for a card without backs.
     pub backs: usize,
+    /// How many copies of it the game's deck holds (`count`; else one a printed back; else 1): a
+    /// Condition gained by its trait (`ctx.investigator.gain_condition_by_trait`) is drawn over
+    /// the copies.
+    pub copies: usize,
     /// AH2e: discarded in place of a Clue token in the token step ("Discard Research Materials
     /// instead of spending 1 Clue token").
     pub spent_as_clue: bool,

@@ -42,7 +42,7 @@ pub enum DiceError {
     },
     /// A flip given (`[dice] flips`) names a copy the card does not have.
     #[error(
-        "{wanted}: flip {index} names copy {copy}, but the card has {backs} backs (copies 1 to {backs})"
+        "{wanted}: flip {index} names copy {copy}, but there are {backs} copies to draw from (1 to {backs})"
     )]
     NoSuchCopy {
         wanted: String,

@@ -172,6 +172,9 @@ pub enum Effect {
     Lose(Stat, i32),
     Spend(Stat, i32),
     GainCondition(String),
+    /// EH "gain a Madness Condition": a Condition of this trait (lowercase) he does not hold,
+    /// drawn over the copies of the deck (`ctx.investigator.gain_condition_by_trait`).
+    GainConditionByTrait(String),
     /// EH: an Improvement token on the skill, `n` higher (at most +2).
     Improve(Skill, i32),
     /// Draw `n` cards of a deck ("draw 1 Spell", "gain 2 Spells"): which ones is not known.

@@ -269,6 +269,18 @@ pub enum Event {
         condition: String,
         source: Source,
     },
+    /// "Gain a Madness Condition" (EH): the deck is searched for the first Condition of `trait_`
+    /// he does not hold, the deck shuffled: `condition` is the one found, copy `copy` of the
+    /// `copies` such copies (a chance, each copy as likely: `[dice] flips` fixes it); `None` when
+    /// he holds every Condition of the trait (nothing is gained).
+    ConditionDrawn {
+        #[serde(rename = "trait")]
+        trait_: String,
+        condition: Option<String>,
+        copy: u8,
+        copies: usize,
+        source: Source,
+    },
     /// The investigator already holds the Condition he would gain: he does not gain a copy (EH FAQ,
     /// Errata to the Reference Guide p.4).
     ConditionAlreadyHeld {

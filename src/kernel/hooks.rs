@@ -113,6 +113,8 @@ pub struct TestView {
     pub open_gates: u32,
     /// AH2e: the terror level.
     pub terror_level: u32,
+    /// AH2e: the Environment (Mythos card) in play, by id (a scenario's `environment`).
+    pub environment: Option<std::sync::Arc<str>>,
     /// EH: the board around the investigator and the kind of encounter the play is.
     pub board: super::Board,
     /// The dice of the test under way: while its pool is assembled, the sum of its parts so far

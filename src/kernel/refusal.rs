@@ -81,6 +81,8 @@ pub enum Refusal {
     SuccessesBeforeTheRoll { hook: Hook },
     /// `ctx.investigator.gain_condition` of a card that does not exist.
     NoSuchCondition { id: String },
+    /// `ctx.investigator.gain_condition_by_trait` of a trait no Condition of the cards loaded has.
+    NoConditionOfTrait { trait_: String, traits: Vec<String> },
     /// `ctx.investigator.improve` of a skill without improvement tokens (AH2e, or not one of EH's
     /// five).
     NoImprovementTokens { skill: Skill },

@@ -46,6 +46,7 @@ fn a_card_held_raises_the_maximum_it_names() {
             max_sanity_bonus: 1,
             backs: 0,
             spent_as_clue: false,
+            copies: 1,
         },
     );
     s.catalog = Arc::new(catalog);
@@ -88,6 +89,7 @@ fn more_than_two_hands_is_refused_for_the_round_that_wields_them() {
                 max_sanity_bonus: 0,
                 backs: 0,
                 spent_as_clue: false,
+                copies: 1,
             },
         );
     }

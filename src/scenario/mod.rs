@@ -31,6 +31,17 @@ pub use played::Played;
 pub use prepared::{Blueprint, Prepared};
 pub use words::DecisionWords;
 
+/// AH2e: what the scenario sets of the town, for the transcript's header.
+pub(crate) fn town<'a>(
+    scenario: &file::RawScenario,
+    rules: &'a crate::kernel::Rules,
+) -> crate::transcript::Town<'a> {
+    crate::transcript::Town {
+        terror_level: scenario.terror_level.as_ref().map(|_| rules.terror_level),
+        environment: rules.environment.as_deref(),
+    }
+}
+
 /// The whole text transcript of a played scenario: header, every event, the end state.
 pub fn transcript_text(p: &Played) -> String {
     let names = p.names();
@@ -40,7 +51,10 @@ pub fn transcript_text(p: &Played) -> String {
         p.scenario.source.as_deref(),
         &p.start,
         game,
-        &p.encounter.setup.rules.board,
+        (
+            &p.encounter.setup.rules.board,
+            town(&p.scenario, &p.encounter.setup.rules),
+        ),
         &names,
     );
     out.push_str(&default_slider_lines(p));

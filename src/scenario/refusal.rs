@@ -134,6 +134,15 @@ pub fn words(r: &Refusal) -> String {
         Refusal::NoSuchCondition { id } => {
             format!("`ctx.investigator.gain_condition(\"{id}\")`: no such card")
         }
+        Refusal::NoConditionOfTrait { trait_, traits } => format!(
+            "`ctx.investigator.gain_condition_by_trait(\"{trait_}\")`: no Condition of the cards \
+             loaded has that trait (their traits: {})",
+            if traits.is_empty() {
+                "none".to_string()
+            } else {
+                traits.join(", ")
+            }
+        ),
         Refusal::NoImprovementTokens { skill } => format!(
             "`ctx.investigator.improve(\"{}\", ..)`: improvement tokens are Eldritch Horror's, on \
              its five skills",

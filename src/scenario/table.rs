@@ -32,7 +32,10 @@ impl Blueprint {
             self.scenario.source.as_deref(),
             &self.start,
             self.setup.game,
-            &self.setup.rules.board,
+            (
+                &self.setup.rules.board,
+                super::town(&self.scenario, &self.setup.rules),
+            ),
             &self.names(),
         )
     }

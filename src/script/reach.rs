@@ -7,6 +7,8 @@ use rhai::{AST, ASTNode, Expr, Stmt};
 
 /// The only API call that brings a card into play during an encounter (its last argument is the id).
 const BRINGS_INTO_PLAY: &str = "gain_condition";
+/// The call that brings any Condition of a trait into play (its last argument is the trait).
+const BRINGS_OF_TRAIT: &str = "gain_condition_by_trait";
 
 /// The cards `ast` can bring into play, as ids of `set`; `None` when a call names its card by
 /// anything but a string literal (a variable, a computed string): then any card may come into play.
@@ -30,9 +32,32 @@ pub fn brought_into_play(ast: &AST, set: &CardSet) -> Option<Vec<String>> {
                 _ => any = true,
             }
         }
+        // "Gain a Madness Condition": any Condition of the trait may be the one drawn.
+        if let Some(x) = call.filter(|x| x.name.as_str() == BRINGS_OF_TRAIT) {
+            match x.args.last() {
+                Some(Expr::StringConstant(s, _)) => ids.extend(of_trait(set, s)),
+                _ => any = true,
+            }
+        }
         !any
     });
     (!any).then_some(ids)
+}
+
+/// The ids of the Conditions of `set` that have trait `name` (case-insensitive), in id order.
+pub fn of_trait(set: &CardSet, name: &str) -> Vec<String> {
+    let name = name.trim().to_lowercase();
+    let mut ids: Vec<String> = set
+        .cards
+        .values()
+        .filter(|c| {
+            c.kind == crate::defs::CardKind::Condition
+                && c.traits.iter().any(|t| t.to_lowercase() == name)
+        })
+        .map(|c| c.id.clone())
+        .collect();
+    ids.sort();
+    ids
 }
 
 #[cfg(test)]
@@ -41,11 +66,18 @@ mod tests {
     use crate::kernel::Game;
 
     fn set_with(ids: &[&str]) -> CardSet {
+        set_of(ids, "")
+    }
+
+    /// Synthetic Conditions `ids`, each with `traits` (a TOML array's inside, or nothing).
+    fn set_of(ids: &[&str], traits: &str) -> CardSet {
         let mut set = CardSet::empty(Game::Eldritch);
         for id in ids {
             let file = crate::defs::SourceFile::new(
                 format!("{id}.toml"),
-                format!("id = \"{id}\"\nname = \"{id}\"\nkind = \"condition\"\n"),
+                format!(
+                    "id = \"{id}\"\nname = \"{id}\"\nkind = \"condition\"\ntraits = [{traits}]\n"
+                ),
             );
             set.add_card_of(&file, "p")
                 .expect("a synthetic condition loads");
@@ -85,5 +117,24 @@ mod tests {
         let set = set_with(&["dread"]);
         let code = "fn helper(i) { i.gain_condition(\"dread\") }\nfn on_pool(ctx) { helper(ctx.investigator); }";
         assert_eq!(reach(code, &set), Some(vec!["dread".to_string()]));
+    }
+
+    #[test]
+    fn a_condition_gained_by_its_trait_may_be_any_condition_of_the_trait() {
+        let mut set = set_of(&["dread", "gloom"], "\"madness\"");
+        let file = crate::defs::SourceFile::new(
+            "sprain.toml".to_string(),
+            "id = \"sprain\"\nname = \"sprain\"\nkind = \"condition\"\ntraits = [\"injury\"]\n"
+                .to_string(),
+        );
+        set.add_card_of(&file, "p")
+            .expect("a synthetic condition loads");
+        let code = "fn after_test(ctx) { ctx.investigator.gain_condition_by_trait(\"Madness\"); }";
+        assert_eq!(
+            reach(code, &set),
+            Some(vec!["dread".to_string(), "gloom".to_string()])
+        );
+        let code = "fn after_test(ctx) { let t = \"injury\"; ctx.investigator.gain_condition_by_trait(t); }";
+        assert_eq!(reach(code, &set), None);
     }
 }

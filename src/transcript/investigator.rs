@@ -229,6 +229,29 @@ pub(super) fn line(ev: &Event, w: &Words) -> String {
         Event::ConditionGained { condition, source } => {
             format!("  gains {} ({})\n", w.card(condition), w.source(source))
         }
+        Event::ConditionDrawn {
+            trait_,
+            condition,
+            copy,
+            copies,
+            source,
+        } => {
+            let mut t = trait_.chars();
+            let named: String = t
+                .next()
+                .map_or(String::new(), |f| f.to_uppercase().chain(t).collect());
+            match condition {
+                Some(c) => format!(
+                    "  gains a {named} Condition ({}): the first in the shuffled deck he does not hold is {} (copy {copy} of the {copies} copies of the {named} Conditions he does not hold)\n",
+                    w.source(source),
+                    w.card(c)
+                ),
+                None => format!(
+                    "  would gain a {named} Condition ({}): he holds every one, none is gained\n",
+                    w.source(source)
+                ),
+            }
+        }
         Event::ConditionAlreadyHeld { condition, source } => format!(
             "  already holds {} ({}): not gained again\n",
             w.card(condition),

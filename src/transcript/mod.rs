@@ -12,7 +12,7 @@ mod words;
 
 use crate::kernel::{Event, Game, Skill, Status};
 pub use decision::{answer_text, question_at, question_text};
-pub use page::{render_header, render_summary};
+pub use page::{Town, render_header, render_summary};
 pub use words::Names;
 
 /// Why a bonus adds nothing, as the transcript words it (the result object's `bonus_ignored.reason`).
@@ -154,6 +154,7 @@ fn line(ev: &Event, w: &words::Words) -> String {
         | Event::LossCounted { .. }
         | Event::LossChanged { .. }
         | Event::ConditionGained { .. }
+        | Event::ConditionDrawn { .. }
         | Event::ConditionDiscarded { .. }
         | Event::ConditionNotGained { .. }
         | Event::ConditionAlreadyHeld { .. }

@@ -44,13 +44,22 @@ pub fn render_summary(
     out
 }
 
+/// AH2e: what a scenario sets of the town (`terror_level`, `environment`), for the header; each
+/// `None` when the scenario does not set it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Town<'a> {
+    pub terror_level: Option<u32>,
+    /// The Environment (Mythos card) in play, by id.
+    pub environment: Option<&'a str>,
+}
+
 /// The opening lines: what the scenario is and who the investigator is.
 pub fn render_header(
     title: Option<&str>,
     source: Option<&str>,
     inv: &Investigator,
     game: Game,
-    board: &Board,
+    (board, town): (&Board, Town<'_>),
     names: &Names,
 ) -> String {
     let w = Words::names_only(names, game);
@@ -80,6 +89,17 @@ pub fn render_header(
     let _ = writeln!(out);
     if let Some(line) = board_line(board) {
         let _ = writeln!(out, "  board: {line}");
+    }
+    // AH2e: the terror level and the Environment in play, as a scenario sets them.
+    let mut town_parts = Vec::new();
+    if let Some(t) = town.terror_level {
+        town_parts.push(format!("the terror level stands at {t}"));
+    }
+    if let Some(e) = town.environment {
+        town_parts.push(format!("the Environment in play is {}", w.card(e)));
+    }
+    if !town_parts.is_empty() {
+        let _ = writeln!(out, "  Arkham: {}", town_parts.join("; "));
     }
     // EH `[[on_space]]`: each other investigator named on the space, by his cards.
     for other in &board.others {

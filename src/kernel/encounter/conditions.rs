@@ -79,6 +79,93 @@ impl Encounter {
         Ok(())
     }
 
+    /// EH "gain a Madness Condition" (`trait_` lowercase): "the investigator searches that card
+    /// type's deck then discard pile for the first card matching specified trait [that] he does not
+    /// already have and gains that card. Then he shuffles the deck" (RG, Conditions; EH wiki,
+    /// Condition). The deck shuffled, which one is a chance over the copies of the trait's
+    /// Conditions he does not hold, each copy as likely (a Condition's `count`): drawn as a flip
+    /// is (`[dice] flips` gives the copy's number among them, the Conditions in id order), then
+    /// gained as `gain_condition` gains it. Holding every one, he gains none.
+    pub(super) fn gain_condition_by_trait(
+        &mut self,
+        card: &str,
+        hook: Hook,
+        trait_: String,
+        source: Source,
+        hooks: &mut dyn Hooks,
+    ) -> Result<(), KernelError> {
+        let is_condition =
+            |c: &crate::kernel::ActiveCard| c.traits.iter().any(|t| t == "condition");
+        let mut of_trait: Vec<(&String, usize)> = self
+            .setup
+            .catalog
+            .iter()
+            .filter(|(_, c)| is_condition(c) && c.traits.contains(&trait_))
+            .map(|(id, c)| (id, c.copies.max(1)))
+            .collect();
+        if of_trait.is_empty() {
+            let mut traits: Vec<String> = self
+                .setup
+                .catalog
+                .values()
+                .filter(|c| is_condition(c))
+                .flat_map(|c| c.traits.iter().filter(|t| *t != "condition").cloned())
+                .collect();
+            traits.sort();
+            traits.dedup();
+            return Err(Self::rule_error(
+                card,
+                hook,
+                Refusal::NoConditionOfTrait { trait_, traits },
+            ));
+        }
+        of_trait.sort();
+        let held = &self.table.investigator.conditions;
+        let deck: Vec<(String, usize)> = of_trait
+            .into_iter()
+            .filter(|(id, _)| !held.contains(id))
+            .map(|(id, n)| (id.clone(), n))
+            .collect();
+        let copies: usize = deck.iter().map(|(_, n)| n).sum();
+        if copies == 0 {
+            emit!(
+                self.run,
+                Event::ConditionDrawn {
+                    trait_,
+                    condition: None,
+                    copy: 0,
+                    copies: 0,
+                    source,
+                }
+            );
+            return Ok(());
+        }
+        let label = format!("`gain_condition_by_trait(\"{trait_}\")` of {card}");
+        let copy = self.run.dice.flip(copies, &label)?;
+        let mut left = copy as usize;
+        let id = deck
+            .iter()
+            .find(|(_, n)| {
+                if left <= *n {
+                    return true;
+                }
+                left -= n;
+                false
+            })
+            .map_or_else(|| deck[deck.len() - 1].0.clone(), |(id, _)| id.clone());
+        emit!(
+            self.run,
+            Event::ConditionDrawn {
+                trait_,
+                condition: Some(id.clone()),
+                copy,
+                copies,
+                source: source.clone(),
+            }
+        );
+        self.gain_condition(card, hook, id, source, hooks)
+    }
+
     /// "An investigator cannot gain a copy of a Condition that he already has" (RG p.4): whether
     /// he holds `id` already, written down as not gained again when he does.
     fn held_already(&mut self, id: &str, source: &Source) -> bool {

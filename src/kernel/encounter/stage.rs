@@ -201,6 +201,7 @@ impl Encounter {
             rerolled: self.table.stage.as_ref().and_then(|s| s.rerolled),
             open_gates: self.setup.rules.open_gates,
             terror_level: self.setup.rules.terror_level,
+            environment: self.setup.rules.environment.clone(),
             board: self.setup.rules.board.clone(),
             pool: self.table.stage.as_ref().map(|s| match s.rolled {
                 Some(rolled) => i32::try_from(rolled).unwrap_or(i32::MAX),

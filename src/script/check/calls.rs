@@ -51,6 +51,31 @@ impl Checker<'_> {
                 self.literal_types(name, args);
             }
         }
+        if name == "gain_condition_by_trait"
+            && let Some(Expr::StringConstant(s, spos)) = args.last()
+            && crate::script::reach::of_trait(self.set, s).is_empty()
+        {
+            let mut traits: Vec<String> = self
+                .set
+                .cards
+                .values()
+                .filter(|c| c.kind == crate::defs::CardKind::Condition)
+                .flat_map(|c| c.traits.iter().map(|t| t.to_lowercase()))
+                .collect();
+            traits.sort();
+            traits.dedup();
+            let d = Diagnostic::new(
+                Code::OutOfRange,
+                format!(
+                    "`{}`{}: `.gain_condition_by_trait(\"{s}\")`: no Condition of the cards loaded has that trait",
+                    self.id(),
+                    where_in(self.src, *spos)
+                ),
+            )
+            .label("no Condition has it")
+            .hint(format!("the traits Conditions have: {}", traits.join(", ")));
+            self.out.push((*spos, at(self.src, *spos, s.len() + 2, d)));
+        }
         if TAKES_CARD.contains(&name)
             && let Some(Expr::StringConstant(s, spos)) = args.last()
             && self.set.resolve(s).is_none()

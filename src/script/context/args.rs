@@ -150,6 +150,7 @@ pub const ARGUMENTS: &[(&str, &str, &[Option<Bounds>])] = {
         ("Monster", "lose_ability", &[None]),
         ("Monster", "gain_ability", &[None]),
         ("Monster", "raise_damage", &[C]),
+        ("Monster", "raise_toughness", &[C]),
         ("Combat", "bonus", &[None, C]),
         ("Combat", "check_bonus", &[None, C]),
         ("Loss", "reduce", &[C]),

@@ -145,6 +145,16 @@ fn ctx(e: &mut Engine) {
     get!(e, Ctx, "terror_level", |v| only(v, Game::Arkham, || {
         (v.terror_level as INT).into()
     }));
+    // The printed name of the Environment in play ("" with none): a monster's text that names one
+    // ("If the Blackest Night card is in play") reads it here.
+    get!(e, Ctx, "environment", |v| only(v, Game::Arkham, || {
+        let name = v.environment.as_deref().map_or(String::new(), |id| {
+            v.catalog
+                .get(id)
+                .map_or_else(|| id.to_string(), |c| c.name.clone())
+        });
+        name.into()
+    }));
     part!(e, "space", Space, |v| v.game == Game::Eldritch);
     part!(e, "board", Board, |v| v.game == Game::Eldritch);
     get_with!(e, Ctx, "traits_of", |v, id| -> Dynamic { traits_of(v, id) });

@@ -128,6 +128,9 @@ impl Encounter {
             }
             Effect::Lose(stat, n) => self.lose(card, hook, src, stat, n, hooks)?,
             Effect::GainCondition(id) => self.gain_condition(card, hook, id, src, hooks)?,
+            Effect::GainConditionByTrait(t) => {
+                self.gain_condition_by_trait(card, hook, t, src, hooks)?
+            }
             Effect::Improve(skill, n) => self.improve(card, hook, src, skill, n)?,
             Effect::Draw(deck, n) => self.draw(card, hook, src, deck, n)?,
             Effect::PreventGain => self.prevent_gain(card, hook)?,

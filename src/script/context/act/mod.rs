@@ -305,6 +305,10 @@ fn investigator(e: &mut Engine) {
         c.push(Effect::GainCondition(id.to_string()));
         Ok(())
     });
+    act!(e, Investigator, "gain_condition_by_trait", |c, t: &str| {
+        c.push(Effect::GainConditionByTrait(t.trim().to_lowercase()));
+        Ok(())
+    });
     act!(e, Investigator, "improve", |c, s: &str, n: INT| {
         let (s, n) = (skill(s)?, count(n, "improve")?);
         c.push(Effect::Improve(s, n));

@@ -36,6 +36,14 @@ pub(super) fn monster(e: &mut Engine) {
         c.push(Effect::ReduceToughness { by, min });
         Ok(())
     });
+    act!(e, Monster, "raise_toughness", |c, n: INT| {
+        let by = count(n, "raise_toughness")?;
+        c.push(Effect::ReduceToughness {
+            by: -by,
+            min: i32::MIN,
+        });
+        Ok(())
+    });
     act!(e, Monster, "set_modifier", |c, which: &str, value: INT| {
         let slot = match which {
             "horror" => Slot::Will,
