@@ -20,6 +20,20 @@ pub enum Point {
     /// nothing else between its questions, so a run goes on from its question rather than from the
     /// roll, without calling the roll's `after_roll` hooks again.
     Tokens { monster: usize, test: usize },
+    /// AH2e: the token step (Clue dice) of the Combat check of the round under way (the combat's
+    /// `round`) against monster `monster`, before its next question (spend a Clue on a die, or
+    /// stop): its dice and the Clue dice added so far on the table (the test's stage). A run goes on
+    /// from there to the end of the check, of the round and of the combat, rather than from the
+    /// round's start (its plan, its spells and the check's roll played again).
+    FightTokens { monster: usize },
+    /// AH2e: the token step of an Evade check against monster `monster`: before the combat (the
+    /// combat's `round` still 0) or fleeing in the round under way. As `FightTokens`.
+    EvadeTokens { monster: usize },
+    /// A scenario's own test (`[test]`, both games): its roll, its pool assembled, its dice not
+    /// rolled yet. What follows it is the tests its hooks asked for and the end of the play.
+    TestRoll,
+    /// A scenario's own test: its token step, before its next question (as `Tokens`).
+    TestTokens,
 }
 
 impl Point {
@@ -29,7 +43,28 @@ impl Point {
             Point::Combat { monster }
             | Point::Round { monster, .. }
             | Point::Roll { monster, .. }
-            | Point::Tokens { monster, .. } => monster,
+            | Point::Tokens { monster, .. }
+            | Point::FightTokens { monster }
+            | Point::EvadeTokens { monster } => monster,
+            // A scenario's own test meets no monster.
+            Point::TestRoll | Point::TestTokens => 0,
         }
+    }
+
+    /// A point at a test's roll, where a run that stops there has changed nothing since it
+    /// (`Encounter::checkpoint_at_roll`).
+    pub fn is_roll(self) -> bool {
+        matches!(self, Point::Roll { .. } | Point::TestRoll)
+    }
+
+    /// A point at a question of a test's token step (`Encounter::checkpoint_at_tokens`).
+    pub fn is_tokens(self) -> bool {
+        matches!(
+            self,
+            Point::Tokens { .. }
+                | Point::FightTokens { .. }
+                | Point::EvadeTokens { .. }
+                | Point::TestTokens
+        )
     }
 }

@@ -121,6 +121,11 @@ pub struct TestSpec {
     /// once its pool is assembled, the whole state is in the encounter, and a run can go on from
     /// there (`Encounter::resume_test_then`).
     pub roll_point: Option<super::Point>,
+    /// The checkpoint each question of this test's token step is, if any (EH: a combat's tests,
+    /// `Point::Tokens`; AH2e: a round's Combat check and an Evade check against the monster met,
+    /// `Point::FightTokens`, `Point::EvadeTokens`; a scenario's own test, `Point::TestTokens`): its
+    /// procedure knows how to go on from there (`Procedure::resume`, `Procedure::run_from`).
+    pub tokens_point: Option<super::Point>,
 }
 
 /// The two printed tests of an Eldritch Horror monster token (AH2e: the horror and combat checks).
@@ -155,6 +160,7 @@ impl TestSpec {
             printed_x: false,
             casts: None,
             roll_point: None,
+            tokens_point: None,
         }
     }
 }

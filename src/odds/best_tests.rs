@@ -318,3 +318,92 @@ fn a_question_after_a_checkpoint_is_answered_alike_resumed_or_replayed() {
     };
     assert_eq!(values(&resumed), values(&replayed));
 }
+
+/// The best search's answer with each branch going on from the latest checkpoint it passed, and
+/// played again from the first die, for `objective`: the same value, outcomes, runs and option
+/// values (a checkpoint is only a shortcut). The value, for the caller to check against the rules.
+fn alike_resumed_or_replayed(text: &str, objective: Objective) -> f64 {
+    use super::exact::best_resuming;
+    let mut p = prepare("resumed.toml", text);
+    let resumed = best_resuming(&mut p, objective, &[], &[], true, None).unwrap();
+    let replayed = best_resuming(&mut p, objective, &[], &[], false, None).unwrap();
+    assert_eq!(resumed.value, replayed.value);
+    assert_eq!(resumed.odds.dist, replayed.odds.dist);
+    assert_eq!(resumed.odds.runs, replayed.odds.runs);
+    assert_eq!(resumed.odds.unresolved, replayed.odds.unresolved);
+    let values = |b: &super::BestOdds| -> Vec<Vec<f64>> {
+        let each = b.decisions.iter();
+        each.map(|d| d.options.iter().map(|o| o.value).collect())
+            .collect()
+    };
+    assert_eq!(values(&resumed), values(&replayed));
+    resumed.value
+}
+
+/// AH2e: each question of a check's token step (a Clue die, or stop) is a checkpoint: of the
+/// Combat check of a round (`Point::FightTokens`) and of an Evade check, before the combat or
+/// fleeing (`Point::EvadeTokens`). The synthetic brute (combat rating 0, damage 1, toughness 1,
+/// awareness 0, no horror rating) against Fight 1, Sneak 1, Stamina 1 and 1 Clue: a check rolls 1
+/// die (a success on 5 or 6, 1/3), a failed one may add a Clue die (1/3 more), and a failed check
+/// costs the 1 Stamina, which knocks him out (AH rulebook pp.14–15). Defeating it: fight, the Clue
+/// spent on a failure, 1/3 + 2/3·1/3 = 5/9. Not knocked out: evade before the combat, flee or
+/// fight, each 5/9 with the Clue spent. Alike whether each option goes on from the question or
+/// from the round's start (or the combat's).
+#[test]
+fn a_clue_die_question_of_an_ah2e_check_is_answered_alike_resumed_or_replayed() {
+    let text = r#"game = "arkham"
+[investigator]
+name = "Test investigator"
+speed = 1
+sneak = 1
+fight = 1
+will = 1
+lore = 1
+luck = 1
+stamina = 1
+sanity = 5
+clues = 1
+[[monsters]]
+card = { id = "brute", name = "Brute", kind = "monster", text = "A synthetic monster.", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 }, source = "synthetic" }
+"#;
+    for objective in [Objective::DefeatAll, Objective::Survive] {
+        let value = alike_resumed_or_replayed(text, objective);
+        assert!((value - 5.0 / 9.0).abs() < 1e-9, "{objective:?}: {value}");
+    }
+}
+
+/// A scenario's own test (`[test]`) has its roll and each question of its token step as
+/// checkpoints (`Point::TestRoll`, `Point::TestTokens`), in both games. EH: Lore 2 rolls 2 dice
+/// and passes on one success (5 or 6); with 1 Focus and 1 Clue, each rerolls a failing die:
+/// 1 − (2/3)²·(2/3)·(2/3) = 65/81 (EH Reference Guide, Tests and Rerolls). AH2e: Fight 1 against
+/// difficulty 1 rolls 1 die, and the Clue adds one: 1 − (2/3)² = 5/9. Alike whether each branch
+/// goes on from the roll or the question, or from the first die.
+#[test]
+fn a_question_of_a_scenario_test_is_answered_alike_resumed_or_replayed() {
+    let eh = r#"game = "eldritch"
+[investigator]
+name = "Test investigator"
+lore = 2
+clues = 1
+focus = 1
+[test]
+skill = "lore"
+"#;
+    let ah = r#"game = "arkham"
+[investigator]
+name = "Test investigator"
+speed = 1
+sneak = 1
+fight = 1
+will = 1
+lore = 1
+luck = 1
+clues = 1
+[test]
+skill = "fight"
+"#;
+    let value = alike_resumed_or_replayed(eh, Objective::Pass);
+    assert!((value - 65.0 / 81.0).abs() < 1e-9, "EH: {value}");
+    let value = alike_resumed_or_replayed(ah, Objective::Pass);
+    assert!((value - 5.0 / 9.0).abs() < 1e-9, "AH2e: {value}");
+}

@@ -156,10 +156,11 @@ fn grouping_changes_no_probability_under_the_best_policy() {
     );
 }
 
-/// Going on from a checkpoint is only a shortcut: on every combat scenario of the suite, exact odds
+/// Going on from a checkpoint is only a shortcut: on every combat and `[test]` scenario of the suite
+/// (the latter's roll and token step are checkpoints too), exact odds
 /// whose branches go on from the latest checkpoint their dice passed give the same distribution, to
 /// the bit, from as many runs, as exact odds that replay every branch from the first die (or the
-/// same refusal); and so do exact odds under the best policy (`survive`), whose branches go on with
+/// same refusal); and so do exact odds under the best policy (`survive`; `pass` for a `[test]`), whose branches go on with
 /// their path's answers after those the checkpoint's run had used: the same value and the same
 /// first-round options.
 #[test]
@@ -179,7 +180,10 @@ fn going_on_from_a_checkpoint_changes_no_probability() {
                 let Some(mut p) = prepare_path(path) else {
                     return (0, 0); // the diagnostics scenarios
                 };
-                if !matches!(p.request, crate::kernel::TestRequest::Combat) {
+                if !matches!(
+                    p.request,
+                    crate::kernel::TestRequest::Combat | crate::kernel::TestRequest::Test(_)
+                ) {
                     return (0, 0);
                 }
                 let name = path.display();
@@ -199,14 +203,18 @@ fn going_on_from_a_checkpoint_changes_no_probability() {
                 if !small {
                     return (1, 0);
                 }
-                let resumed = best_resuming(&mut p, Objective::Survive, &[], &[], true, None);
+                let objective = match p.request {
+                    crate::kernel::TestRequest::Test(_) => Objective::Pass,
+                    _ => Objective::Survive,
+                };
+                let resumed = best_resuming(&mut p, objective, &[], &[], true, None);
                 // Exact's runs do not tell the best policy's where exact solves a fight that
                 // repeats (`exact/rounds.rs`) and the best policy plays it round by round: played
                 // again from the first die, such a search is over the script budget.
                 if resumed.as_ref().is_ok_and(|b| b.odds.runs > 5000) {
                     return (1, 0);
                 }
-                let replayed = best_resuming(&mut p, Objective::Survive, &[], &[], false, None);
+                let replayed = best_resuming(&mut p, objective, &[], &[], false, None);
                 match (resumed, replayed) {
                     (Ok(a), Ok(b)) => {
                         assert_eq!(a.odds.dist, b.odds.dist, "{name}: best");

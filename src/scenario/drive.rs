@@ -164,13 +164,13 @@ impl Prepared {
                     // The run stopped at the roll or the question of this checkpoint, nothing
                     // changed since.
                     debug_assert!(
-                        matches!(
-                            (&result, saved.at),
-                            (
-                                Err(KernelError::Dice(DiceError::NeedMore { memo: true, .. })),
-                                Point::Roll { .. }
-                            ) | (Err(KernelError::Decision(_)), Point::Tokens { .. })
-                        ) && enc.run.dice.used().len() == saved.dice,
+                        match &result {
+                            Err(KernelError::Dice(DiceError::NeedMore { memo: true, .. })) => {
+                                saved.at.is_roll()
+                            }
+                            Err(KernelError::Decision(_)) => saved.at.is_tokens(),
+                            _ => false,
+                        } && enc.run.dice.used().len() == saved.dice,
                         "a run kept its end as a checkpoint, but did not stop there"
                     );
                     saved.table = Some(enc.table.clone());
@@ -286,5 +286,91 @@ mod tests {
             }
         );
         assert_eq!(latest.dice, 3);
+    }
+    /// AH2e: the synthetic brute (combat rating 0, damage 1, toughness 1, awareness 0, no horror
+    /// rating) against Fight 1, Sneak 1, Stamina 2 and 1 Clue.
+    const BRUTE_DUEL: &str = "game = \"arkham\"\n[investigator]\nname = \"Test investigator\"\nspeed = 1\nsneak = 1\nfight = 1\nwill = 1\nlore = 1\nluck = 1\nstamina = 2\nsanity = 5\nclues = 1\n[[monsters]]\ncard = { id = \"brute\", name = \"Brute\", kind = \"monster\", toughness = 1, awareness = 0, combat = { rating = 0, damage = 1 }, source = \"synthetic\" }\n";
+
+    /// AH2e: the Clue die question of a round's Combat check is a checkpoint
+    /// (`Point::FightTokens`): not evading (answer 0) and fighting bare-handed (answer 0), the
+    /// check's die a 1, the run whose answers end there stops at it; a run from it that adds the
+    /// Clue die (answer 1), a 5, defeats the monster with the Clue spent, the Stamina kept.
+    #[test]
+    fn an_ah2e_run_goes_on_from_the_clue_die_question_of_a_combat_check() {
+        use crate::kernel::KernelError;
+        let mut p = prepare("fight.toml", BRUTE_DUEL);
+        let (_, result, latest) =
+            p.run_for_odds_from(None, &[1], Decisions::replay(vec![0, 0]), true);
+        assert!(
+            matches!(result, Err(KernelError::Decision(_))),
+            "{result:?}"
+        );
+        let tokens = latest.expect("a checkpoint passed");
+        assert_eq!(tokens.point, Point::FightTokens { monster: 0 });
+        assert_eq!((tokens.dice, tokens.answers), (1, 2));
+        let (enc, result, _) = p.run_for_odds_from(
+            Some(&tokens),
+            &[1, 5],
+            Decisions::replay(vec![0, 0, 1]),
+            true,
+        );
+        assert!(result.is_ok(), "{result:?}");
+        assert!(enc.table.monsters[0].defeated);
+        assert_eq!(enc.table.investigator.clues, 0);
+        assert_eq!(enc.table.investigator.health, 2);
+    }
+
+    /// AH2e: the Clue die question of the Evade check before the combat is a checkpoint
+    /// (`Point::EvadeTokens`, no round begun): evading (answer 1), its die a 1, the run stops at
+    /// the question; from it, the Clue die a 6 evades the monster: the combat ends, nothing lost
+    /// but the Clue, no round fought.
+    #[test]
+    fn an_ah2e_run_goes_on_from_the_clue_die_question_of_an_evade_check() {
+        use crate::kernel::KernelError;
+        let mut p = prepare("evade.toml", BRUTE_DUEL);
+        let (_, result, latest) = p.run_for_odds_from(None, &[1], Decisions::replay(vec![1]), true);
+        assert!(
+            matches!(result, Err(KernelError::Decision(_))),
+            "{result:?}"
+        );
+        let tokens = latest.expect("a checkpoint passed");
+        assert_eq!(tokens.point, Point::EvadeTokens { monster: 0 });
+        let (enc, result, _) =
+            p.run_for_odds_from(Some(&tokens), &[1, 6], Decisions::replay(vec![1, 1]), true);
+        assert!(result.is_ok(), "{result:?}");
+        assert!(!enc.table.monsters[0].defeated);
+        assert_eq!(enc.table.investigator.clues, 0);
+        assert_eq!(enc.table.investigator.health, 2);
+        assert_eq!(enc.round_begun(0), 0);
+    }
+
+    /// A scenario's own test: its roll is a checkpoint (`Point::TestRoll`), and so is the question
+    /// of its token step (`Point::TestTokens`). EH, Lore 2 and 1 Clue: a run with no faces stops at
+    /// the roll; from it, two 1s stop at the question; from that, the Clue spent on a 1 that comes
+    /// up a 6 passes the test.
+    #[test]
+    fn a_run_goes_on_from_the_roll_and_the_question_of_a_scenario_test() {
+        use crate::kernel::KernelError;
+        let mut p = prepare(
+            "test.toml",
+            "game = \"eldritch\"\n[investigator]\nname = \"Test investigator\"\nlore = 2\nclues = 1\n[test]\nskill = \"lore\"\n",
+        );
+        let (_, result, latest) = p.run_for_odds_from(None, &[], Decisions::replay(vec![]), true);
+        assert!(result.is_err(), "the roll's dice are missing");
+        let roll = latest.expect("a checkpoint passed");
+        assert_eq!((roll.point, roll.dice), (Point::TestRoll, 0));
+        let (_, result, latest) =
+            p.run_for_odds_from(Some(&roll), &[1, 1], Decisions::replay(vec![]), true);
+        assert!(
+            matches!(result, Err(KernelError::Decision(_))),
+            "{result:?}"
+        );
+        let tokens = latest.expect("a checkpoint passed");
+        assert_eq!((tokens.point, tokens.dice), (Point::TestTokens, 2));
+        let (enc, result, _) =
+            p.run_for_odds_from(Some(&tokens), &[1, 1, 6], Decisions::replay(vec![1]), true);
+        assert!(result.is_ok(), "{result:?}");
+        assert!(enc.table.tests[0].passed);
+        assert_eq!(enc.table.investigator.clues, 0);
     }
 }

@@ -34,8 +34,9 @@ impl Encounter {
         }
     }
 
-    /// EH: the token step of the test under way (the procedure's own, `TestSpec::roll_point`), before
-    /// its next question of `options` options (`Point::Tokens`). Kept only where the step asks
+    /// The token step of the test under way, before its next question of `options` options: the
+    /// checkpoint its procedure marked it with (`TestSpec::tokens_point`: `Point::Tokens`,
+    /// `FightTokens`, `EvadeTokens`, `TestTokens`), if any. Kept only where the step asks
     /// (two options or more) and a run may stop before the next checkpoint: at this very question (every replayed answer taken: its table
     /// is taken at the run's end, as at a roll) or at the dice it rolls next (every replayed face
     /// taken). Unlike the other checkpoints it is no place the memo key of a question asked inside
@@ -43,11 +44,9 @@ impl Encounter {
     /// since then carried into the runs that go on from here (`Run::carried`), so that a run from
     /// here keys every state as the run from the roll does.
     pub fn checkpoint_at_tokens(&mut self, options: usize, hooks: &mut dyn Hooks) {
-        let Some(Point::Roll { monster, test }) = self.current_spec().and_then(|s| s.roll_point)
-        else {
+        let Some(at) = self.current_spec().and_then(|s| s.tokens_point) else {
             return;
         };
-        let at = Point::Tokens { monster, test };
         // The point a run went on from is not taken again by it.
         if self.run.resumed_at.take() == Some(at)
             || !self.run.keep_checkpoints
@@ -69,13 +68,12 @@ impl Encounter {
     }
 
     fn keep_saved(&mut self, at: Point, table: Option<Table>, hooks: &mut dyn Hooks) {
-        let carried = match at {
-            Point::Tokens { .. } => {
-                let faces = self.run.dice.used();
-                let since = faces.get(self.run.since_checkpoint..).unwrap_or_default();
-                [&self.run.carried[..], since].concat()
-            }
-            _ => Vec::new(),
+        let carried = if at.is_tokens() {
+            let faces = self.run.dice.used();
+            let since = faces.get(self.run.since_checkpoint..).unwrap_or_default();
+            [&self.run.carried[..], since].concat()
+        } else {
+            Vec::new()
         };
         self.run.checkpoint = Some(Box::new(Saved {
             at,
@@ -88,6 +86,15 @@ impl Encounter {
             pending: self.run.pending,
         }));
         hooks.checkpoint(at);
+    }
+}
+
+impl Encounter {
+    /// Whether this run went on from a token step's checkpoint it has not passed again yet (the
+    /// step's question is met again on the way in: what the step told before its first question
+    /// was told by the run that took it).
+    pub fn resuming_tokens(&self) -> bool {
+        self.run.resumed_at.is_some_and(Point::is_tokens)
     }
 }
 

@@ -20,7 +20,8 @@ use super::pool::{Bonus, BonusRule};
 use super::setup::SetupRules;
 use super::{
     Answer, CombatState, CombatView, Encounter, Event, Game, Hook, Hooks, Investigator,
-    KernelError, Monster, Place, Point, Question, Skill, Status, TestKind, TestRequest, TestSpec,
+    KernelError, Monster, Place, Point, Question, Skill, Status, TestKind, TestOutcome,
+    TestRequest, TestSpec,
 };
 use std::sync::Arc;
 
@@ -162,7 +163,26 @@ pub trait Procedure: Sync + SetupRules {
         }
         match request {
             TestRequest::Test(spec) => {
-                self.test(enc, self.scenario_test(spec), hooks)?;
+                match from {
+                    None => {
+                        // Its roll and each question of its token step are checkpoints: nothing
+                        // of the play is kept outside the table there.
+                        let mut spec = self.scenario_test(spec);
+                        spec.roll_point = Some(Point::TestRoll);
+                        spec.tokens_point = Some(Point::TestTokens);
+                        self.test(enc, spec, hooks)?;
+                    }
+                    Some(at) => {
+                        let nothing =
+                            &mut |_: &mut Encounter, _: &TestOutcome, _: &mut dyn Hooks| Ok(());
+                        match at {
+                            Point::TestRoll => enc.resume_test_then(hooks, nothing)?,
+                            Point::TestTokens => enc.resume_tokens_then(hooks, nothing)?,
+                            _ => return Err(resume_refused()),
+                        };
+                        self.run_queued(enc, hooks)?;
+                    }
+                }
                 self.after_knockout(enc);
             }
             TestRequest::Action(action) => {

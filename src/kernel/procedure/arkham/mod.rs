@@ -88,8 +88,11 @@ impl Procedure for Arkham {
         enc.run.decisions.is_fixed()
     }
 
-    fn spend_tokens(&self, enc: &mut Encounter, label: &str, _hooks: &mut dyn Hooks) -> Step {
+    fn spend_tokens(&self, enc: &mut Encounter, label: &str, hooks: &mut dyn Hooks) -> Step {
         let policy = enc.policy_for(enc.current_kind());
+        // A run that goes on from a question of this step (its checkpoint) goes on at the loop:
+        // what is told before it was told by the run that took it.
+        let resuming = enc.resuming_tokens();
         let fixed = enc.run.decisions.is_fixed();
         if policy == Policy::None && fixed {
             return Ok(());
@@ -97,7 +100,7 @@ impl Procedure for Arkham {
         if !fixed && clue_tokens(enc) <= 0 {
             return Ok(());
         }
-        let rolled_none = enc.current_faces_len() == 0;
+        let rolled_none = enc.current_faces_len() == 0 && !resuming;
         if rolled_none && !enc.setup.rules.clues_after_zero_dice {
             emit!(enc.run, Event::NoClueDice);
             return Ok(());
@@ -106,6 +109,8 @@ impl Procedure for Arkham {
             emit!(enc.run, Event::ClueDiceAfterNoDice);
         }
         while clue_tokens(enc) > 0 && enc.current_successes() < enc.current_difficulty() {
+            // Everything the step goes on from is on the table: a run may go on from here.
+            enc.checkpoint_at_tokens(2, hooks);
             let test = enc.table.tests.len() + 1;
             let answer = enc.decide(
                 Question::ClueDie { test },
@@ -188,18 +193,25 @@ impl Procedure for Arkham {
             vec![Answer::Evade(false), Answer::Evade(true)],
             Answer::Evade(enc.setup.evade_first),
         )? == Answer::Evade(true);
-        let fought = !evade || !self.evade(enc, m, hooks, false)?;
-        if fought && !done(enc, m) {
-            self.horror_check(enc, m, hooks)?;
-            self.rounds(enc, m, hooks)?;
-        }
-        Ok(())
+        let fought = !evade || !self.evade(enc, m, hooks, false, false)?;
+        self.after_evading(enc, m, fought, hooks)
     }
 
     /// The combat after the horror check is its rounds: resuming one goes on to the combat's end.
+    /// A question of the token step of a round's Combat or Evade check goes on to the round's end
+    /// and then the rounds; of the Evade check before the combat (no round begun), to the horror
+    /// check and the rounds.
     fn resume(&self, enc: &mut Encounter, m: usize, at: Point, hooks: &mut dyn Hooks) -> Step {
+        let round = enc.table.combat.as_ref().map_or(0, |c| c.round);
         match at {
             Point::Round { round, .. } => self.rounds_from(enc, m, round, true, hooks),
+            Point::EvadeTokens { .. } if round == 0 => {
+                let fought = !self.evade(enc, m, hooks, false, true)?;
+                self.after_evading(enc, m, fought, hooks)
+            }
+            Point::FightTokens { .. } | Point::EvadeTokens { .. } => {
+                self.resume_round(enc, m, at, hooks)
+            }
             _ => Err(resume_refused()),
         }
     }
@@ -304,18 +316,27 @@ impl Arkham {
     }
 
     /// An Evade check (Sneak + awareness), before combat or fleeing (`fled`): a pass is written down
-    /// and returns true; a failure deals the monster's combat damage.
+    /// and returns true; a failure deals the monster's combat damage. `resumed`: the run goes on
+    /// from a question of its token step (`Point::EvadeTokens`).
     fn evade(
         &self,
         enc: &mut Encounter,
         m: usize,
         hooks: &mut dyn Hooks,
         fled: bool,
+        resumed: bool,
     ) -> Result<bool, KernelError> {
-        let awareness = enc.table.monsters[m].awareness.unwrap_or(0);
-        let mut spec = check(Skill::Sneak, TestKind::Evade, awareness, 1);
-        spec.origin = Some(enc.table.monsters[m].id.as_ref().into());
-        let r = self.test(enc, spec, hooks)?;
+        let r = if resumed {
+            let r = enc.resume_tokens_then(hooks, &mut |_, _, _| Ok(()))?;
+            self.run_queued(enc, hooks)?;
+            r
+        } else {
+            let awareness = enc.table.monsters[m].awareness.unwrap_or(0);
+            let mut spec = check(Skill::Sneak, TestKind::Evade, awareness, 1);
+            spec.origin = Some(enc.table.monsters[m].id.as_ref().into());
+            spec.tokens_point = Some(Point::EvadeTokens { monster: m });
+            self.test(enc, spec, hooks)?
+        };
         match resolved(r, enc) {
             Some(true) => {
                 emit!(enc.run, Event::Evaded { fled });
@@ -327,6 +348,22 @@ impl Arkham {
             }
             _ => Ok(false),
         }
+    }
+
+    /// The combat once the investigator did not evade before it (`fought`: he did not try, or
+    /// failed): the horror check, then the rounds.
+    fn after_evading(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        fought: bool,
+        hooks: &mut dyn Hooks,
+    ) -> Step {
+        if fought && !done(enc, m) {
+            self.horror_check(enc, m, hooks)?;
+            self.rounds(enc, m, hooks)?;
+        }
+        Ok(())
     }
 
     /// The horror check, once per combat; none for a monster without a horror rating. A failure costs

@@ -79,31 +79,67 @@ impl Arkham {
             return Ok(Ended::Yes);
         }
         if action == Action::Flee {
-            if self.evade(enc, m, hooks, true)? {
+            if self.evade(enc, m, hooks, true, false)? {
                 return Ok(Ended::Yes);
             }
         } else {
-            self.fight(enc, m, monster, hooks)?;
+            self.fight(enc, m, monster, hooks, false)?;
         }
-        // The round is over and the combat goes on (Tendril of Nyogtha: "after the second round").
-        // A test it asks for (`ctx.investigator.test`) is resolved right after it, before the next
-        // round begins.
+        self.round_end(enc, m, hooks)?;
+        Ok(Ended::No)
+    }
+
+    /// The round is over and the combat goes on (Tendril of Nyogtha: "after the second round").
+    /// A test it asks for (`ctx.investigator.test`) is resolved right after it, before the next
+    /// round begins.
+    fn round_end(&self, enc: &mut Encounter, m: usize, hooks: &mut dyn Hooks) -> Step {
         if !done(enc, m) {
             enc.fire(Hook::AfterRound, hooks, &mut None)?;
             self.run_queued(enc, hooks)?;
         }
-        Ok(Ended::No)
+        Ok(())
+    }
+
+    /// The combat against monster `m` from a question of the token step of a check of the round
+    /// under way (`Point::FightTokens`, `Point::EvadeTokens` once the rounds began): the rest of
+    /// the check, of the round, and the rounds after it.
+    pub(super) fn resume_round(
+        &self,
+        enc: &mut Encounter,
+        m: usize,
+        at: Point,
+        hooks: &mut dyn Hooks,
+    ) -> Step {
+        let round = enc.table.combat.as_ref().map_or(0, |c| c.round);
+        match at {
+            Point::FightTokens { .. } => {
+                let monster = match enc.table.combat.as_ref().and_then(|c| c.printed.clone()) {
+                    Some(printed) => printed,
+                    None => enc.table.monsters[m].clone(),
+                };
+                self.fight(enc, m, &monster, hooks, true)?;
+            }
+            _ => {
+                if self.evade(enc, m, hooks, true, true)? {
+                    return Ok(());
+                }
+            }
+        }
+        self.round_end(enc, m, hooks)?;
+        self.rounds_from(enc, m, round + 1, false, hooks)
     }
 
     /// A combat check (Fight + combat rating) against the toughness: a pass defeats the monster (a
     /// trophy, or back to the cup if Endless; Overwhelming X still costs X Stamina); a failure deals
-    /// its combat damage.
+    /// its combat damage. `resumed`: the run goes on from a question of its token step
+    /// (`Point::FightTokens`).
     fn fight(
         &self,
         enc: &mut Encounter,
         m: usize,
         monster: &Monster,
         hooks: &mut dyn Hooks,
+        resumed: bool,
     ) -> Step {
         let Some(c) = monster.combat.clone() else {
             return Err(rule(&monster.id, Refusal::NoCombatRating));
@@ -131,6 +167,14 @@ impl Arkham {
                 }
                 Ok(())
             };
+        if resumed {
+            let r = enc.resume_tokens_then(hooks, &mut consequences)?;
+            self.run_queued(enc, hooks)?;
+            if resolved(r, enc) == Some(false) && !done(enc, m) {
+                self.monster_damage(enc, m, hooks)?;
+            }
+            return Ok(());
+        }
         // This combat's rating and toughness (cards may have changed them: `set_modifier`,
         // `reduce_toughness`).
         let view = enc.table.combat.as_ref().map(|c| &c.view);
@@ -147,6 +191,7 @@ impl Arkham {
         spec.origin = Some(monster.id.as_ref().into());
         spec.unrated = unrated;
         spec.printed_x = c.x;
+        spec.tokens_point = Some(Point::FightTokens { monster: m });
         let r = self.test_then(enc, spec, hooks, &mut consequences)?;
         if resolved(r, enc) == Some(false) && !done(enc, m) {
             self.monster_damage(enc, m, hooks)?;

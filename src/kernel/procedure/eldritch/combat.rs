@@ -73,6 +73,7 @@ impl Eldritch {
             spec.rating = Some(slot);
             spec.origin = Some(monster.id.clone());
             spec.roll_point = Some(Point::Roll { monster: m, test });
+            spec.tokens_point = Some(Point::Tokens { monster: m, test });
             let id = Source::card(monster.id.clone());
             let horror = line.loss;
             let mut consequences =
