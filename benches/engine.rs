@@ -448,8 +448,8 @@ fn realistic_encounters() {
     println!(
         "\nrealistic encounters (exact odds, each timed once; target < 50 ms): as a player asks, \
          the best play for `defeat_all` with its tokens spent (`mythos odds FILE`, issue 38); then \
-         the fixed policy (nothing spent), every branch replayed from the first die, and every hook \
-         call run"
+         the fixed policy spending its tokens (`rerolls = \"max\"`), every branch replayed from the \
+         first die, and every hook call run"
     );
     for name in files {
         let mut p = scenario(&format!("benches/encounters/{name}"));
@@ -639,7 +639,21 @@ fn best_default_runs(p: &mut Prepared) -> Result<u64, String> {
 /// (the machine's noise is one-sided); prints how many meet the 50 ms target, and the slowest.
 fn time_sweep(title: &str, cases: &[(String, String)], tries: u32, solve: Solve) {
     let mut timed: Vec<(f64, String, String)> = Vec::new();
+    // A case the rules refuse to set up (Mark Harrigan cannot hold Detained: E0105) is left out, and
+    // said.
+    let mut left_out = Vec::new();
     for (name, text) in cases {
+        if let Err(ds) = prepare_file(
+            &SourceFile::new("sweep.toml", text.as_str()),
+            &CardSet::base,
+            &no_packs,
+        ) {
+            left_out.push(format!(
+                "{name} ({})",
+                ds.first().map_or("", |d| d.code.as_str())
+            ));
+            continue;
+        }
         let mut best = f64::INFINITY;
         let mut what = String::new();
         for _ in 0..tries {
@@ -660,6 +674,9 @@ fn time_sweep(title: &str, cases: &[(String, String)], tries: u32, solve: Solve)
         .filter(|(ms, _, what)| *ms < 50.0 && what.starts_with("answered"))
         .count();
     println!("\n{title}: {met} of {} met", timed.len());
+    if !left_out.is_empty() {
+        println!("  left out, refused by the rules: {}", left_out.join(", "));
+    }
     timed.sort_by(|a, b| b.0.total_cmp(&a.0));
     for (ms, name, what) in timed.iter().take(8) {
         let met = if *ms < 50.0 { "met" } else { "MISSED" };
@@ -925,11 +942,20 @@ fn in_hook_questions() {
 
 fn main() {
     divan::main();
-    ratios();
-    loading();
-    realistic_encounters();
-    base_card_sweep();
-    ah_card_sweep();
-    best_policy();
-    in_hook_questions();
+    // On a thread with the stack the `mythos` binary gives its work (`src/main.rs`, `limits::STACK`):
+    // a best-play search of an AH2e sweep fight overflowed the main thread's 8 MiB (2026-12-08).
+    std::thread::Builder::new()
+        .stack_size(mythos::limits::STACK)
+        .spawn(|| {
+            ratios();
+            loading();
+            realistic_encounters();
+            base_card_sweep();
+            ah_card_sweep();
+            best_policy();
+            in_hook_questions();
+        })
+        .expect("a thread")
+        .join()
+        .expect("the bench ran");
 }
