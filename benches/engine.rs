@@ -10,7 +10,9 @@
 //! (the best play for `defeat_all`, tokens spent: `mythos odds FILE`, issue 38) and with the fixed
 //! policy, every EH base card in a 4-monster encounter (`base_card_sweep`, both ways), and every AH2e
 //! base investigator against every
-//! base monster, with the scenario's `[choices]` and under the best policy (`ah_card_sweep`).
+//! base monster, with the scenario's `[choices]` and under the best play for `defeat_all`
+//! (`ah_card_sweep`). The fixed-policy rows spend tokens where the format lets them (`rerolls =
+//! "max"`, `spending_max`).
 
 use divan::black_box;
 // The engine's internals, through the feature-gated `mythos::bench` (not the library API).
@@ -45,6 +47,18 @@ fn odds_scenarios() -> Vec<String> {
         .filter_map(|e| e.ok())
         .map(|e| format!("tests/scenarios/odds/{}", e.file_name().to_string_lossy()))
         .filter(|p| p.ends_with(".toml"))
+        // A scenario of a shipped pack's card (the Handcuffs, Strange Remnants) is left out: the bench
+        // loads the base pack alone (`prepare_text`).
+        .filter(|rel| {
+            let path = format!("{}/{rel}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).expect("scenario file");
+            prepare_file(
+                &SourceFile::new(&path, text.as_str()),
+                &CardSet::base,
+                &no_packs,
+            )
+            .is_ok()
+        })
         .collect();
     v.sort();
     v
@@ -434,8 +448,8 @@ fn realistic_encounters() {
     println!(
         "\nrealistic encounters (exact odds, each timed once; target < 50 ms): as a player asks, \
          the best play for `defeat_all` with its tokens spent (`mythos odds FILE`, issue 38); then \
-         the fixed policy (nothing spent), every branch replayed from the first die, and every hook \
-         call run"
+         the fixed policy spending its tokens (`rerolls = \"max\"`), every branch replayed from the \
+         first die, and every hook call run"
     );
     for name in files {
         let mut p = scenario(&format!("benches/encounters/{name}"));
@@ -454,7 +468,9 @@ fn realistic_encounters() {
                 Err(why) => format!("refused: {why}"),
             }
         );
-        let mut p = scenario(&format!("benches/encounters/{name}"));
+        let path = format!("{}/benches/encounters/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("scenario file");
+        let mut p = prepare_text(&path, &spending_max(&text));
         let start = Instant::now();
         let result = mythos::bench::exact(&mut p);
         let ms = start.elapsed().as_secs_f64() * 1000.0;
@@ -464,7 +480,7 @@ fn realistic_encounters() {
         };
         let met = if ms < 50.0 { "met" } else { "MISSED" };
         println!(
-            "    fixed policy: {ms:.1} ms  {met:<6} {what}, {} of {} hook calls replayed",
+            "    fixed policy, tokens spent (EH: rerolls = \"max\"; AH2e: its [choices]): {ms:.1} ms  {met:<6} {what}, {} of {} hook calls replayed",
             p.hooks.replayed(),
             p.hooks.calls()
         );
@@ -488,6 +504,17 @@ fn realistic_encounters() {
             run_ms / ms,
             if run.is_err() { ", refused" } else { "" }
         );
+    }
+}
+
+/// An EH scenario without `[choices]` with `[choices] rerolls = "max"` added: the fixed policy that
+/// spends every Focus and Clue it may on rerolls, as a player who spends his tokens plays it (issue 38:
+/// a fixed policy with no `[choices]` spends nothing). Any other scenario as it is.
+fn spending_max(text: &str) -> String {
+    if text.contains("game = \"eldritch\"") && !text.contains("[choices") {
+        format!("{text}\n[choices]\nrerolls = \"max\"\n")
+    } else {
+        text.to_string()
     }
 }
 
@@ -571,14 +598,20 @@ fn base_card_sweep() {
     // `mythos odds FILE` answers); then the fixed policy, which spends nothing.
     time_sweep(
         "base cards in 4-monster EH encounters, played well (best play for defeat_all, 3 Clues and 2 \
-         Focus spent; fastest of 3; target < 50 ms)",
+         Focus spent; timed once, some take seconds; target < 50 ms)",
         &cases,
-        3,
+        1,
         best_default_runs,
     );
+    // The fixed policy, tokens spent as the format lets a scenario say (`rerolls = "max"`).
+    let spent: Vec<(String, String)> = cases
+        .iter()
+        .map(|(name, text)| (name.clone(), spending_max(text)))
+        .collect();
     time_sweep(
-        "the same, the fixed policy (nothing spent; fastest of 3; target < 50 ms)",
-        &cases,
+        "the same, the fixed policy with rerolls = \"max\" (every Focus and Clue spent on rerolls; \
+         fastest of 3; target < 50 ms)",
+        &spent,
         3,
         exact_runs,
     );
@@ -602,18 +635,25 @@ fn best_default_runs(p: &mut Prepared) -> Result<u64, String> {
         .map_err(|d| d.message)
 }
 
-/// Exact odds under the best policy for `survive` (`mythos odds --best survive`).
-fn best_runs(p: &mut Prepared) -> Result<u64, String> {
-    mythos::bench::best(p, mythos::bench::Objective::Survive, &[], &[])
-        .map(|b| b.odds.runs)
-        .map_err(|d| d.message)
-}
-
 /// Times `solve` on each of `cases` (a name, a scenario's text) `tries` times, its fastest kept
 /// (the machine's noise is one-sided); prints how many meet the 50 ms target, and the slowest.
 fn time_sweep(title: &str, cases: &[(String, String)], tries: u32, solve: Solve) {
     let mut timed: Vec<(f64, String, String)> = Vec::new();
+    // A case the rules refuse to set up (Mark Harrigan cannot hold Detained: E0105) is left out, and
+    // said.
+    let mut left_out = Vec::new();
     for (name, text) in cases {
+        if let Err(ds) = prepare_file(
+            &SourceFile::new("sweep.toml", text.as_str()),
+            &CardSet::base,
+            &no_packs,
+        ) {
+            left_out.push(format!(
+                "{name} ({})",
+                ds.first().map_or("", |d| d.code.as_str())
+            ));
+            continue;
+        }
         let mut best = f64::INFINITY;
         let mut what = String::new();
         for _ in 0..tries {
@@ -634,6 +674,9 @@ fn time_sweep(title: &str, cases: &[(String, String)], tries: u32, solve: Solve)
         .filter(|(ms, _, what)| *ms < 50.0 && what.starts_with("answered"))
         .count();
     println!("\n{title}: {met} of {} met", timed.len());
+    if !left_out.is_empty() {
+        println!("  left out, refused by the rules: {}", left_out.join(", "));
+    }
     timed.sort_by(|a, b| b.0.total_cmp(&a.0));
     for (ms, name, what) in timed.iter().take(8) {
         let met = if *ms < 50.0 { "met" } else { "MISSED" };
@@ -690,12 +733,14 @@ fn ah_card_sweep() {
         exact_runs,
     );
     // Issue 15: the odds under the best policy of an encounter issue 14 targets stay under its
-    // time target, or the README says where they do not. Each timed once (some take seconds).
+    // time target, or the README says where they do not. Issue 38: as a player asks it, `mythos
+    // odds FILE`, the best play for `defeat_all` (the scenario's [choices] answer nothing then).
+    // Each timed once (some take seconds).
     time_sweep(
-        "the same under the best policy (exact odds, --best survive: each Clue die, each round's action and Mandy Thompson's Research decided; timed once; target < 50 ms)",
+        "the same under the best play for defeat_all (exact odds, `mythos odds FILE`: each Clue die, each round's action and Mandy Thompson's Research decided; timed once; target < 50 ms)",
         &cases,
         1,
-        best_runs,
+        best_default_runs,
     );
 }
 
@@ -897,11 +942,20 @@ fn in_hook_questions() {
 
 fn main() {
     divan::main();
-    ratios();
-    loading();
-    realistic_encounters();
-    base_card_sweep();
-    ah_card_sweep();
-    best_policy();
-    in_hook_questions();
+    // On a thread with the stack the `mythos` binary gives its work (`src/main.rs`, `limits::STACK`):
+    // a best-play search of an AH2e sweep fight overflowed the main thread's 8 MiB (2026-12-08).
+    std::thread::Builder::new()
+        .stack_size(mythos::limits::STACK)
+        .spawn(|| {
+            ratios();
+            loading();
+            realistic_encounters();
+            base_card_sweep();
+            ah_card_sweep();
+            best_policy();
+            in_hook_questions();
+        })
+        .expect("a thread")
+        .join()
+        .expect("the bench ran");
 }

@@ -3,6 +3,11 @@
 //! against toughness 1: 1/3), Sneak 2 (an Evade check of 2 dice: 5/9), Stamina 2, each failed check
 //! costs 1 Stamina. Not being knocked out, at best: 65/81 = 80.25% whether or not one evades first,
 //! 19/27 = 70.37% when fighting round 1 (the hand computation is in `src/odds/best_tests.rs`).
+//! Defeating the Brute (`defeat_all`, the default objective of a combat, which `mythos play` advises
+//! for unless `--best` names another, as `mythos odds`): fighting both rounds, 1/3 + 2/3 · 1/3 = 5/9 =
+//! 55.56% (a miss costs 1 Stamina, the second knocks out); trying to evade first, or fleeing in round 1,
+//! reaches a fight only when the Evade check fails (4/9, 1 Stamina lost) and that one fight must hit
+//! (1/3): 4/27 = 14.81%. A successful evasion or flight ends the combat with the Brute undefeated.
 //! `tests/play/holy_water_for_the_epic.toml` has a "may" (Holy Water): see `HOLY_WATER`.
 
 use std::process::Command;
@@ -153,6 +158,11 @@ fn command() -> String {
     )
 }
 
+/// `command()` with the odds shown aiming for `objective` (`--best`).
+fn command_best(objective: &str) -> String {
+    format!("{} --best {objective}", command())
+}
+
 /// EH, Strength 1, Holy Water ("You may discard this card to gain +5 Will and +5 Strength during a
 /// Combat Encounter"), against Weak (Normal, toughness 1) and then Big (Epic, toughness 3: Normal
 /// monsters before Epic ones); neither has a Will test or deals damage. A success is a 5 or a 6 (1/3).
@@ -248,23 +258,28 @@ fn play_asks_a_may_and_plays_either_answer() {
     }
 }
 
-/// A whole play: the options come with their odds, an option not offered and a face of 7 are refused
-/// with the reason and asked again, and a 6 on the Combat check defeats the monster (a success,
-/// toughness 1: AH rulebook p.15).
+/// A whole play: the options come with their odds under the best play for the default objective
+/// (`defeat_all` on a combat, said once at the start), an option not offered and a face of 7 are
+/// refused with the reason and asked again, and a 6 on the Combat check defeats the monster (a
+/// success, toughness 1: AH rulebook p.15).
 #[test]
 fn play_asks_refuses_bad_answers_and_goes_on() {
     in_terminal("whole", &command(), |t| {
         let s = t.wait_for("choose 1 to 2 >", 1)?;
+        assert!(
+            s.contains("(odds: the best play for `defeat_all`, the default for a combat"),
+            "{s}"
+        );
         assert!(s.contains("try to evade it first?"), "{s}");
-        assert!(s.contains("1. do not evade: combat: 80.25%"), "{s}");
-        assert!(s.contains("2. evade: 80.25%"), "{s}");
+        assert!(s.contains("* 1. do not evade: combat: 55.56%"), "{s}");
+        assert!(s.contains("2. evade: 14.81%"), "{s}");
         t.keys("3");
         let s = t.wait_for("choose 1 to 2 >", 2)?;
         assert!(s.contains("`3` is not an option: choose 1 to 2"), "{s}");
         t.keys("1");
         let s = t.wait_for("choose 1 to 2 >", 3)?;
-        assert!(s.contains("1. fight, empty hands: 70.37%"), "{s}");
-        assert!(s.contains("* 2. flee, empty hands: 80.25%"), "{s}");
+        assert!(s.contains("* 1. fight, empty hands: 55.56%"), "{s}");
+        assert!(s.contains("2. flee, empty hands: 14.81%"), "{s}");
         t.keys("1");
         let s = t.wait_for("roll 1 die", 1)?;
         assert!(s.contains("Fight (+0) [1]"), "{s}");
@@ -275,6 +290,25 @@ fn play_asks_refuses_bad_answers_and_goes_on() {
         let s = t.wait_for("End:", 1)?;
         assert!(s.contains("Brute: defeated, a trophy"), "{s}");
         t.wait_until_dead("mythos play did not end");
+        Ok(())
+    });
+}
+
+/// `--best survive` aims the odds shown at not being knocked out, and says so: 80.25% whether or not
+/// one evades first; in round 1 fleeing (80.25%) beats fighting (70.37%).
+#[test]
+fn best_names_another_objective_for_the_odds_shown() {
+    in_terminal("survive", &command_best("survive"), |t| {
+        let s = t.wait_for("choose 1 to 2 >", 1)?;
+        assert!(s.contains("(odds: the best play for `survive`)"), "{s}");
+        assert!(s.contains("1. do not evade: combat: 80.25%"), "{s}");
+        assert!(s.contains("2. evade: 80.25%"), "{s}");
+        t.keys("1");
+        let s = t.wait_for("choose 1 to 2 >", 2)?;
+        assert!(s.contains("1. fight, empty hands: 70.37%"), "{s}");
+        assert!(s.contains("* 2. flee, empty hands: 80.25%"), "{s}");
+        t.keys("q");
+        t.wait_until_dead("`q` did not quit");
         Ok(())
     });
 }

@@ -74,12 +74,13 @@ pub(super) enum Command {
         all: bool,
     },
     /// A table companion: plays the scenario with the dice rolled at the table (or rolled on request),
-    /// asking the player at each decision, with the odds of each option under the best play after it.
+    /// asking the player at each decision, with the odds of each option under the best play after it:
+    /// for `pass` on a [test], `defeat_all` on a combat, as `mythos odds` (it says which).
     Play {
         file: PathBuf,
-        /// What the odds shown at each decision aim for.
-        #[arg(long, value_enum, value_name = "OBJECTIVE", default_value = "survive")]
-        best: BestOf,
+        /// What the odds shown at each decision aim for, instead of the default objective.
+        #[arg(long, value_enum, value_name = "OBJECTIVE")]
+        best: Option<BestOf>,
         /// The seed of the dice rolled on request (`r`); by default taken from the clock.
         #[arg(long)]
         seed: Option<u64>,

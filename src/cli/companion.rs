@@ -158,17 +158,20 @@ struct Table {
     shown: String,
 }
 
-/// `mythos play FILE`.
-pub(super) fn play(cli: &Cli, file: &Path, objective: Objective, seed: Option<u64>) -> i32 {
+/// `mythos play FILE`: the odds shown aim for `objective`, or when `None` for the scenario's default
+/// objective (`pass` on a [test], `defeat_all` on a combat), as `mythos odds FILE` does.
+pub(super) fn play(cli: &Cli, file: &Path, objective: Option<Objective>, seed: Option<u64>) -> i32 {
     let scenario = match scenario_at(file, cli) {
         Ok(s) => s,
         Err(ds) => return failed(&ds, Format::Text),
     };
-    let mut table = Table::new(scenario, objective, seed);
+    let default = scenario.default_objective();
+    let mut table = Table::new(scenario, objective.unwrap_or(default), seed);
     out!("{}", table.scenario.header());
     outln!(
         "(mythos play: type the faces you roll, `r` to roll them here, the number of an option; `q` quits)"
     );
+    outln!("{}", advice_line(table.objective, objective.is_none()));
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     loop {
@@ -198,6 +201,23 @@ pub(super) fn play(cli: &Cli, file: &Path, objective: Objective, seed: Option<u6
             }
             Reply::Given(()) => {}
         }
+    }
+}
+
+/// The line that says what the odds shown at each decision aim for: the best play for `objective`,
+/// and when it is the scenario's `default`, that it is (as `mythos odds`'s `policy:` line).
+fn advice_line(objective: Objective, default: bool) -> String {
+    if default {
+        format!(
+            "(odds: the best play for `{}`, the default for {} (ties go to less lost); `--best OBJECTIVE` aims elsewhere)",
+            objective.as_str(),
+            match objective {
+                Objective::Pass => "a [test]",
+                _ => "a combat",
+            }
+        )
+    } else {
+        format!("(odds: the best play for `{}`)", objective.as_str())
     }
 }
 

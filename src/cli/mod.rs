@@ -36,7 +36,7 @@ mod text_file;
 mod tree;
 mod validate;
 
-use args::{Cli, Command, SchemaOf};
+use args::{BestOf, Cli, Command, SchemaOf};
 use clap::Parser;
 
 /// Whether the command line asks for output a program reads (`--format` other than `text`): then an
@@ -88,7 +88,9 @@ pub fn main() -> i32 {
             None if *fixed || samples.is_some() => play::odds(&cli, file, *format, *samples, *seed),
             None => play::best(&cli, file, *format, None, *all),
         },
-        Command::Play { file, best, seed } => companion::play(&cli, file, best.objective(), *seed),
+        Command::Play { file, best, seed } => {
+            companion::play(&cli, file, best.map(BestOf::objective), *seed)
+        }
         Command::Run { file, format } => play::run(&cli, file, *format),
         Command::Check { paths } => check::check(&cli, paths),
         Command::Validate { dirs } => validate::validate(&cli.base, &cli.packs, dirs),

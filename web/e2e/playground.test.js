@@ -151,7 +151,7 @@ test('the keys: Alt+Enter odds, Esc cancels them, Ctrl+S validates, Ctrl+Shift+E
   const editor = page.locator('#text');
   await editor.press('Alt+Enter');
   await page.locator('#chart-defeated').waitFor();
-  assert.match(await page.locator('.output .meta').first().innerText(), /^exact/);
+  assert.match(await page.locator('#method').innerText(), /^exact/);
   // Long sampled odds, cancelled with Esc while they run.
   await page.locator('#samples').fill('5000000');
   await editor.press('Alt+Enter');
@@ -268,7 +268,7 @@ test('Odds draws the distributions of a single-monster encounter', async () => {
   }
   assert.match(await page.locator('#chart-health h3').innerText(), /Health lost/);
   assert.match(await page.locator('#chart-defeated').innerText(), /Ghoul/);
-  assert.match(await page.locator('.output .meta').first().innerText(), /^exact/);
+  assert.match(await page.locator('#method').innerText(), /^exact/);
   const timing = await lastTiming(page);
   timings.single_monster_odds_ms = timing.wallMs;
   await shot(page, '4-odds');
@@ -280,6 +280,33 @@ test('Odds draws the distributions of a single-monster encounter', async () => {
 // one first tries to evade; defeating it at best 5/9 = 55.6%. The one file of it, also read by the
 // Rust tests.
 const DUEL = readFileSync(join(REPO, 'tests/scenarios/odds/ah_duel_evade_or_fight.toml'), 'utf8');
+
+// Issue 38: by default the page answers as `mythos odds FILE` does, under the best play for the
+// scenario's default aim (defeat all on a combat), and says so; "fixed" asks the fixed policy. The duel's
+// best chance to defeat the Brute is 5/9 = 55.6%: fight both rounds (1/3 + 2/3 · 1/3, Stamina 2, each
+// miss costs 1); trying to evade first defeats it only when the evasion fails (4/9) and the one fight
+// left hits (1/3): 4/27 = 14.8%. The fixed policy (do not evade, fight) is the same 5/9 here.
+test('Odds by default are the best play for the default aim, and say so; fixed is the fixed policy', async () => {
+  const page = await open(browser, server.url);
+  await setText(page, DUEL);
+  assert.equal(await page.locator('#objective').inputValue(), '');
+  await page.locator('#odds').click();
+  await page.locator('#best').waitFor();
+  assert.match(await page.locator('#best h3').innerText(), /every monster defeated: 55\.6%$/);
+  assert.match(await page.locator('#policy').innerText(), /^The default: the best play for every monster defeated \(a combat\)/);
+  const first = page.locator('#best .decision[data-decision="0"]');
+  assert.match(await first.locator('h4').innerText(), /^Brute: try to evade it first\?/);
+  assert.deepEqual(await first.locator('.option .p').allInnerTexts(), ['55.6%', '14.8%']);
+  assert.match(await page.locator('#chart-defeated').innerText(), /Brute\s+55\.6%/);
+  await shot(page, '4a-default-best-play');
+  await page.locator('#objective').selectOption('fixed');
+  await page.locator('#odds').click();
+  await page.waitForFunction(() => !document.querySelector('#best') && /^Policy: fixed/.test((document.querySelector('#policy') || {}).textContent || ''));
+  assert.match(await page.locator('#method').innerText(), /^exact/);
+  assert.match(await page.locator('#chart-defeated').innerText(), /Brute\s+55\.6%/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
 
 test("Odds with a best-for aim show the best play's value and each option's value at each decision", async () => {
   const page = await open(browser, server.url);
@@ -322,13 +349,15 @@ test('long odds show progress and Cancel stops them; the page goes on working', 
   await page.locator('#samples').fill('20000');
   await page.locator('#odds').click();
   await page.locator('#chart-defeated').waitFor();
-  assert.match(await page.locator('.output .meta').first().innerText(), /sampled: 20,000 seeded runs/);
+  assert.match(await page.locator('#method').innerText(), /sampled: 20,000 seeded runs/);
   await page.context().close();
 });
 
 test("long exact odds show the engine's estimate of their progress and the time left, and Cancel stops them", async () => {
   const page = await open(browser, server.url);
   await setText(page, SIX);
+  // The fixed policy's exact odds (the best play of eighteen monsters is refused on its budgets).
+  await page.locator('#objective').selectOption('fixed');
   await page.locator('#odds').click();
   // Never computed to the end here: the runs so far and their pace, then the engine's estimate of the
   // share done (from its pilot) on the bar, with the time left.
@@ -370,6 +399,8 @@ test('from the second visit Cancel stops the engine through a shared flag: the s
   // The service worker's headers make the page cross-origin isolated: it may share memory with its worker.
   assert.equal(await page.evaluate(() => crossOriginIsolated), true);
   await setText(page, SIX);
+  // The fixed policy's exact odds (the best play of eighteen monsters is refused on its budgets).
+  await page.locator('#objective').selectOption('fixed');
   await page.locator('#odds').click();
   await page.waitForFunction(() => /runs of the rules/.test(document.getElementById('progress-text').textContent));
   const t0 = await page.evaluate(() => performance.now());
@@ -396,7 +427,7 @@ test('from the second visit Cancel stops the engine through a shared flag: the s
   await setText(page, GHOUL);
   await page.locator('#odds').click();
   await page.locator('#chart-defeated').waitFor();
-  assert.match(await page.locator('.output .meta').first().innerText(), /^exact/);
+  assert.match(await page.locator('#method').innerText(), /^exact/);
   const t = await lastTiming(page);
   timings.odds_after_cancel_ms = t.wallMs;
   assert.equal(await page.evaluate(() => window.__mythos.workers), 1);
@@ -433,6 +464,7 @@ test('exact odds show their runs of the rules; the next time, the bar is their s
   // as many successes were one branch (issue 14), too short to sample the bar half way before the end
   // or to cancel after the engine's first estimate.
   await setText(page, SIX);
+  await page.locator('#objective').selectOption('fixed');
   const first = await progressOf(page);
   const counts = first.map(([, , t]) => t.match(/about ([\d,]+) runs of the rules so far/)).filter(Boolean).map((m) => Number(m[1].replace(/,/g, '')));
   assert.ok(counts.length >= 2 && counts.at(-1) > counts[0], JSON.stringify(counts));
@@ -447,7 +479,7 @@ test('exact odds show their runs of the rules; the next time, the bar is their s
   assert.ok(tenth && tenth[0] < 0.9 * firstEnd, `a tenth at ${tenth && tenth[0]} ms of ${firstEnd} ms`);
   assert.match(tenth[2], /done \(estimated\)/);
   timings.four_monsters_first_tenth_ms = [Math.round(tenth[0]), Math.round(firstEnd)];
-  const runs = Number((await page.locator('.output .meta').first().innerText()).match(/exact: ([\d,]+) runs/)[1].replace(/,/g, ''));
+  const runs = Number((await page.locator('#method').innerText()).match(/exact: ([\d,]+) runs/)[1].replace(/,/g, ''));
   // The second time: the share of the runs the first took (the engine calls back once per 64 runs).
   const second = await progressOf(page, '5c-exact-progress-known');
   const shares = second.filter(([, v]) => v !== null);

@@ -2,7 +2,10 @@
 //! so the page's Web Worker calls the library API of `mythos` without knowing its types. Everything is
 //! in memory: the card packs a user loads from the disk arrive as `(path, text)` pairs.
 
-use mythos::{BestOdds, Diagnostic, Game, Library, Misses, Objective, Odds, PackFiles, Scenario};
+use mythos::{
+    BestOdds, Diagnostic, Game, Library, Misses, Objective, Odds, OddsOf, PackFiles, Policy,
+    Scenario,
+};
 use serde_json::{Value, json};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -289,7 +292,8 @@ pub fn odds_json(o: &Odds, game: Game) -> Value {
         "test_passed": o.test_passed(),
         "successes": o.successes().map(|m| m.into_iter().map(|(k, p)| json!([k, p])).collect::<Vec<_>>()),
         "text": o.text(),
-        // Who answered the player's questions (issue 38): the fixed policy unless an objective is picked.
+        // Who answered the player's questions (issue 38): the best play for the default objective
+        // unless the scenario's [choices] pin a fixed policy, or the page picks one.
         "policy": o.policy().to_json(),
     })
 }
@@ -299,6 +303,8 @@ pub fn odds_json(o: &Odds, game: Game) -> Value {
 pub fn best_json(b: &BestOdds, game: Game) -> Value {
     json!({
         "objective": b.objective().as_str(),
+        // The scenario's default objective, not one the page picked (`mythos odds FILE`'s policy).
+        "default": matches!(b.policy(), Policy::Best { default: true, .. }),
         "value": b.value(),
         "odds": odds_json(&b.odds(), game),
         "decisions": b.decisions().iter().map(|d| json!({
@@ -365,6 +371,35 @@ impl OddsJob {
         };
         match self.scenario.exact_odds_with_progress(&mut progress) {
             Ok(o) => odds_json(&o, game).to_string(),
+            Err(d) => {
+                json!({"diagnostics": [diagnostic_json(&d, &self.path, &self.text)]}).to_string()
+            }
+        }
+    }
+
+    /// The odds `mythos odds FILE` answers (`Scenario::odds`): the best play for the scenario's
+    /// default objective (`pass` on a [test], `defeat_all` on a combat) as [`best_json`] with
+    /// `"kind": "best"`, or, when its `[choices]` pin a fixed policy, the exact odds as [`odds_json`]
+    /// with `"kind": "fixed"`; or `{"diagnostics": [...]}`. `on_progress` as for
+    /// [`OddsJob::exact_with_progress`].
+    pub fn default_with_progress(&mut self, on_progress: &js_sys::Function) -> String {
+        let game = self.scenario.game();
+        let mut progress = |done: f64| {
+            on_progress
+                .call1(&JsValue::NULL, &JsValue::from_f64(done))
+                .map_or(true, |v| v.as_bool() != Some(false))
+        };
+        match self.scenario.odds_with_progress(&mut progress) {
+            Ok(OddsOf::Best(b)) => {
+                let mut v = best_json(&b, game);
+                v["kind"] = json!("best");
+                v.to_string()
+            }
+            Ok(OddsOf::Fixed(o)) => {
+                let mut v = odds_json(&o, game);
+                v["kind"] = json!("fixed");
+                v.to_string()
+            }
             Err(d) => {
                 json!({"diagnostics": [diagnostic_json(&d, &self.path, &self.text)]}).to_string()
             }

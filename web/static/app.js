@@ -595,7 +595,9 @@ function showOdds(o, ms) {
     return;
   }
   const arkham = o.game === 'arkham';
-  let html = `<p class="meta">${o.method === 'exact' ? `exact: ${o.runs.toLocaleString('en')} runs of the rules, every roll enumerated` : `sampled: ${o.runs.toLocaleString('en')} seeded runs from seed ${o.seed}`}${o.unresolved > 0 ? `; unresolved ${pct(o.unresolved)}` : ''}; ${ms.toFixed(0)} ms</p>`;
+  let html = `<p class="meta" id="method">${o.method === 'exact' ? `exact: ${o.runs.toLocaleString('en')} runs of the rules, every roll enumerated` : `sampled: ${o.runs.toLocaleString('en')} seeded runs from seed ${o.seed}`}${o.unresolved > 0 ? `; unresolved ${pct(o.unresolved)}` : ''}; ${ms.toFixed(0)} ms</p>`;
+  if (o.best_refused) html += `<p class="meta" id="policy">The best play is refused (${escapeHtml(o.best_refused.code)}: ${escapeHtml(o.best_refused.message)}): below, the fixed policy (the scenario's [choices], nothing else spent), not the best play.</p>`;
+  else if (!o.best && o.policy && o.policy.kind === 'choices') html += `<p class="meta" id="policy">${o.policy.written ? "Policy: the scenario's [choices]; a question they do not answer takes its first option (spend nothing, do not evade, empty hands)." : 'Policy: fixed, each question answered by its first option (spend nothing, do not evade, empty hands): not the best play.'}</p>`;
   if (o.fallback) html += `<p class="meta">${escapeHtml(o.fallback.message)}: sampled instead.</p>`;
   if (o.test_passed !== null && o.test_passed !== undefined) html += chart('Test', [['passed', o.test_passed], ['failed', 1 - o.test_passed]], 'chart-test');
   if (o.successes) html += chart('Successes', o.successes, 'chart-successes');
@@ -644,7 +646,9 @@ function decisionHtml(b, d, i, arkham) {
 
 function bestHtml(b, arkham) {
   const ds = b.decisions;
-  const head = `<div class="chart" id="best"><h3>Best choice for ${escapeHtml(OBJECTIVES[b.objective] || b.objective)}: ${escapeHtml(valueText(b.objective, b.value))}</h3>`;
+  // The default aim says so (as `mythos odds FILE`'s `policy:` line): which, and how to pick another.
+  const aim = b.default ? `<p class="meta" id="policy">The default: the best play for ${escapeHtml(OBJECTIVES[b.objective] || b.objective)} (${b.objective === 'pass' ? 'a [test]' : 'a combat'}); ties go to less lost, then to spending less. Pick another aim in “best for”, or “fixed” for the scenario's [choices] with nothing else spent.</p>` : '';
+  const head = `<div class="chart" id="best"><h3>Best choice for ${escapeHtml(OBJECTIVES[b.objective] || b.objective)}: ${escapeHtml(valueText(b.objective, b.value))}</h3>${aim}`;
   if (!ds.length) return `${head}<p class="meta">No decision in this encounter: the rules ask the player nothing.</p></div>`;
   const shown = ds.slice(0, DECISIONS_SHOWN).map((d, i) => decisionHtml(b, d, i, arkham)).join('');
   const rest = ds.length > DECISIONS_SHOWN ? `<details><summary>${ds.length - DECISIONS_SHOWN} more decisions</summary>${ds.slice(DECISIONS_SHOWN).map((d, i) => decisionHtml(b, d, i + DECISIONS_SHOWN, arkham)).join('')}</details>` : '';

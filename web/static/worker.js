@@ -120,28 +120,50 @@ function odds(id, { path, text, samples, seed, objective }) {
   try {
     if (samples > 0) return sampled(id, job, samples, seed);
     const counted = { calls: 0 };
-    if (objective) {
+    if (!objective) {
+      // The default, as `mythos odds FILE`: the best play for the scenario's default objective
+      // (`pass` on a [test], `defeat_all` on a combat), unless its [choices] pin a fixed policy.
+      const d = parse(job.default_with_progress(exactProgress(id, counted)));
+      if (d.diagnostics && d.diagnostics.some(x => x.code === 'E0503')) return { cancelled: true };
+      if (d.kind === 'best') {
+        return { ...d.odds, best: { objective: d.objective, value: d.value, decisions: d.decisions, default: true }, progress_calls: counted.calls - 1 };
+      }
+      if (d.kind === 'fixed') return { ...d, progress_calls: counted.calls - 1 };
+      // The best play refused on a budget (E0501): the fixed policy below, and the page says so.
+      if (!d.diagnostics.some(x => x.code === 'E0501')) return d;
+      self.postMessage({ id, progress: 0, text: 'the best play is too large to search: the fixed policy' });
+      const out = fixed(id, job, seed, { calls: 0 });
+      if (!out.cancelled) out.best_refused = d.diagnostics[0];
+      return out;
+    }
+    if (objective !== 'fixed') {
       // The best choice: exact odds under the best play, and each decision's options.
       const b = parse(job.best_with_progress(objective, exactProgress(id, counted)));
       if (b.diagnostics) return b.diagnostics.some(d => d.code === 'E0503') ? { cancelled: true } : b;
       return { ...b.odds, best: { objective: b.objective, value: b.value, decisions: b.decisions }, progress_calls: counted.calls - 1 };
     }
-    const exact = parse(job.exact_with_progress(exactProgress(id, counted)));
-    if (exact.diagnostics && exact.diagnostics.some(d => d.code === 'E0503')) return { cancelled: true };
-    // The call at the end is not one of the calls the runs pace.
-    exact.progress_calls = counted.calls - 1;
-    // Too large to enumerate (E0501): sample instead, as `mythos odds --samples` would.
-    if (exact.diagnostics && exact.diagnostics.some(d => d.code === 'E0501')) {
-      self.postMessage({ id, progress: 0, text: 'too large to enumerate: sampling 100,000 runs' });
-      const out = sampled(id, job, 100000, seed);
-      if (out.cancelled) return out;
-      out.fallback = exact.diagnostics[0];
-      return out;
-    }
-    return exact;
+    return fixed(id, job, seed, counted);
   } finally {
     job.free();
   }
+}
+
+// The fixed policy (`mythos odds --fixed`): the scenario's [choices], a question they do not answer
+// taking its first option; sampled when too large to enumerate.
+function fixed(id, job, seed, counted) {
+  const exact = parse(job.exact_with_progress(exactProgress(id, counted)));
+  if (exact.diagnostics && exact.diagnostics.some(d => d.code === 'E0503')) return { cancelled: true };
+  // The call at the end is not one of the calls the runs pace.
+  exact.progress_calls = counted.calls - 1;
+  // Too large to enumerate (E0501): sample instead, as `mythos odds --samples` would.
+  if (exact.diagnostics && exact.diagnostics.some(d => d.code === 'E0501')) {
+    self.postMessage({ id, progress: 0, text: 'too large to enumerate: sampling 100,000 runs' });
+    const out = sampled(id, job, 100000, seed);
+    if (out.cancelled) return out;
+    out.fallback = exact.diagnostics[0];
+    return out;
+  }
+  return exact;
 }
 
 self.onmessage = async (e) => {
