@@ -865,6 +865,13 @@ fn arguments_and_expectations_that_cannot_hold_are_refused() {
         assert_eq!(status, Some(2), "{stderr}");
         assert!(stderr.contains("E0504"), "{stderr}");
     }
+    // `mythos play` refuses the same aims before its first question (issue 38), as `mythos odds` does.
+    for (file, aim) in [(combat, "pass"), (test.to_str().unwrap(), "defeat_all")] {
+        let (status, stdout, stderr) = mythos_fed(&["play", file, "--best", aim], b"1\n");
+        assert_eq!(status, Some(2), "{stderr}");
+        assert!(stderr.contains("E0504"), "{stderr}");
+        assert!(!stdout.contains("decision"), "{stdout}");
+    }
     let e9999 = scratch(
         "e9999.toml",
         "game = \"eldritch\"\n[investigator]\nwill = 1\n[test]\nskill = \"will\"\n[dice]\nfaces = [5]\n[expect]\nrefused = \"E9999\"\n",

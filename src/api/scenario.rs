@@ -423,6 +423,22 @@ impl Scenario {
         self.best_odds_with(objective, Some(progress))
     }
 
+    /// Whether `objective` can score this scenario (`pass` a `[test]`, `defeat_all` a combat; `survive`
+    /// and `least_lost` both): the refusal E0504 that [`best_odds`](Scenario::best_odds) gives, known
+    /// without searching (`mythos play --best` asks first).
+    ///
+    /// ```
+    /// use mythos::{Library, Objective, Scenario};
+    /// let combat = "game = \"eldritch\"\n[investigator]\ncard = \"Trish Scarborough\"\n[[monsters]]\ncard = \"ghoul\"\n";
+    /// let scenario = Scenario::parse(&Library::new(), "c.toml", combat)?;
+    /// assert_eq!(scenario.check_objective(Objective::Pass).unwrap_err().code(), "E0504");
+    /// assert!(scenario.check_objective(Objective::DefeatAll).is_ok());
+    /// # Ok::<(), mythos::Error>(())
+    /// ```
+    pub fn check_objective(&self, objective: Objective) -> Result<(), Diagnostic> {
+        self.explore(|p| crate::odds::aim_scores(p, objective))
+    }
+
     fn best_odds_with(
         &self,
         objective: Objective,

@@ -165,6 +165,14 @@ pub(super) fn play(cli: &Cli, file: &Path, objective: Option<Objective>, seed: O
         Ok(s) => s,
         Err(ds) => return failed(&ds, Format::Text),
     };
+    // An aim the scenario cannot score (`--best pass` of a combat) is refused before play, as
+    // `mythos odds --best` refuses it (E0504).
+    if let Some(o) = objective
+        && let Err(d) = scenario.check_objective(o)
+    {
+        print_diagnostics(std::slice::from_ref(&d));
+        return 2;
+    }
     let default = scenario.default_objective();
     let mut table = Table::new(scenario, objective.unwrap_or(default), seed);
     out!("{}", table.scenario.header());

@@ -7,6 +7,7 @@ mod outcome;
 mod report;
 mod sample;
 
+pub(crate) use exact::aim_scores;
 #[cfg(test)]
 pub(crate) use exact::best_grouping;
 pub use exact::{

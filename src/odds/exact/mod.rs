@@ -263,7 +263,7 @@ fn cancelled(p: &Prepared) -> Diagnostic {
 
 /// An aim the scenario's request can score: `pass` a `[test]`, `defeat_all` a combat (issue 39: the
 /// other pairs were accepted and answered 0% or 100% with every option tied).
-fn aim_scores(p: &Prepared, objective: Objective) -> Result<(), Diagnostic> {
+pub(crate) fn aim_scores(p: &Prepared, objective: Objective) -> Result<(), Diagnostic> {
     // An Action with monsters on the space is scored both ways: its test, then their combats.
     let is_test = p.request.no_combat();
     let why = match objective {
