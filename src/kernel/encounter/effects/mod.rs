@@ -27,28 +27,8 @@ impl Encounter {
         loss: &mut Option<LossView>,
         hooks: &mut dyn Hooks,
     ) -> Result<(), KernelError> {
+        Self::hook_allows(card, hook, &effect)?;
         let src = Source::card(card);
-        if let Some(what) = effect.pool_part()
-            && !matches!(hook, Hook::BeforeTest | Hook::OnPool)
-        {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                Refusal::PoolClosed { what, hook },
-            ));
-        }
-        if matches!(hook, Hook::AfterReroll | Hook::AfterTokens)
-            && matches!(
-                effect,
-                Effect::CountFace { .. } | Effect::NegateFace { .. } | Effect::SuccessFrom(_)
-            )
-        {
-            return Err(Self::rule_error(
-                card,
-                hook,
-                Refusal::CountingFinal { hook },
-            ));
-        }
         match effect {
             Effect::ReplaceSkill(to) => self.replace_skill(card, hook, src, to)?,
             Effect::SkipTest(reason) => self.skip_test(card, hook, src, reason)?,
@@ -144,6 +124,33 @@ impl Encounter {
             Effect::ReduceLoss(n) => self.reduce_loss(card, hook, src, n, loss)?,
             Effect::PreventLoss => self.prevent_loss(card, hook, src, loss)?,
             Effect::Note(text) => emit!(self.run, Event::Note { source: src, text }),
+        }
+        Ok(())
+    }
+
+    /// Whether `hook` may apply `effect` at all: the pool's parts only while it is assembled
+    /// (`before_test`, `on_pool`), and no change of what a face counts once the count is final.
+    fn hook_allows(card: &str, hook: Hook, effect: &Effect) -> Result<(), KernelError> {
+        if let Some(what) = effect.pool_part()
+            && !matches!(hook, Hook::BeforeTest | Hook::OnPool)
+        {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                Refusal::PoolClosed { what, hook },
+            ));
+        }
+        if matches!(hook, Hook::AfterReroll | Hook::AfterTokens)
+            && matches!(
+                effect,
+                Effect::CountFace { .. } | Effect::NegateFace { .. } | Effect::SuccessFrom(_)
+            )
+        {
+            return Err(Self::rule_error(
+                card,
+                hook,
+                Refusal::CountingFinal { hook },
+            ));
         }
         Ok(())
     }
